@@ -1,0 +1,245 @@
+/**
+ * Opening a document: read the bytes once, hash them, then take each page from the extraction
+ * cache or extract it in a worker thread under a deadline.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { CiteproofError, type ErrorCode, ERROR_CODES } from "../errors.js";
+import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
+import { defaultCacheDir, ExtractionCache } from "./cache.js";
+import type { WorkerMessage, WorkerRequest } from "./extract-worker.js";
+import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface OpenOptions {
+  /** Cache root; defaults to $CITEPROOF_CACHE_DIR or the user's cache directory. */
+  cacheDir?: string;
+  /** Neither read nor write the cache. */
+  noCache?: boolean;
+  /** Deadline for extraction in the worker, in milliseconds. */
+  timeoutMs?: number;
+  password?: string;
+  maxBytes?: number;
+  /** 1-based pages to read; all pages when omitted. Pages beyond the count are ignored. */
+  pages?: number[];
+  /** Also hold the character geometry of the pages read. */
+  withGeometry?: boolean;
+}
+
+export interface OpenedDocument {
+  sha256: string;
+  pageCount: number;
+  bytes: number;
+  extractorVersion: string;
+  /** Indexed by page - 1; undefined for pages not asked for. */
+  pages: (PageText | undefined)[];
+  /** Geometry for the pages read, when asked for. */
+  geometry: Map<number, PageGeometry>;
+  /** How many pages were extracted now rather than read from the cache. */
+  extractedPages: number;
+  /** The cache this document uses, or undefined with noCache. */
+  cache: ExtractionCache | undefined;
+  /** The bytes that were hashed and extracted: one snapshot for everything done with this document. */
+  source: PdfBytes;
+}
+
+/** Opens a PDF from a path (or already-read bytes) and returns its text layer. */
+export async function openDocument(input: string | PdfBytes, options: OpenOptions = {}): Promise<OpenedDocument> {
+  const source =
+    typeof input === "string" ? await readPdfFile(input, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : input;
+  const cache = options.noCache ? undefined : new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256);
+  const wanted = options.pages ? [...new Set(options.pages)].sort((a, b) => a - b) : undefined;
+
+  let pageCount = cache?.readDoc()?.pageCount;
+  const pages: (PageText | undefined)[] = [];
+  const geometry = new Map<number, PageGeometry>();
+  const missing: number[] = [];
+  if (pageCount !== undefined && cache) {
+    for (const page of wanted ?? range(pageCount)) {
+      if (page < 1 || page > pageCount) continue;
+      const text = cache.readPageText(page);
+      const geom = text && options.withGeometry ? cache.readPageGeometry(page) : undefined;
+      if (!text || (options.withGeometry && !geom)) {
+        missing.push(page);
+        continue;
+      }
+      pages[page - 1] = text;
+      if (geom) geometry.set(page, geom);
+    }
+  }
+
+  let extractedPages = 0;
+  if (pageCount === undefined || missing.length > 0) {
+    const request: WorkerRequest = {
+      bytes: source.bytes,
+      password: options.password,
+      pages: pageCount === undefined ? wanted : missing,
+    };
+    const result = await extractInWorker(request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (text, geom) => {
+      pages[text.page - 1] = text;
+      if (options.withGeometry) geometry.set(text.page, geom);
+      extractedPages++;
+      if (cache && !text.extractionError) writeCacheQuietly(() => cache.writePage(text, geom));
+    });
+    pageCount = result.pageCount;
+    if (cache) writeCacheQuietly(() => cache.writeDoc(result.pageCount));
+  }
+  pages.length = pageCount;
+  return {
+    sha256: source.sha256,
+    pageCount,
+    bytes: source.bytes.byteLength,
+    extractorVersion: EXTRACTOR_VERSION,
+    pages,
+    geometry,
+    extractedPages,
+    cache,
+    source,
+  };
+}
+
+/** Reads the geometry of one page from the document, its cache, or a fresh extraction. */
+export async function pageGeometry(
+  doc: OpenedDocument,
+  page: number,
+  options: Omit<OpenOptions, "pages" | "withGeometry"> = {},
+): Promise<PageGeometry | undefined> {
+  const held = doc.geometry.get(page);
+  if (held) return held;
+  const cached = doc.cache?.readPageGeometry(page);
+  if (cached) {
+    doc.geometry.set(page, cached);
+    return cached;
+  }
+  const again = await openDocument(doc.source, { ...options, pages: [page], withGeometry: true });
+  const geom = again.geometry.get(page);
+  if (geom) doc.geometry.set(page, geom);
+  return geom;
+}
+
+function writeCacheQuietly(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // An unwritable cache slows the next run; it never changes a result.
+  }
+}
+
+function range(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i + 1);
+}
+
+function workerUrl(): URL {
+  const here = new URL("./extract-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here;
+  // Running from TypeScript sources (tests): use the built worker.
+  const built = new URL(import.meta.url.replace(/\/src\/document\/[^/]+$/, "/dist/document/extract-worker.js"));
+  return built;
+}
+
+function extractInWorker(
+  request: WorkerRequest,
+  timeoutMs: number,
+  onPage: (text: PageText, geometry: PageGeometry) => void,
+): Promise<{ pageCount: number }> {
+  return new Promise((resolve, reject) => {
+    let pageCount: number | undefined;
+    let settled = false;
+    const worker = new Worker(workerUrl(), {
+      workerData: request,
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      stdout: false,
+      stderr: true,
+    });
+    const finish = (error?: CiteproofError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve({ pageCount: pageCount ?? 0 });
+    };
+    const timer = setTimeout(() => {
+      finish(
+        new CiteproofError(
+          "EXTRACTION_TIMEOUT",
+          `extraction did not finish within ${timeoutMs} ms and was stopped (--timeout-ms)`,
+        ),
+      );
+    }, timeoutMs);
+    worker.on("message", (message: WorkerMessage) => {
+      if (settled) return;
+      switch (message.type) {
+        case "opened":
+          pageCount = message.pageCount;
+          break;
+        case "page":
+          try {
+            onPage(message.page.text, message.page.geometry);
+          } catch (error) {
+            finish(error instanceof CiteproofError ? error : new CiteproofError("INTERNAL", String(error)));
+          }
+          break;
+        case "page-error":
+          onPage(failedPage(message.page, message.message), emptyGeometry(message.page));
+          break;
+        case "done":
+          finish();
+          break;
+        case "error": {
+          const code = (ERROR_CODES as readonly string[]).includes(message.code)
+            ? (message.code as ErrorCode)
+            : "EXTRACTION_FAILED";
+          finish(new CiteproofError(code, message.message));
+          break;
+        }
+      }
+    });
+    worker.on("error", (error) => {
+      finish(new CiteproofError("EXTRACTION_FAILED", `the extraction worker failed: ${error.message.split("\n")[0]}`));
+    });
+    worker.on("exit", (code) => {
+      if (!settled) finish(new CiteproofError("EXTRACTION_FAILED", `the extraction worker exited with code ${code}`));
+    });
+  });
+}
+
+function failedPage(page: number, message: string): PageText {
+  const box = { left: 0, bottom: 0, right: 0, top: 0 };
+  return {
+    page,
+    mediaBox: box,
+    cropBox: box,
+    rotation: 0,
+    width: 0,
+    height: 0,
+    text: "",
+    lines: [],
+    lineEndHyphensUtf16: [],
+    graphics: [],
+    graphicsDropped: 0,
+    fonts: [],
+    hasTextLayer: false,
+    extractionError: message,
+  };
+}
+
+function emptyGeometry(page: number): PageGeometry {
+  return {
+    page,
+    glyphBoxes: new Float32Array(0),
+    looseBoxes: new Float32Array(0),
+    origins: new Float32Array(0),
+    fontSizes: new Float32Array(0),
+    fontIndex: new Int16Array(0),
+    flags: new Uint8Array(0),
+  };
+}
+
+export function assertPageInRange(doc: { pageCount: number }, page: number): void {
+  if (!Number.isInteger(page) || page < 1 || page > doc.pageCount) {
+    throw new CiteproofError("PAGE_OUT_OF_RANGE", `page ${page} does not exist (the PDF has ${doc.pageCount} pages)`);
+  }
+}

@@ -1,0 +1,616 @@
+/**
+ * The one door to the PDF engine: PDFium compiled to WebAssembly (@embedpdf/pdfium).
+ * No other module imports the engine. Per-character loops call the raw wasm exports, which are
+ * several times faster than the wrapped functions; heap views are re-read after every call that
+ * may grow memory.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
+import { CiteproofError } from "../errors.js";
+import {
+  type Box,
+  CHAR_FLAG_GENERATED,
+  CHAR_FLAG_LINE_END_HYPHEN,
+  CHAR_FLAG_UNICODE_ERROR,
+  type ExtractedPage,
+  type GraphicObject,
+  type LineInfo,
+  type Rotation,
+} from "./model.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: raw wasm exports are untyped.
+type RawExports = Record<string, any>;
+
+const MAX_GRAPHICS_PER_PAGE = 4000;
+const PAGEOBJ_PATH = 2;
+const PAGEOBJ_IMAGE = 3;
+const PAGEOBJ_FORM = 5;
+const BOX_MEDIA = 0;
+const BOX_CROP = 1;
+const FPDF_ANNOT = 0x01;
+const FPDF_REVERSE_BYTE_ORDER = 0x10;
+
+let enginePromise: Promise<Engine> | undefined;
+
+/** Loads the engine once per thread. */
+export function loadEngine(): Promise<Engine> {
+  if (!enginePromise) {
+    enginePromise = (async () => {
+      const require = createRequire(import.meta.url);
+      const wasmPath = require.resolve("@embedpdf/pdfium/pdfium.wasm");
+      const wasmBinary = readFileSync(wasmPath);
+      const module = await init({ wasmBinary: wasmBinary.buffer as ArrayBuffer });
+      module.PDFiumExt_Init();
+      return new Engine(module);
+    })();
+  }
+  return enginePromise;
+}
+
+export class Engine {
+  readonly module: WrappedPdfiumModule;
+  readonly raw: RawExports;
+  private memory: { buffer: ArrayBuffer };
+  private f64: Float64Array;
+  private f32: Float32Array;
+  private u8: Uint8Array;
+  private u16: Uint16Array;
+  /** A scratch area for out-parameters: 64 bytes. */
+  private readonly scratch: number;
+
+  constructor(module: WrappedPdfiumModule) {
+    this.module = module;
+    this.raw = module.pdfium.wasmExports as unknown as RawExports;
+    this.memory = this.raw.memory as { buffer: ArrayBuffer };
+    this.f64 = new Float64Array(this.memory.buffer);
+    this.f32 = new Float32Array(this.memory.buffer);
+    this.u8 = new Uint8Array(this.memory.buffer);
+    this.u16 = new Uint16Array(this.memory.buffer);
+    this.scratch = this.raw.malloc(64);
+  }
+
+  private views(): void {
+    if (this.f64.buffer !== this.memory.buffer) {
+      this.f64 = new Float64Array(this.memory.buffer);
+      this.f32 = new Float32Array(this.memory.buffer);
+      this.u8 = new Uint8Array(this.memory.buffer);
+      this.u16 = new Uint16Array(this.memory.buffer);
+    }
+  }
+
+  /** Opens a document; the returned handle keeps its input buffer alive until close(). */
+  open(bytes: Uint8Array, password?: string): EngineDocument {
+    const size = bytes.byteLength;
+    const dataPtr = this.raw.malloc(Math.max(1, size));
+    if (!dataPtr) throw new CiteproofError("FILE_TOO_LARGE", "the PDF does not fit in the engine's memory");
+    this.views();
+    this.u8.set(bytes, dataPtr);
+    const doc = this.module.FPDF_LoadMemDocument(dataPtr, size, password ?? "") as number;
+    if (!doc) {
+      const err = this.module.FPDF_GetLastError() as number;
+      this.raw.free(dataPtr);
+      throw loadError(err, password !== undefined);
+    }
+    return new EngineDocument(this, doc, dataPtr);
+  }
+
+  readBoxF(rectPtr: number): Box {
+    this.views();
+    const i = rectPtr >> 2;
+    // FS_RECTF is {left, top, right, bottom}.
+    const left = this.f32[i];
+    const top = this.f32[i + 1];
+    const right = this.f32[i + 2];
+    const bottom = this.f32[i + 3];
+    return {
+      left: Math.min(left, right),
+      bottom: Math.min(top, bottom),
+      right: Math.max(left, right),
+      top: Math.max(top, bottom),
+    };
+  }
+
+  /** Internal accessors for the per-page extractor. */
+  heapF64(): Float64Array {
+    this.views();
+    return this.f64;
+  }
+  heapF32(): Float32Array {
+    this.views();
+    return this.f32;
+  }
+  heapU8(): Uint8Array {
+    this.views();
+    return this.u8;
+  }
+  heapU16(): Uint16Array {
+    this.views();
+    return this.u16;
+  }
+  scratchPtr(): number {
+    return this.scratch;
+  }
+}
+
+function loadError(code: number, passwordGiven: boolean): CiteproofError {
+  switch (code) {
+    case 4:
+      return passwordGiven
+        ? new CiteproofError("BAD_PASSWORD", "the PDF is encrypted and the password given does not open it")
+        : new CiteproofError("ENCRYPTED_PDF", "the PDF is encrypted: give its password with --password");
+    case 5:
+      return new CiteproofError("UNSUPPORTED_SECURITY", "the PDF uses a security handler the engine cannot open");
+    case 2:
+    case 3:
+      return new CiteproofError("DAMAGED_PDF", "the PDF is damaged or truncated and cannot be opened");
+    default:
+      return new CiteproofError("DAMAGED_PDF", `the PDF cannot be opened (engine error ${code})`);
+  }
+}
+
+export class EngineDocument {
+  private closed = false;
+  readonly pageCount: number;
+
+  constructor(
+    private readonly engine: Engine,
+    readonly handle: number,
+    private readonly dataPtr: number,
+  ) {
+    this.pageCount = engine.raw.FPDF_GetPageCount(handle);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.engine.raw.FPDF_CloseDocument(this.handle);
+    this.engine.raw.free(this.dataPtr);
+  }
+
+  private pageBox(index: number, type: number): Box | undefined {
+    const ptr = this.engine.scratchPtr();
+    if (!this.engine.raw.EPDF_GetPageBoxByIndex(this.handle, index, type, ptr)) return undefined;
+    return this.engine.readBoxF(ptr);
+  }
+
+  /** Extracts one page (0-based index): text in content order, per-character geometry, graphics. */
+  extractPage(index: number): ExtractedPage {
+    const raw = this.engine.raw;
+    const page = raw.FPDF_LoadPage(this.handle, index);
+    if (!page) throw new CiteproofError("DAMAGED_PDF", `page ${index + 1} cannot be loaded`);
+    try {
+      const mediaBox = this.pageBox(index, BOX_MEDIA) ?? {
+        left: 0,
+        bottom: 0,
+        right: raw.FPDF_GetPageWidthF(page),
+        top: raw.FPDF_GetPageHeightF(page),
+      };
+      const cropBox = intersect(this.pageBox(index, BOX_CROP) ?? mediaBox, mediaBox);
+      const rotation = (((raw.FPDFPage_GetRotation(page) | 0) & 3) * 90) as Rotation;
+      const cw = cropBox.right - cropBox.left;
+      const ch = cropBox.top - cropBox.bottom;
+      const width = rotation % 180 === 0 ? cw : ch;
+      const height = rotation % 180 === 0 ? ch : cw;
+      const { graphics, dropped } = this.collectGraphics(page);
+      const textPage = raw.FPDFText_LoadPage(page);
+      if (!textPage) throw new CiteproofError("DAMAGED_PDF", `the text of page ${index + 1} cannot be read`);
+      try {
+        const chars = this.extractChars(textPage);
+        return {
+          text: {
+            page: index + 1,
+            mediaBox,
+            cropBox,
+            rotation,
+            width,
+            height,
+            text: chars.text,
+            lines: chars.lines,
+            lineEndHyphensUtf16: chars.hyphens,
+            graphics,
+            graphicsDropped: dropped,
+            fonts: chars.fonts,
+            hasTextLayer: /\S/.test(chars.text),
+          },
+          geometry: {
+            page: index + 1,
+            glyphBoxes: chars.glyphBoxes,
+            looseBoxes: chars.looseBoxes,
+            origins: chars.origins,
+            fontSizes: chars.fontSizes,
+            fontIndex: chars.fontIndex,
+            flags: chars.flags,
+          },
+        };
+      } finally {
+        raw.FPDFText_ClosePage(textPage);
+      }
+    } finally {
+      raw.FPDF_ClosePage(page);
+    }
+  }
+
+  private extractChars(textPage: number) {
+    const engine = this.engine;
+    const raw = engine.raw;
+    const count = Math.max(0, raw.FPDFText_CountChars(textPage) | 0);
+    const cap = count * 2 + 1;
+    const glyphBoxes = new Float32Array(cap * 4);
+    const looseBoxes = new Float32Array(cap * 4);
+    const origins = new Float32Array(cap * 2);
+    const fontSizes = new Float32Array(cap);
+    const fontIndex = new Int16Array(cap);
+    const flags = new Uint8Array(cap);
+    const units: number[] = [];
+    const hyphens: number[] = [];
+    const fonts: string[] = [];
+    const fontByHandle = new Map<number, number>();
+    const s = engine.scratchPtr();
+    const s64 = s >> 3;
+    const s32 = s >> 2;
+    const getUnicode = raw.FPDFText_GetUnicode;
+    const isGenerated = raw.FPDFText_IsGenerated;
+    const isHyphen = raw.FPDFText_IsHyphen;
+    const hasMapError = raw.FPDFText_HasUnicodeMapError;
+    const getCharBox = raw.FPDFText_GetCharBox;
+    const getLooseBox = raw.FPDFText_GetLooseCharBox;
+    const getOrigin = raw.FPDFText_GetCharOrigin;
+    const getFontSize = raw.FPDFText_GetFontSize;
+    const getTextObject = raw.FPDFText_GetTextObject;
+    const getFont = raw.FPDFTextObj_GetFont;
+    let lastObject = -1;
+    let lastFont = -1;
+    let n = 0;
+
+    for (let i = 0; i < count; i++) {
+      let code = getUnicode(textPage, i) >>> 0;
+      const generated = isGenerated(textPage, i) === 1;
+      if (generated) {
+        if (code === 13) continue;
+        if (code !== 10 && code !== 32) code = 32;
+        if (code === 10 && n > 0 && units[n - 1] === 32 && flags[n - 1] & CHAR_FLAG_GENERATED) {
+          units[n - 1] = 10;
+          continue;
+        }
+        units.push(code);
+        glyphBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
+        looseBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
+        origins[n * 2] = Number.NaN;
+        origins[n * 2 + 1] = Number.NaN;
+        fontIndex[n] = -1;
+        flags[n] = CHAR_FLAG_GENERATED;
+        n++;
+        continue;
+      }
+      let flag = 0;
+      if (code === 2 || isHyphen(textPage, i) === 1) {
+        code = 0x2d;
+        flag |= CHAR_FLAG_LINE_END_HYPHEN;
+        hyphens.push(n);
+      } else if (code < 0x20 || code === 0xfffe || code === 0xffff) {
+        if (code === 9 || code === 10 || code === 13) code = 32;
+        else continue;
+      }
+      if (hasMapError(textPage, i) === 1) flag |= CHAR_FLAG_UNICODE_ERROR;
+      getCharBox(textPage, i, s, s + 8, s + 16, s + 24);
+      getLooseBox(textPage, i, s + 32);
+      const f64 = engine.heapF64();
+      const f32 = engine.heapF32();
+      // FPDFText_GetCharBox writes left, right, bottom, top; FS_RECTF is left, top, right, bottom.
+      const gl = f64[s64];
+      const gr = f64[s64 + 1];
+      const gb = f64[s64 + 2];
+      const gt = f64[s64 + 3];
+      const ll = f32[s32 + 8];
+      const lt = f32[s32 + 9];
+      const lr = f32[s32 + 10];
+      const lb = f32[s32 + 11];
+      getOrigin(textPage, i, s, s + 8);
+      const f64b = engine.heapF64();
+      const ox = f64b[s64];
+      const oy = f64b[s64 + 1];
+      const size = getFontSize(textPage, i);
+      const object = getTextObject(textPage, i);
+      if (object !== lastObject) {
+        lastObject = object;
+        const font = object ? getFont(object) : 0;
+        let idx = fontByHandle.get(font);
+        if (idx === undefined) {
+          idx = fonts.length;
+          fonts.push(this.fontName(font));
+          fontByHandle.set(font, idx);
+        }
+        lastFont = idx;
+      }
+      const unitCount = code > 0xffff ? 2 : 1;
+      for (let u = 0; u < unitCount; u++) {
+        if (unitCount === 2) {
+          const c = code - 0x10000;
+          units.push(u === 0 ? 0xd800 + (c >> 10) : 0xdc00 + (c & 0x3ff));
+        } else {
+          units.push(code);
+        }
+        const b = n * 4;
+        glyphBoxes[b] = gl;
+        glyphBoxes[b + 1] = gb;
+        glyphBoxes[b + 2] = gr;
+        glyphBoxes[b + 3] = gt;
+        looseBoxes[b] = Math.min(ll, lr);
+        looseBoxes[b + 1] = Math.min(lt, lb);
+        looseBoxes[b + 2] = Math.max(ll, lr);
+        looseBoxes[b + 3] = Math.max(lt, lb);
+        origins[n * 2] = ox;
+        origins[n * 2 + 1] = oy;
+        fontSizes[n] = size;
+        fontIndex[n] = lastFont;
+        flags[n] = flag;
+        n++;
+      }
+    }
+    // Trailing generated whitespace carries nothing.
+    while (n > 0 && flags[n - 1] & CHAR_FLAG_GENERATED) {
+      units.pop();
+      n--;
+    }
+    let text = "";
+    for (let i = 0; i < n; i += 8192) text += String.fromCharCode(...units.slice(i, Math.min(n, i + 8192)));
+    const gb = glyphBoxes.slice(0, n * 4);
+    return {
+      text,
+      lines: buildLines(text, gb, fontSizes),
+      hyphens,
+      fonts,
+      glyphBoxes: gb,
+      looseBoxes: looseBoxes.slice(0, n * 4),
+      origins: origins.slice(0, n * 2),
+      fontSizes: fontSizes.slice(0, n),
+      fontIndex: fontIndex.slice(0, n),
+      flags: flags.slice(0, n),
+    };
+  }
+
+  private fontName(font: number): string {
+    if (!font) return "";
+    const raw = this.engine.raw;
+    const len = raw.FPDFFont_GetBaseFontName(font, 0, 0) >>> 0;
+    if (len <= 1) return "";
+    const buf = raw.malloc(len);
+    try {
+      raw.FPDFFont_GetBaseFontName(font, buf, len);
+      const u8 = this.engine.heapU8();
+      let s = "";
+      for (let i = 0; i < len - 1; i++) s += String.fromCharCode(u8[buf + i]);
+      return s;
+    } finally {
+      raw.free(buf);
+    }
+  }
+
+  private collectGraphics(page: number): { graphics: GraphicObject[]; dropped: number } {
+    const raw = this.engine.raw;
+    const graphics: GraphicObject[] = [];
+    let dropped = 0;
+    const s = this.engine.scratchPtr();
+    const visit = (obj: number, matrix: Matrix | undefined, depth: number) => {
+      const type = raw.FPDFPageObj_GetType(obj);
+      if (type === PAGEOBJ_FORM) {
+        if (depth > 8) return;
+        let own: Matrix | undefined;
+        if (raw.FPDFPageObj_GetMatrix(obj, s)) {
+          const f = this.engine.heapF32();
+          const k = s >> 2;
+          own = [f[k], f[k + 1], f[k + 2], f[k + 3], f[k + 4], f[k + 5]];
+        }
+        const composed = own ? (matrix ? multiply(own, matrix) : own) : matrix;
+        const n = raw.FPDFFormObj_CountObjects(obj);
+        for (let i = 0; i < n; i++) {
+          const child = raw.FPDFFormObj_GetObject(obj, i);
+          if (child) visit(child, composed, depth + 1);
+        }
+        return;
+      }
+      if (type !== PAGEOBJ_PATH && type !== PAGEOBJ_IMAGE) return;
+      if (graphics.length >= MAX_GRAPHICS_PER_PAGE) {
+        dropped++;
+        return;
+      }
+      if (!raw.FPDFPageObj_GetBounds(obj, s, s + 4, s + 8, s + 12)) return;
+      const f = this.engine.heapF32();
+      const k = s >> 2;
+      let box: Box = { left: f[k], bottom: f[k + 1], right: f[k + 2], top: f[k + 3] };
+      if (matrix) box = transformBox(box, matrix);
+      if (![box.left, box.bottom, box.right, box.top].every(Number.isFinite)) return;
+      graphics.push({ kind: type === PAGEOBJ_IMAGE ? "image" : "path", box });
+    };
+    const count = raw.FPDFPage_CountObjects(page);
+    for (let i = 0; i < count; i++) {
+      const obj = raw.FPDFPage_GetObject(page, i);
+      if (obj) visit(obj, undefined, 0);
+    }
+    return { graphics, dropped };
+  }
+
+  /**
+   * Renders a region of a page to RGBA pixels. `box` is in default user space; the render
+   * applies the page's /Rotate, so the image looks as a viewer shows the page.
+   */
+  renderRegion(index: number, box: Box, dpi: number): { width: number; height: number; png: Uint8Array } {
+    const raw = this.engine.raw;
+    const page = raw.FPDF_LoadPage(this.handle, index);
+    if (!page) throw new CiteproofError("DAMAGED_PDF", `page ${index + 1} cannot be loaded`);
+    try {
+      const scale = dpi / 72;
+      const rotation = ((raw.FPDFPage_GetRotation(page) | 0) & 3) * 90;
+      const mediaBox = this.pageBox(index, BOX_MEDIA) ?? {
+        left: 0,
+        bottom: 0,
+        right: raw.FPDF_GetPageWidthF(page),
+        top: raw.FPDF_GetPageHeightF(page),
+      };
+      const cropBox = intersect(this.pageBox(index, BOX_CROP) ?? mediaBox, mediaBox);
+      // Map default user space to the rotated, cropped page at `scale`, then crop to `box`.
+      const corners = [
+        userToDevice(box.left, box.bottom, cropBox, rotation, scale),
+        userToDevice(box.right, box.top, cropBox, rotation, scale),
+      ];
+      const x0 = Math.floor(Math.min(corners[0][0], corners[1][0]));
+      const y0 = Math.floor(Math.min(corners[0][1], corners[1][1]));
+      const x1 = Math.ceil(Math.max(corners[0][0], corners[1][0]));
+      const y1 = Math.ceil(Math.max(corners[0][1], corners[1][1]));
+      const width = Math.max(1, x1 - x0);
+      const height = Math.max(1, y1 - y0);
+      if (width * height > 60_000_000) throw new CiteproofError("BOX_INVALID", "the region is too large to render");
+      const pageW = (rotation % 180 === 0 ? cropBox.right - cropBox.left : cropBox.top - cropBox.bottom) * scale;
+      const pageH = (rotation % 180 === 0 ? cropBox.top - cropBox.bottom : cropBox.right - cropBox.left) * scale;
+      const bitmap = raw.FPDFBitmap_Create(width, height, 1);
+      if (!bitmap) throw new CiteproofError("BOX_INVALID", "the region is too large to render");
+      try {
+        raw.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+        raw.FPDF_RenderPageBitmap(
+          bitmap,
+          page,
+          -x0,
+          -y0,
+          Math.round(pageW),
+          Math.round(pageH),
+          0, // the page's own /Rotate is applied by the engine
+          FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER,
+        );
+        const stride = raw.FPDFBitmap_GetStride(bitmap);
+        const buffer = raw.FPDFBitmap_GetBuffer(bitmap);
+        const png = this.encodePng(buffer, width, height, stride);
+        return { width, height, png };
+      } finally {
+        raw.FPDFBitmap_Destroy(bitmap);
+      }
+    } finally {
+      raw.FPDF_ClosePage(page);
+    }
+  }
+
+  private encodePng(buffer: number, width: number, height: number, stride: number): Uint8Array {
+    const raw = this.engine.raw;
+    const outPtrPtr = raw.malloc(4);
+    try {
+      const size = this.engine.module.EPDF_PNG_EncodeRGBA(buffer, width, height, stride, 0, outPtrPtr) as number;
+      if (!size) throw new CiteproofError("INTERNAL", "the PNG encoder failed");
+      const u8 = this.engine.heapU8();
+      const outPtr = new Uint32Array(u8.buffer)[outPtrPtr >> 2];
+      const png = u8.slice(outPtr, outPtr + size);
+      raw.free(outPtr);
+      return png;
+    } finally {
+      raw.free(outPtrPtr);
+    }
+  }
+
+  /** Page count and boxes without extracting text. */
+  pageBoxes(index: number): { mediaBox: Box; cropBox: Box; rotation: Rotation } {
+    const mediaBox = this.pageBox(index, BOX_MEDIA) ?? { left: 0, bottom: 0, right: 612, top: 792 };
+    const cropBox = intersect(this.pageBox(index, BOX_CROP) ?? mediaBox, mediaBox);
+    const rotation = ((((this.engine.raw.EPDF_GetPageRotationByIndex(this.handle, index) | 0) & 3) * 90) |
+      0) as Rotation;
+    return { mediaBox, cropBox, rotation };
+  }
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(a: Matrix, b: Matrix): Matrix {
+  // Apply a first, then b (row-vector convention of PDF).
+  return [
+    a[0] * b[0] + a[1] * b[2],
+    a[0] * b[1] + a[1] * b[3],
+    a[2] * b[0] + a[3] * b[2],
+    a[2] * b[1] + a[3] * b[3],
+    a[4] * b[0] + a[5] * b[2] + b[4],
+    a[4] * b[1] + a[5] * b[3] + b[5],
+  ];
+}
+
+function transformBox(box: Box, m: Matrix): Box {
+  const pts = [
+    [box.left, box.bottom],
+    [box.right, box.bottom],
+    [box.left, box.top],
+    [box.right, box.top],
+  ].map(([x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]);
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return { left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) };
+}
+
+function intersect(a: Box, b: Box): Box {
+  const r = {
+    left: Math.max(a.left, b.left),
+    bottom: Math.max(a.bottom, b.bottom),
+    right: Math.min(a.right, b.right),
+    top: Math.min(a.top, b.top),
+  };
+  return r.right > r.left && r.top > r.bottom ? r : b;
+}
+
+/** Default user space -> device pixels of the whole page rendered with /Rotate at `scale`. */
+export function userToDevice(
+  x: number,
+  y: number,
+  crop: Box,
+  rotation: number,
+  scale: number,
+): [number, number] {
+  const w = crop.right - crop.left;
+  const h = crop.top - crop.bottom;
+  const u = x - crop.left;
+  const v = y - crop.bottom;
+  switch (rotation) {
+    case 90:
+      return [v * scale, u * scale];
+    case 180:
+      return [(w - u) * scale, v * scale];
+    case 270:
+      return [(h - v) * scale, (w - u) * scale];
+    default:
+      return [u * scale, (h - v) * scale];
+  }
+}
+
+function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Array): LineInfo[] {
+  const lines: LineInfo[] = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && text.charCodeAt(i) !== 10) continue;
+    let left = Infinity;
+    let bottom = Infinity;
+    let right = -Infinity;
+    let top = -Infinity;
+    const sizes = new Map<number, number>();
+    for (let k = start; k < i; k++) {
+      const b = k * 4;
+      const l = glyphBoxes[b];
+      if (Number.isNaN(l)) continue;
+      if (l < left) left = l;
+      if (glyphBoxes[b + 1] < bottom) bottom = glyphBoxes[b + 1];
+      if (glyphBoxes[b + 2] > right) right = glyphBoxes[b + 2];
+      if (glyphBoxes[b + 3] > top) top = glyphBoxes[b + 3];
+      const sz = Math.round(fontSizes[k] * 10) / 10;
+      sizes.set(sz, (sizes.get(sz) ?? 0) + 1);
+    }
+    let fontSize = 0;
+    let best = 0;
+    for (const [sz, c] of sizes) {
+      if (c > best) {
+        best = c;
+        fontSize = sz;
+      }
+    }
+    lines.push({
+      startUtf16: start,
+      endUtf16: i,
+      box: Number.isFinite(left) ? { left, bottom, right, top } : { left: 0, bottom: 0, right: 0, top: 0 },
+      fontSize,
+    });
+    start = i + 1;
+  }
+  return lines;
+}
