@@ -77,7 +77,8 @@ export class ExtractionCache {
 
   readDoc(): DocEntry | undefined {
     const entry = this.read<DocEntry>("doc.bin");
-    if (!entry || entry.sha256 !== this.sha256 || entry.extractorVersion !== EXTRACTOR_VERSION) return undefined;
+    if (!entry || entry.sha256 !== this.sha256 || entry.extractorVersion !== EXTRACTOR_VERSION)
+      return undefined;
     return entry;
   }
 

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { CiteproofError, type ErrorCode, ERROR_CODES } from "../errors.js";
+import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { defaultCacheDir, ExtractionCache } from "./cache.js";
 import type { WorkerMessage, WorkerRequest } from "./extract-worker.js";
@@ -46,10 +46,15 @@ export interface OpenedDocument {
 }
 
 /** Opens a PDF from a path (or already-read bytes) and returns its text layer. */
-export async function openDocument(input: string | PdfBytes, options: OpenOptions = {}): Promise<OpenedDocument> {
+export async function openDocument(
+  input: string | PdfBytes,
+  options: OpenOptions = {},
+): Promise<OpenedDocument> {
   const source =
     typeof input === "string" ? await readPdfFile(input, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : input;
-  const cache = options.noCache ? undefined : new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256);
+  const cache = options.noCache
+    ? undefined
+    : new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256);
   const wanted = options.pages ? [...new Set(options.pages)].sort((a, b) => a - b) : undefined;
 
   let pageCount = cache?.readDoc()?.pageCount;
@@ -135,7 +140,9 @@ function workerUrl(): URL {
   const here = new URL("./extract-worker.js", import.meta.url);
   if (existsSync(fileURLToPath(here))) return here;
   // Running from TypeScript sources (tests): use the built worker.
-  const built = new URL(import.meta.url.replace(/\/src\/document\/[^/]+$/, "/dist/document/extract-worker.js"));
+  const built = new URL(
+    import.meta.url.replace(/\/src\/document\/[^/]+$/, "/dist/document/extract-worker.js"),
+  );
   return built;
 }
 
@@ -198,10 +205,16 @@ function extractInWorker(
       }
     });
     worker.on("error", (error) => {
-      finish(new CiteproofError("EXTRACTION_FAILED", `the extraction worker failed: ${error.message.split("\n")[0]}`));
+      finish(
+        new CiteproofError(
+          "EXTRACTION_FAILED",
+          `the extraction worker failed: ${error.message.split("\n")[0]}`,
+        ),
+      );
     });
     worker.on("exit", (code) => {
-      if (!settled) finish(new CiteproofError("EXTRACTION_FAILED", `the extraction worker exited with code ${code}`));
+      if (!settled)
+        finish(new CiteproofError("EXTRACTION_FAILED", `the extraction worker exited with code ${code}`));
     });
   });
 }
@@ -240,6 +253,9 @@ function emptyGeometry(page: number): PageGeometry {
 
 export function assertPageInRange(doc: { pageCount: number }, page: number): void {
   if (!Number.isInteger(page) || page < 1 || page > doc.pageCount) {
-    throw new CiteproofError("PAGE_OUT_OF_RANGE", `page ${page} does not exist (the PDF has ${doc.pageCount} pages)`);
+    throw new CiteproofError(
+      "PAGE_OUT_OF_RANGE",
+      `page ${page} does not exist (the PDF has ${doc.pageCount} pages)`,
+    );
   }
 }

@@ -140,7 +140,10 @@ function loadError(code: number, passwordGiven: boolean): CiteproofError {
         ? new CiteproofError("BAD_PASSWORD", "the PDF is encrypted and the password given does not open it")
         : new CiteproofError("ENCRYPTED_PDF", "the PDF is encrypted: give its password with --password");
     case 5:
-      return new CiteproofError("UNSUPPORTED_SECURITY", "the PDF uses a security handler the engine cannot open");
+      return new CiteproofError(
+        "UNSUPPORTED_SECURITY",
+        "the PDF uses a security handler the engine cannot open",
+      );
     case 2:
     case 3:
       return new CiteproofError("DAMAGED_PDF", "the PDF is damaged or truncated and cannot be opened");
@@ -460,9 +463,12 @@ export class EngineDocument {
       const y1 = Math.ceil(Math.max(corners[0][1], corners[1][1]));
       const width = Math.max(1, x1 - x0);
       const height = Math.max(1, y1 - y0);
-      if (width * height > 60_000_000) throw new CiteproofError("BOX_INVALID", "the region is too large to render");
-      const pageW = (rotation % 180 === 0 ? cropBox.right - cropBox.left : cropBox.top - cropBox.bottom) * scale;
-      const pageH = (rotation % 180 === 0 ? cropBox.top - cropBox.bottom : cropBox.right - cropBox.left) * scale;
+      if (width * height > 60_000_000)
+        throw new CiteproofError("BOX_INVALID", "the region is too large to render");
+      const pageW =
+        (rotation % 180 === 0 ? cropBox.right - cropBox.left : cropBox.top - cropBox.bottom) * scale;
+      const pageH =
+        (rotation % 180 === 0 ? cropBox.top - cropBox.bottom : cropBox.right - cropBox.left) * scale;
       const bitmap = raw.FPDFBitmap_Create(width, height, 1);
       if (!bitmap) throw new CiteproofError("BOX_INVALID", "the region is too large to render");
       try {
@@ -493,7 +499,14 @@ export class EngineDocument {
     const raw = this.engine.raw;
     const outPtrPtr = raw.malloc(4);
     try {
-      const size = this.engine.module.EPDF_PNG_EncodeRGBA(buffer, width, height, stride, 0, outPtrPtr) as number;
+      const size = this.engine.module.EPDF_PNG_EncodeRGBA(
+        buffer,
+        width,
+        height,
+        stride,
+        0,
+        outPtrPtr,
+      ) as number;
       if (!size) throw new CiteproofError("INTERNAL", "the PNG encoder failed");
       const u8 = this.engine.heapU8();
       const outPtr = new Uint32Array(u8.buffer)[outPtrPtr >> 2];

@@ -31,7 +31,8 @@ export async function readPdfFile(path: string, maxBytes = DEFAULT_MAX_PDF_BYTES
   } catch (error) {
     throw fileError(error, path);
   }
-  if (info.isDirectory()) throw new CiteproofError("FILE_UNREADABLE", `${path} is a directory, not a PDF file`);
+  if (info.isDirectory())
+    throw new CiteproofError("FILE_UNREADABLE", `${path} is a directory, not a PDF file`);
   if (info.size > maxBytes) {
     throw new CiteproofError(
       "FILE_TOO_LARGE",
@@ -63,10 +64,12 @@ export async function readPdfFile(path: string, maxBytes = DEFAULT_MAX_PDF_BYTES
 
 function fileError(error: unknown, path: string): CiteproofError {
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === "ENOENT" || code === "ENOTDIR") return new CiteproofError("FILE_NOT_FOUND", `${path} does not exist`);
+  if (code === "ENOENT" || code === "ENOTDIR")
+    return new CiteproofError("FILE_NOT_FOUND", `${path} does not exist`);
   if (code === "EACCES" || code === "EPERM") {
     return new CiteproofError("FILE_UNREADABLE", `${path} cannot be read (permission denied)`);
   }
-  if (code === "EISDIR") return new CiteproofError("FILE_UNREADABLE", `${path} is a directory, not a PDF file`);
+  if (code === "EISDIR")
+    return new CiteproofError("FILE_UNREADABLE", `${path} is a directory, not a PDF file`);
   return new CiteproofError("FILE_UNREADABLE", `${path} cannot be read (${code ?? "unknown error"})`);
 }

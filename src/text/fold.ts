@@ -29,20 +29,26 @@ export interface FoldOptions {
 }
 
 const LIGATURES: Record<number, string> = {
-  0xfb00: "ff",
-  0xfb01: "fi",
-  0xfb02: "fl",
-  0xfb03: "ffi",
-  0xfb04: "ffl",
-  0xfb05: "st",
-  0xfb06: "st",
+  64256: "ff",
+  64257: "fi",
+  64258: "fl",
+  64259: "ffi",
+  64260: "ffl",
+  64261: "st",
+  64262: "st",
 };
 
 const SINGLE_QUOTES = new Set([0x2018, 0x2019, 0x201a, 0x201b, 0x2032, 0x2035]);
 const DOUBLE_QUOTES = new Set([0x201c, 0x201d, 0x201e, 0x201f, 0x2033, 0x2036]);
 
 export function isFoldDash(code: number): boolean {
-  return (code >= 0x2010 && code <= 0x2015) || code === 0x2212 || code === 0xfe58 || code === 0xfe63 || code === 0xff0d;
+  return (
+    (code >= 0x2010 && code <= 0x2015) ||
+    code === 0x2212 ||
+    code === 0xfe58 ||
+    code === 0xfe63 ||
+    code === 0xff0d
+  );
 }
 
 export function isFoldSpace(code: number): boolean {

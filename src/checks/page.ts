@@ -1,0 +1,24 @@
+/** The page check: a page pointer is a FLAG when the page exists (its wording is unchecked), else a FAIL. */
+import type { CheckResult } from "./result.js";
+import { MIN_QUOTATION_WORDS } from "./verdicts.js";
+
+export function checkPage(pageCount: number, record: { id?: string; page: number }): CheckResult {
+  const base = { id: record.id, kind: "page" as const };
+  const page = record.page;
+  if (page < 1 || page > pageCount) {
+    return {
+      ...base,
+      verdict: "FAIL",
+      reason: "no-such-page",
+      message: `page ${page} does not exist (the PDF has ${pageCount} pages)`,
+      evidence: { page, pageCount },
+    };
+  }
+  return {
+    ...base,
+    verdict: "FLAG",
+    reason: "no-quotation",
+    message: `page ${page} exists; no quotation to verify: 0 words, need ${MIN_QUOTATION_WORDS}`,
+    evidence: { page, words: 0 },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The quotation check: are these words on the named page? Folded comparison (case, spacing, line
+ * breaks, ligatures, curly quotes, dash widths ignored); any other difference fails.
+ */
+import type { PageText } from "../document/model.js";
+import { closestLine } from "../text/closest-line.js";
+import { countWords, fold } from "../text/fold.js";
+import type { FoldedPages } from "../text/folded-pages.js";
+import type { CheckResult } from "./result.js";
+import { MIN_QUOTATION_WORDS } from "./verdicts.js";
+
+export interface QuotationInput {
+  id?: string;
+  page?: number;
+  text: string;
+}
+
+export function checkQuotation(pages: FoldedPages, pageCount: number, record: QuotationInput): CheckResult {
+  const base = { id: record.id, kind: "quotation" as const };
+  const q = { quotation: record.text };
+  const quoted = record.text;
+  if (record.page === undefined) {
+    return {
+      ...base,
+      verdict: "UNANCHORED",
+      reason: "no-page",
+      message: "quoted, no page named; not checked",
+      evidence: { ...q },
+    };
+  }
+  const page = record.page;
+  if (page < 1 || page > pageCount) {
+    return {
+      ...base,
+      verdict: "FAIL",
+      reason: "no-such-page",
+      message: `page ${page} does not exist (the PDF has ${pageCount} pages)`,
+      evidence: { ...q, page, pageCount },
+    };
+  }
+  const words = countWords(quoted);
+  if (words < MIN_QUOTATION_WORDS) {
+    return {
+      ...base,
+      verdict: "FLAG",
+      reason: "no-quotation",
+      message: `page ${page} exists; no quotation to verify: ${words} words, need ${MIN_QUOTATION_WORDS}`,
+      evidence: { ...q, page, words },
+    };
+  }
+  const pageText = pages.pages[page - 1];
+  const needle = fold(quoted, { trim: true }).text;
+  const matches = pages.findOnPage(page, needle);
+  if (matches.length > 0 && pageText) {
+    return {
+      ...base,
+      verdict: "PASS",
+      reason: "found",
+      message: `found on page ${page}`,
+      evidence: {
+        ...q,
+        page,
+        matches: matches.map((m) => ({
+          startUtf16: m.startUtf16,
+          endUtf16: m.endUtf16,
+          text: pageText.text.slice(m.startUtf16, m.endUtf16),
+        })),
+      },
+    };
+  }
+  const elsewhere = pages.pagesContaining(needle).filter((p) => p !== page);
+  if (elsewhere.length > 0) {
+    return {
+      ...base,
+      verdict: "FAIL",
+      reason: "wrong-page",
+      message: `not found on page ${page}; the words are on ${plural("page", elsewhere)}`,
+      evidence: { ...q, page, foundOnPages: elsewhere },
+    };
+  }
+  const differing = pageText ? formDiffers(pages, page, pageText, quoted) : undefined;
+  if (differing) {
+    return {
+      ...base,
+      verdict: "FAIL",
+      reason: "form-differs",
+      message: `not found on page ${page} as quoted; the page reads "${differing.text}" (a symbol differs)`,
+      evidence: {
+        ...q,
+        page,
+        pageWords: differing.text,
+        startUtf16: differing.startUtf16,
+        endUtf16: differing.endUtf16,
+      },
+    };
+  }
+  const closest = pageText ? closestLine(pageText, quoted) : undefined;
+  const extractionNote = pageText && !pageText.hasTextLayer ? " (the page has no text layer)" : "";
+  return {
+    ...base,
+    verdict: "FAIL",
+    reason: "absent",
+    message: `not found on page ${page}${extractionNote}${closest ? `; closest line: "${closest.text}"` : ""}`,
+    evidence: {
+      ...q,
+      page,
+      ...(closest ? { closestLine: closest } : {}),
+      ...(pageText && !pageText.hasTextLayer ? { pageHasTextLayer: false } : {}),
+    },
+  };
+}
+
+function formDiffers(
+  pages: FoldedPages,
+  page: number,
+  pageText: PageText,
+  quoted: string,
+): { text: string; startUtf16: number; endUtf16: number } | undefined {
+  const needle = fold(quoted, { trim: true }).text.replace(/[^\p{L}\p{N}]/gu, "");
+  const view = pages.skeletonView(page);
+  if (!view || needle.length === 0) return undefined;
+  for (let at = view.text.indexOf(needle); at >= 0; at = view.text.indexOf(needle, at + 1)) {
+    const startUtf16 = view.startUtf16[at];
+    const endUtf16 = view.endUtf16[at + needle.length - 1];
+    const before = pageText.text[startUtf16 - 1] ?? " ";
+    const after = pageText.text[endUtf16] ?? " ";
+    if (WORD_CHAR.test(before) || WORD_CHAR.test(after)) continue;
+    return { text: pageText.text.slice(startUtf16, endUtf16).replace(/\s+/g, " "), startUtf16, endUtf16 };
+  }
+  return undefined;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+function plural(word: string, pages: number[]): string {
+  if (pages.length === 1) return `${word} ${pages[0]}`;
+  return `${word}s ${pages.slice(0, -1).join(", ")} and ${pages[pages.length - 1]}`;
+}

@@ -1,0 +1,47 @@
+/**
+ * Verdicts and reasons of the evidence checks: closed unions, defined once, each with the one
+ * thing it promises.
+ */
+
+export const VERDICTS = ["PASS", "FLAG", "FAIL", "UNANCHORED"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export const VERDICT_MEANINGS: Record<Verdict, string> = {
+  PASS: "the quoted words are on the named page, or the label is printed as claimed; nothing more",
+  FLAG: "the page exists; the wording was not checked",
+  FAIL: "the words are not on that page, the page does not exist, or the label was not found as claimed",
+  UNANCHORED: "nothing was checked: no page was named",
+};
+
+export const REASONS = [
+  "found",
+  "wrong-page",
+  "form-differs",
+  "absent",
+  "no-such-page",
+  "no-quotation",
+  "no-page",
+  "equation-unresolved",
+  "equation-evidence-unavailable",
+  "unsupported-equation-label",
+] as const;
+export type Reason = (typeof REASONS)[number];
+
+export const REASON_MEANINGS: Record<Reason, string> = {
+  found: "the words are on the page",
+  "wrong-page": "the words are on another page, which the evidence names",
+  "form-differs": "the same letters and digits are on the page, but a symbol differs; that symbol may matter",
+  absent: "the words are not on the page; the evidence shows the closest line",
+  "no-such-page": "the page does not exist",
+  "no-quotation": "too few words to check (fewer than four), so the page alone was checked",
+  "no-page": "no page was named, so nothing was checked",
+  "equation-unresolved":
+    "no displayed equation was found carrying this label; this is no evidence the paper lacks it",
+  "equation-evidence-unavailable":
+    "the stored extraction record predates equation records; start a new session",
+  "unsupported-equation-label":
+    "the label is in a form the check does not know (a range, a list, parentheses)",
+};
+
+/** Fewer words than this is never a PASS: the page alone is checked, as a FLAG. */
+export const MIN_QUOTATION_WORDS = 4;

@@ -1,0 +1,91 @@
+/** Shared CLI plumbing: document options, JSON output, coded errors and exit codes. */
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { OpenOptions } from "../document/open.js";
+import { asCiteproofError, CiteproofError } from "../errors.js";
+
+export const EXIT_CLEAN = 0;
+export const EXIT_FAILS = 1;
+export const EXIT_ERROR = 2;
+
+export interface DocumentFlags {
+  cacheDir?: string;
+  cache?: boolean;
+  timeoutMs?: string;
+  password?: string;
+  maxBytes?: string;
+  json?: boolean;
+}
+
+/** Adds the flags every command that opens a PDF takes. */
+export function addDocumentOptions(command: Command): Command {
+  return command
+    .option(
+      "--cache-dir <dir>",
+      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
+    )
+    .option("--no-cache", "neither read nor write the extraction cache")
+    .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
+    .option("--password <password>", "password of an encrypted PDF")
+    .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024));
+}
+
+export function documentOptions(flags: DocumentFlags): OpenOptions {
+  return {
+    cacheDir: flags.cacheDir,
+    noCache: flags.cache === false,
+    timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
+    password: flags.password,
+    maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
+  };
+}
+
+export function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new CiteproofError("USAGE", `${flag} must be a positive integer (got ${JSON.stringify(value)})`);
+  }
+  return Number(value);
+}
+
+/** Reads a text input file (or stdin for "-"), with a coded error naming it. */
+export function readTextInput(path: string, what: string): string {
+  try {
+    return path === "-" ? readFileSync(0, "utf8") : readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (code === "ENOENT") throw new CiteproofError("FILE_NOT_FOUND", `${what} ${path} does not exist`);
+    throw new CiteproofError(
+      "FILE_UNREADABLE",
+      `${what} ${path} cannot be read (${code ?? "unknown error"})`,
+    );
+  }
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function wantsJson(argv: readonly string[] = process.argv): boolean {
+  return argv.includes("--json");
+}
+
+/** Prints a coded error (stderr, and a JSON error document with --json) and returns exit 2. */
+export function reportError(error: unknown, json: boolean): number {
+  const coded = asCiteproofError(error);
+  process.stderr.write(`citeproof: error [${coded.code}]: ${coded.message}\n`);
+  if (json) printJson({ error: coded.toJSON() });
+  return EXIT_ERROR;
+}
+
+/** Runs a command body and sets the process exit code from its result or error. */
+export async function runAction(
+  json: boolean | undefined,
+  body: () => Promise<number> | number,
+): Promise<void> {
+  try {
+    process.exitCode = await body();
+  } catch (error) {
+    process.exitCode = reportError(error, json === true || wantsJson());
+  }
+}

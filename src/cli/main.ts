@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from "commander";
+import { CiteproofError } from "../errors.js";
+import { register as registerVerify } from "./commands/verify.js";
+import { EXIT_ERROR, reportError, wantsJson } from "./io.js";
+
+const program = new Command();
+program
+  .name("citeproof")
+  .description("Checks, mechanically, whether what a writer cites is really in the source PDF.")
+  .version("0.1.0")
+  .exitOverride()
+  .configureOutput({ writeErr: () => {} });
+
+registerVerify(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    if (
+      error.code === "commander.helpDisplayed" ||
+      error.code === "commander.version" ||
+      error.code === "commander.help"
+    ) {
+      process.exitCode = 0;
+    } else {
+      const message = error.message.replace(/^error: /, "");
+      process.exitCode = reportError(new CiteproofError("USAGE", message), wantsJson());
+    }
+  } else {
+    process.exitCode = reportError(error, wantsJson());
+  }
+}
+if (process.exitCode === undefined) process.exitCode = 0;
+void EXIT_ERROR;
