@@ -38,6 +38,11 @@ export const ERROR_CODES = [
   "SOURCE_NOT_FOUND",
   "PROMOTION_FAILED",
   "INTERNAL",
+  "URL_INVALID",
+  "URL_HTTP_ERROR",
+  "URL_TIMEOUT",
+  "URL_TOO_MANY_REDIRECTS",
+  "CONTENT_NOT_SUPPORTED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
