@@ -18,6 +18,7 @@ import {
   type LineInfo,
   type Rotation,
 } from "./model.js";
+import { displaySize, type RenderTransform, userBoxToDevice } from "./render-transform.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wasm exports are untyped.
 type RawExports = Record<string, any>;
@@ -30,6 +31,16 @@ const BOX_MEDIA = 0;
 const BOX_CROP = 1;
 const FPDF_ANNOT = 0x01;
 const FPDF_REVERSE_BYTE_ORDER = 0x10;
+const PNG_COMPRESSION = 6;
+/** Largest image a render may produce: 8000 x 8000 pixels. */
+export const MAX_RENDER_PIXELS = 64_000_000;
+
+export interface EngineRender {
+  png: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+  transform: RenderTransform;
+}
 
 let enginePromise: Promise<Engine> | undefined;
 
@@ -262,6 +273,8 @@ export class EngineDocument {
     const getFontSize = raw.FPDFText_GetFontSize;
     const getTextObject = raw.FPDFText_GetTextObject;
     const getFont = raw.FPDFTextObj_GetFont;
+    let f64 = engine.heapF64();
+    let f32 = engine.heapF32();
     let lastObject = -1;
     let lastFont = -1;
     let n = 0;
@@ -298,8 +311,12 @@ export class EngineDocument {
       if (hasMapError(textPage, i) === 1) flag |= CHAR_FLAG_UNICODE_ERROR;
       getCharBox(textPage, i, s, s + 8, s + 16, s + 24);
       getLooseBox(textPage, i, s + 32);
-      const f64 = engine.heapF64();
-      const f32 = engine.heapF32();
+      getOrigin(textPage, i, s + 48, s + 56);
+      // These calls do not allocate; a detached view (length 0) means memory grew anyway.
+      if (f64.length === 0) {
+        f64 = engine.heapF64();
+        f32 = engine.heapF32();
+      }
       // FPDFText_GetCharBox writes left, right, bottom, top; FS_RECTF is left, top, right, bottom.
       const gl = f64[s64];
       const gr = f64[s64 + 1];
@@ -309,10 +326,8 @@ export class EngineDocument {
       const lt = f32[s32 + 9];
       const lr = f32[s32 + 10];
       const lb = f32[s32 + 11];
-      getOrigin(textPage, i, s, s + 8);
-      const f64b = engine.heapF64();
-      const ox = f64b[s64];
-      const oy = f64b[s64 + 1];
+      const ox = f64[s64 + 6];
+      const oy = f64[s64 + 7];
       const size = getFontSize(textPage, i);
       const object = getTextObject(textPage, i);
       if (object !== lastObject) {
@@ -323,6 +338,8 @@ export class EngineDocument {
           idx = fonts.length;
           fonts.push(this.fontName(font));
           fontByHandle.set(font, idx);
+          f64 = engine.heapF64();
+          f32 = engine.heapF32();
         }
         lastFont = idx;
       }
@@ -435,16 +452,16 @@ export class EngineDocument {
   }
 
   /**
-   * Renders a region of a page to RGBA pixels. `box` is in default user space; the render
-   * applies the page's /Rotate, so the image looks as a viewer shows the page.
+   * Renders a region of a page (0-based index) to PNG. `box` is in default user space (undefined:
+   * the whole visible page); the render applies the page's /Rotate, so the image looks as a viewer
+   * shows the page. A box reaching past the page is clipped to it; one wholly outside is refused.
    */
-  renderRegion(index: number, box: Box, dpi: number): { width: number; height: number; png: Uint8Array } {
+  renderRegion(index: number, box: Box | undefined, dpi: number): EngineRender {
     const raw = this.engine.raw;
     const page = raw.FPDF_LoadPage(this.handle, index);
     if (!page) throw new CiteproofError("DAMAGED_PDF", `page ${index + 1} cannot be loaded`);
     try {
-      const scale = dpi / 72;
-      const rotation = ((raw.FPDFPage_GetRotation(page) | 0) & 3) * 90;
+      const rotation = (((raw.FPDFPage_GetRotation(page) | 0) & 3) * 90) as Rotation;
       const mediaBox = this.pageBox(index, BOX_MEDIA) ?? {
         left: 0,
         bottom: 0,
@@ -452,41 +469,53 @@ export class EngineDocument {
         top: raw.FPDF_GetPageHeightF(page),
       };
       const cropBox = intersect(this.pageBox(index, BOX_CROP) ?? mediaBox, mediaBox);
-      // Map default user space to the rotated, cropped page at `scale`, then crop to `box`.
-      const corners = [
-        userToDevice(box.left, box.bottom, cropBox, rotation, scale),
-        userToDevice(box.right, box.top, cropBox, rotation, scale),
-      ];
-      const x0 = Math.floor(Math.min(corners[0][0], corners[1][0]));
-      const y0 = Math.floor(Math.min(corners[0][1], corners[1][1]));
-      const x1 = Math.ceil(Math.max(corners[0][0], corners[1][0]));
-      const y1 = Math.ceil(Math.max(corners[0][1], corners[1][1]));
+      const region = box ? clipRegion(box, cropBox, index + 1) : cropBox;
+      const display = displaySize(cropBox, rotation);
+      const scale = dpi / 72;
+      const pageW = Math.max(1, Math.round(display.width * scale));
+      const pageH = Math.max(1, Math.round(display.height * scale));
+      const t: RenderTransform = {
+        page: index + 1,
+        rotation,
+        cropBox,
+        dpi,
+        scaleX: pageW / display.width,
+        scaleY: pageH / display.height,
+        offsetXPx: 0,
+        offsetYPx: 0,
+      };
+      const r = userBoxToDevice(region, t);
+      const x0 = Math.max(0, Math.floor(r.x0 + 1e-6));
+      const y0 = Math.max(0, Math.floor(r.y0 + 1e-6));
+      const x1 = Math.min(pageW, Math.ceil(r.x1 - 1e-6));
+      const y1 = Math.min(pageH, Math.ceil(r.y1 - 1e-6));
       const width = Math.max(1, x1 - x0);
       const height = Math.max(1, y1 - y0);
-      if (width * height > 60_000_000)
-        throw new CiteproofError("BOX_INVALID", "the region is too large to render");
-      const pageW =
-        (rotation % 180 === 0 ? cropBox.right - cropBox.left : cropBox.top - cropBox.bottom) * scale;
-      const pageH =
-        (rotation % 180 === 0 ? cropBox.top - cropBox.bottom : cropBox.right - cropBox.left) * scale;
+      if (width * height > MAX_RENDER_PIXELS) {
+        throw new CiteproofError(
+          "BOX_INVALID",
+          `the region would be ${width} x ${height} pixels at ${dpi} dpi, more than the ${MAX_RENDER_PIXELS} allowed; use a smaller box or a lower dpi`,
+        );
+      }
       const bitmap = raw.FPDFBitmap_Create(width, height, 1);
       if (!bitmap) throw new CiteproofError("BOX_INVALID", "the region is too large to render");
       try {
         raw.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+        // The page's own /Rotate is applied by the engine; rotate = 0 adds nothing to it.
         raw.FPDF_RenderPageBitmap(
           bitmap,
           page,
           -x0,
           -y0,
-          Math.round(pageW),
-          Math.round(pageH),
-          0, // the page's own /Rotate is applied by the engine
+          pageW,
+          pageH,
+          0,
           FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER,
         );
         const stride = raw.FPDFBitmap_GetStride(bitmap);
         const buffer = raw.FPDFBitmap_GetBuffer(bitmap);
         const png = this.encodePng(buffer, width, height, stride);
-        return { width, height, png };
+        return { png, widthPx: width, heightPx: height, transform: { ...t, offsetXPx: x0, offsetYPx: y0 } };
       } finally {
         raw.FPDFBitmap_Destroy(bitmap);
       }
@@ -504,7 +533,7 @@ export class EngineDocument {
         width,
         height,
         stride,
-        0,
+        PNG_COMPRESSION,
         outPtrPtr,
       ) as number;
       if (!size) throw new CiteproofError("INTERNAL", "the PNG encoder failed");
@@ -564,28 +593,34 @@ function intersect(a: Box, b: Box): Box {
   return r.right > r.left && r.top > r.bottom ? r : b;
 }
 
-/** Default user space -> device pixels of the whole page rendered with /Rotate at `scale`. */
-export function userToDevice(
-  x: number,
-  y: number,
-  crop: Box,
-  rotation: number,
-  scale: number,
-): [number, number] {
-  const w = crop.right - crop.left;
-  const h = crop.top - crop.bottom;
-  const u = x - crop.left;
-  const v = y - crop.bottom;
-  switch (rotation) {
-    case 90:
-      return [v * scale, u * scale];
-    case 180:
-      return [(w - u) * scale, v * scale];
-    case 270:
-      return [(h - v) * scale, (w - u) * scale];
-    default:
-      return [u * scale, (h - v) * scale];
+/** Clips a requested region to the visible page; refuses one that is not finite or lies outside it. */
+function clipRegion(box: Box, cropBox: Box, page: number): Box {
+  const values = [box.left, box.bottom, box.right, box.top];
+  if (!values.every(Number.isFinite)) {
+    throw new CiteproofError("BOX_INVALID", `the box ${values.join(",")} is not made of finite numbers`);
   }
+  if (!(box.right > box.left && box.top > box.bottom)) {
+    throw new CiteproofError(
+      "BOX_INVALID",
+      `the box ${values.join(",")} is empty: it needs left < right and bottom < top`,
+    );
+  }
+  const clipped = {
+    left: Math.max(box.left, cropBox.left),
+    bottom: Math.max(box.bottom, cropBox.bottom),
+    right: Math.min(box.right, cropBox.right),
+    top: Math.min(box.top, cropBox.top),
+  };
+  if (!(clipped.right > clipped.left && clipped.top > clipped.bottom)) {
+    const c = [cropBox.left, cropBox.bottom, cropBox.right, cropBox.top].map(
+      (v) => Math.round(v * 100) / 100,
+    );
+    throw new CiteproofError(
+      "BOX_INVALID",
+      `the box ${values.join(",")} lies outside page ${page}, whose visible area is ${c.join(",")}`,
+    );
+  }
+  return clipped;
 }
 
 function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Array): LineInfo[] {
