@@ -16,7 +16,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export interface OpenOptions {
   /** Cache root; defaults to $CITEPROOF_CACHE_DIR or the user's cache directory. */
   cacheDir?: string;
-  /** Neither read nor write the cache. */
+  /** Neither read nor write the cache (also the case whenever a password is given). */
   noCache?: boolean;
   /** Deadline for extraction in the worker, in milliseconds. */
   timeoutMs?: number;
@@ -52,9 +52,11 @@ export async function openDocument(
 ): Promise<OpenedDocument> {
   const source =
     typeof input === "string" ? await readPdfFile(input, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : input;
-  const cache = options.noCache
-    ? undefined
-    : new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256);
+  // Text decrypted with a password is never written to disk.
+  const cacheable = !options.noCache && options.password === undefined;
+  const cache = cacheable
+    ? new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256)
+    : undefined;
   const wanted = options.pages ? [...new Set(options.pages)].sort((a, b) => a - b) : undefined;
 
   let pageCount = cache?.readDoc()?.pageCount;
