@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   "URL_TIMEOUT",
   "URL_TOO_MANY_REDIRECTS",
   "CONTENT_NOT_SUPPORTED",
+  "RENDER_TIMEOUT",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,6 +31,18 @@ export {
   openDocument,
   pageGeometry,
 } from "./document/open.js";
+export {
+  closeRenderer,
+  DEFAULT_RENDER_DPI,
+  deviceBoxToUser,
+  deviceToUser,
+  type RenderedRegion,
+  type RenderOptions,
+  type RenderTransform,
+  renderRegion,
+  userBoxToDevice,
+  userToDevice,
+} from "./document/render.js";
 export { CiteproofError, ERROR_CODES, type ErrorCode, isCiteproofError } from "./errors.js";
 export { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile, sha256Hex } from "./source/file.js";
 export { closestLine } from "./text/closest-line.js";

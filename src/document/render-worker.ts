@@ -1,0 +1,61 @@
+/**
+ * Render worker: a long-lived thread that keeps the engine loaded and the last document open, so a
+ * second crop of the same PDF costs only the render. The main thread terminates it at a deadline.
+ */
+import { parentPort } from "node:worker_threads";
+import { CiteproofError } from "../errors.js";
+import type { Box } from "./model.js";
+import { type EngineDocument, type EngineRender, loadEngine } from "./pdfium-engine.js";
+
+export interface RenderRequest {
+  id: number;
+  /** Identifies the document; bytes come along only when the worker does not hold it open. */
+  key: string;
+  bytes?: Uint8Array;
+  password?: string;
+  page: number;
+  box?: Box;
+  dpi: number;
+}
+
+export type RenderReply =
+  | { id: number; type: "rendered"; result: EngineRender }
+  | { id: number; type: "error"; code: string; message: string };
+
+let held: { key: string; doc: EngineDocument } | undefined;
+
+async function handle(request: RenderRequest): Promise<EngineRender> {
+  const engine = await loadEngine();
+  if (request.bytes) {
+    held?.doc.close();
+    held = undefined;
+    held = { key: request.key, doc: engine.open(request.bytes, request.password) };
+  }
+  if (!held || held.key !== request.key) {
+    throw new CiteproofError("INTERNAL", "the render worker does not hold the document");
+  }
+  const doc = held.doc;
+  if (!Number.isInteger(request.page) || request.page < 1 || request.page > doc.pageCount) {
+    throw new CiteproofError(
+      "PAGE_OUT_OF_RANGE",
+      `page ${request.page} does not exist (the PDF has ${doc.pageCount} pages)`,
+    );
+  }
+  return doc.renderRegion(request.page - 1, request.box, request.dpi);
+}
+
+const port = parentPort!;
+port.on("message", (request: RenderRequest) => {
+  handle(request).then(
+    (result) => {
+      port.postMessage({ id: request.id, type: "rendered", result } satisfies RenderReply, [
+        result.png.buffer as ArrayBuffer,
+      ]);
+    },
+    (error: unknown) => {
+      const code = error instanceof CiteproofError ? error.code : "INTERNAL";
+      const message = error instanceof Error ? error.message : String(error);
+      port.postMessage({ id: request.id, type: "error", code, message } satisfies RenderReply);
+    },
+  );
+});
