@@ -289,6 +289,8 @@ export class EngineDocument {
           units[n - 1] = 10;
           continue;
         }
+        // Generated whitespace right after a generated line break (one follows each line-end hyphen) adds nothing.
+        if (n > 0 && units[n - 1] === 10 && flags[n - 1] & CHAR_FLAG_GENERATED) continue;
         units.push(code);
         glyphBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
         looseBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
@@ -365,6 +367,17 @@ export class EngineDocument {
         fontSizes[n] = size;
         fontIndex[n] = lastFont;
         flags[n] = flag;
+        n++;
+      }
+      // The engine generates no line break after a line-end hyphen; the model ends the line there.
+      if (flag & CHAR_FLAG_LINE_END_HYPHEN) {
+        units.push(10);
+        glyphBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
+        looseBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
+        origins[n * 2] = Number.NaN;
+        origins[n * 2 + 1] = Number.NaN;
+        fontIndex[n] = -1;
+        flags[n] = CHAR_FLAG_GENERATED;
         n++;
       }
     }
