@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { CiteproofError } from "../errors.js";
+import { register as registerMcp } from "./commands/mcp.js";
 import { register as registerVerify } from "./commands/verify.js";
 import { EXIT_ERROR, reportError, wantsJson } from "./io.js";
 
@@ -13,6 +14,7 @@ program
   .configureOutput({ writeErr: () => {} });
 
 registerVerify(program);
+registerMcp(program);
 
 try {
   await program.parseAsync(process.argv);

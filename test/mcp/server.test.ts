@@ -1,0 +1,182 @@
+// The MCP server, for real: `node dist/cli/main.js mcp` spoken to with the SDK's stdio client.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+const cli = join(root, "dist/cli/main.js");
+const fixture = "test/fixtures/interfaces.pdf";
+const cacheDir = mkdtempSync(join(tmpdir(), "citeproof-mcp-cache-"));
+const scratch = join(root, "test/.tmp/mcp");
+
+interface TextContent {
+  type: "text";
+  text: string;
+}
+interface CallResult {
+  isError?: boolean;
+  content: ({ type: string } & Record<string, unknown>)[];
+}
+
+const evidence = [
+  {
+    id: "q1",
+    kind: "quotation",
+    page: 1,
+    text: "Salt corrosion was the most common defect on the older hulls",
+  },
+  { id: "q2", kind: "quotation", page: 1, text: "Work on the northern quay begins in October" },
+  { id: "p1", kind: "page", page: 2 },
+  { id: "q3", kind: "quotation", text: "the budget was approved" },
+];
+
+let client: Client;
+let stderr = "";
+
+async function connect(args: string[] = []): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, "mcp", ...args],
+    cwd: root,
+    env: { ...process.env, CITEPROOF_CACHE_DIR: cacheDir } as Record<string, string>,
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const c = new Client({ name: "citeproof-test", version: "1.0.0" });
+  await c.connect(transport);
+  return c;
+}
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallResult> {
+  return (await client.callTool({ name, arguments: args })) as CallResult;
+}
+
+function json(result: CallResult): Record<string, unknown> {
+  const text = result.content.find((c) => c.type === "text") as TextContent | undefined;
+  expect(text).toBeDefined();
+  return JSON.parse(text!.text);
+}
+
+function errorOf(result: CallResult): { code: string; message: string } {
+  expect(result.isError).toBe(true);
+  return (json(result) as { error: { code: string; message: string } }).error;
+}
+
+beforeAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  client = await connect();
+});
+
+afterAll(async () => {
+  await client?.close();
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+describe("citeproof mcp", () => {
+  it("lists its tools with JSON-schema inputs", async () => {
+    const { tools } = await client.listTools();
+    const verify = tools.find((t) => t.name === "verify");
+    expect(verify).toBeDefined();
+    expect(verify!.inputSchema.type).toBe("object");
+    expect(verify!.inputSchema.required).toEqual(["pdf", "evidence"]);
+    expect(Object.keys(verify!.inputSchema.properties ?? {})).toContain("evidence");
+    for (const tool of tools) expect(tool.description?.length ?? 0).toBeGreaterThan(40);
+  });
+
+  it("verify returns the document `citeproof verify --json` prints", async () => {
+    const result = await call("verify", { pdf: fixture, evidence });
+    expect(result.isError).toBeFalsy();
+    const report = json(result) as { results: { id: string; verdict: string; reason: string }[] };
+    expect(report.results.map((r) => [r.id, r.verdict, r.reason])).toEqual([
+      ["q1", "PASS", "found"],
+      ["q2", "FAIL", "wrong-page"],
+      ["p1", "FLAG", "no-quotation"],
+      ["q3", "UNANCHORED", "no-page"],
+    ]);
+    const file = join(scratch, "evidence.json");
+    writeFileSync(file, JSON.stringify(evidence));
+    let cliOut = "";
+    try {
+      execFileSync(process.execPath, [cli, "verify", fixture, "--evidence", file, "--json"], {
+        cwd: root,
+        env: { ...process.env, CITEPROOF_CACHE_DIR: cacheDir },
+        encoding: "utf8",
+      });
+    } catch (error) {
+      // Exit 1: a record FAILs; the document is still on stdout.
+      cliOut = (error as { stdout: string }).stdout;
+    }
+    expect(report).toEqual(JSON.parse(cliOut));
+  });
+
+  it("reads PDFs given by absolute path inside the root", async () => {
+    const result = await call("verify", { pdf: join(root, fixture), evidence: [{ kind: "page", page: 3 }] });
+    const report = json(result) as { results: { verdict: string; reason: string }[] };
+    expect(report.results[0]).toMatchObject({ verdict: "FAIL", reason: "no-such-page" });
+  });
+
+  it("a path outside the allowed roots is a coded tool error, and the server lives on", async () => {
+    const denied = errorOf(await call("verify", { pdf: "/etc/hostname", evidence: [] }));
+    expect(denied.code).toBe("ACCESS_DENIED");
+    expect(denied.message).toContain("/etc/hostname");
+
+    // A symlink inside the root that leads outside it is judged by where it leads.
+    const link = join(scratch, "outside.pdf");
+    symlinkSync("/etc/hostname", link);
+    expect(errorOf(await call("verify", { pdf: link, evidence: [] })).code).toBe("ACCESS_DENIED");
+
+    const missing = errorOf(await call("verify", { pdf: "test/fixtures/no-such.pdf", evidence: [] }));
+    expect(missing.code).toBe("FILE_NOT_FOUND");
+
+    const notPdf = join(scratch, "notes.pdf");
+    writeFileSync(notPdf, "just some text, no header");
+    expect(errorOf(await call("verify", { pdf: notPdf, evidence: [] })).code).toBe("NOT_PDF");
+
+    const alive = await call("verify", { pdf: fixture, evidence: [{ kind: "page", page: 1 }] });
+    expect(alive.isError).toBeFalsy();
+    expect(stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it("bad arguments are coded tool errors naming the argument or record", async () => {
+    const noEvidence = errorOf(await call("verify", { pdf: fixture }));
+    expect(noEvidence).toMatchObject({ code: "USAGE" });
+    expect(noEvidence.message).toContain('"evidence"');
+
+    const badRecord = errorOf(
+      await call("verify", { pdf: fixture, evidence: [{ kind: "page", page: 1 }, { kind: "quotation" }] }),
+    );
+    expect(badRecord.code).toBe("EVIDENCE_INVALID");
+    expect(badRecord.message).toContain("record 1");
+
+    const unknownArg = errorOf(await call("verify", { pdf: fixture, evidence: [], pages: 3 }));
+    expect(unknownArg.code).toBe("USAGE");
+    expect(unknownArg.message).toContain('"pages"');
+
+    const unknownTool = errorOf(await call("no_such_tool", {}));
+    expect(unknownTool.code).toBe("USAGE");
+
+    const alive = await call("verify", { pdf: fixture, evidence: [] });
+    expect(json(alive)).toMatchObject({ results: [] });
+  });
+
+  it("--allow-root replaces the default root", async () => {
+    const other = await connect(["--allow-root", scratch]);
+    try {
+      const result = (await other.callTool({
+        name: "verify",
+        arguments: { pdf: fixture, evidence: [] },
+      })) as CallResult;
+      expect(errorOf(result).code).toBe("ACCESS_DENIED");
+    } finally {
+      await other.close();
+    }
+  });
+});
