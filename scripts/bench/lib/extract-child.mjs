@@ -1,0 +1,28 @@
+// Child process for the extraction figure: opens a PDF through the library with the cache off, so
+// every page is extracted (per-character geometry included) in the worker thread, and prints one JSON
+// line: pages, characters, and this process's own CPU (all threads) and peak memory.
+// Usage: node extract-child.mjs <pdf>
+import { libraryPath } from "./paths.mjs";
+
+const { openDocument } = await import(libraryPath);
+const started = performance.now();
+const doc = await openDocument(process.argv[2], { noCache: true, timeoutMs: 30 * 60_000 });
+const wallMs = performance.now() - started;
+let chars = 0;
+let failed = 0;
+for (const page of doc.pages) {
+  chars += page?.text.length ?? 0;
+  if (page?.extractionError) failed++;
+}
+const usage = process.resourceUsage();
+process.stdout.write(
+  `${JSON.stringify({
+    pages: doc.pageCount,
+    extracted: doc.extractedPages,
+    failed,
+    chars,
+    openWallS: wallMs / 1000,
+    cpuS: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    maxRssMb: usage.maxRSS / 1024,
+  })}\n`,
+);
