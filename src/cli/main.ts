@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { CiteproofError } from "../errors.js";
+import { register as registerCheckText } from "./commands/check-text.js";
+import { register as registerCiteCheck } from "./commands/cite-check.js";
 import { register as registerMcp } from "./commands/mcp.js";
+import { register as registerSession } from "./commands/session.js";
 import { register as registerVerify } from "./commands/verify.js";
 import { EXIT_ERROR, reportError, wantsJson } from "./io.js";
 
@@ -14,7 +17,10 @@ program
   .configureOutput({ writeErr: () => {} });
 
 registerVerify(program);
+registerCheckText(program);
+registerSession(program);
 registerMcp(program);
+registerCiteCheck(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,40 @@
+/**
+ * Admitting the one source of a check: a local path inside an allowed root (symlinks resolved), or
+ * an http(s) URL within the size, redirect and deadline limits whose body starts with `%PDF-`.
+ * The bytes are read once and hashed; that snapshot is what is extracted and rendered.
+ */
+import { CiteproofError } from "../../errors.js";
+import { admitLocalPath } from "../../source/allowed-root.js";
+import { type PdfBytes, readPdfFile } from "../../source/file.js";
+import { fetchBytes } from "../../source/url.js";
+import type { Deadline } from "./deadline.js";
+import { CITE_CHECK_LIMITS } from "./limits.js";
+import type { CiteSource } from "./request.js";
+
+export interface AdmitOptions {
+  /** Roots a local path may resolve into; the working directory when none are given. */
+  allowRoots?: readonly string[];
+  deadline: Deadline;
+}
+
+export async function admitSource(source: CiteSource, options: AdmitOptions): Promise<PdfBytes> {
+  if ("path" in source) {
+    const roots = options.allowRoots && options.allowRoots.length > 0 ? options.allowRoots : [process.cwd()];
+    const real = admitLocalPath(source.path, roots);
+    const read = await readPdfFile(real, CITE_CHECK_LIMITS.maxSourceBytes);
+    return { ...read, origin: source.path };
+  }
+  const fetched = await fetchBytes(source.url, {
+    maxBytes: CITE_CHECK_LIMITS.maxSourceBytes,
+    timeoutMs: options.deadline.remaining(),
+    maxRedirects: CITE_CHECK_LIMITS.maxRedirects,
+    accept: "application/pdf",
+  });
+  const head = Buffer.from(fetched.bytes.subarray(0, 5)).toString("latin1");
+  if (head !== "%PDF-")
+    throw new CiteproofError(
+      "NOT_PDF",
+      `${source.url} did not return a PDF (the body does not start with %PDF-)`,
+    );
+  return { bytes: fetched.bytes, sha256: fetched.sha256, origin: source.url };
+}

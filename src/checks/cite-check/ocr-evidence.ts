@@ -1,0 +1,77 @@
+/**
+ * OCR of the pages that need it, one after the other within the deadline, from the cache when the
+ * same page was read before by the same engine and model at the same resolution.
+ */
+import type { ExtractionCache } from "../../document/cache.js";
+import { CiteproofError } from "../../errors.js";
+import { OCR_DPI, type OcrPage, ocrPage } from "../../ocr/page-ocr.js";
+import { OcrSession, ocrProvenance } from "../../ocr/tesseract.js";
+import type { PdfBytes } from "../../source/file.js";
+import type { Deadline } from "./deadline.js";
+
+export type OcrOutcome =
+  | { state: "ok"; ocr: OcrPage }
+  | { state: "unavailable"; message: string }
+  | { state: "cut" };
+
+export interface OcrEvidenceOptions {
+  deadline: Deadline;
+  cache: ExtractionCache | undefined;
+  password?: string;
+}
+
+export async function ocrPages(
+  source: PdfBytes,
+  pages: readonly number[],
+  options: OcrEvidenceOptions,
+): Promise<Map<number, OcrOutcome>> {
+  const out = new Map<number, OcrOutcome>();
+  if (pages.length === 0) return out;
+  let recordKey: (page: number) => string;
+  try {
+    const p = ocrProvenance();
+    recordKey = (page) =>
+      `ocr-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${OCR_DPI}-p${page}`;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    for (const page of pages) out.set(page, { state: "unavailable", message });
+    return out;
+  }
+  const session = new OcrSession();
+  try {
+    for (const page of pages) {
+      const held = options.cache?.readRecord<OcrPage>(recordKey(page));
+      if (held && held.page === page && Array.isArray(held.words)) {
+        out.set(page, { state: "ok", ocr: held });
+        continue;
+      }
+      if (options.deadline.expired()) {
+        out.set(page, { state: "cut" });
+        continue;
+      }
+      try {
+        const ocr = await ocrPage(source, page, session, {
+          timeoutMs: options.deadline.remaining(),
+          password: options.password,
+        });
+        out.set(page, { state: "ok", ocr });
+        try {
+          options.cache?.writeRecord(recordKey(page), ocr);
+        } catch {
+          // An unwritable cache slows the next run; it never changes a result.
+        }
+      } catch (error) {
+        if (options.deadline.expired()) out.set(page, { state: "cut" });
+        else
+          out.set(page, {
+            state: "unavailable",
+            message:
+              error instanceof CiteproofError || error instanceof Error ? error.message : String(error),
+          });
+      }
+    }
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+  return out;
+}
