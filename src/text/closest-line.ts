@@ -37,6 +37,7 @@ export function closestLine(page: PageText, quotation: string): ClosestLine | un
   const needle = words(quotation);
   if (needle.length === 0 || page.lines.length === 0) return undefined;
   let best: ClosestLine | undefined;
+  let bestSpan = 0;
   for (let i = 0; i < page.lines.length; i++) {
     for (const span of [1, 2]) {
       if (i + span > page.lines.length) continue;
@@ -44,8 +45,10 @@ export function closestLine(page: PageText, quotation: string): ClosestLine | un
       const end = page.lines[i + span - 1].endUtf16;
       const text = page.text.slice(start, end);
       const score = lcs(needle, words(text)) / needle.length;
-      // A single line wins ties: it is the more precise pointer.
-      if (!best || score > best.similarity + 1e-9) {
+      // A single line wins ties, wherever it stands: it is the more precise pointer.
+      const tie = best !== undefined && Math.abs(score - best.similarity) <= 1e-9;
+      if (!best || score > best.similarity + 1e-9 || (tie && span < bestSpan)) {
+        bestSpan = span;
         best = {
           text: text.replace(/\s+/g, " ").trim(),
           startUtf16: start,
