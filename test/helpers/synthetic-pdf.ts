@@ -1,0 +1,64 @@
+// Writes small, valid PDFs in code (standard Helvetica, uncompressed, a classic xref table), for
+// tests that need a PDF of a chosen size without a typesetter: a long document for the extraction
+// deadline, and seeds for the fuzz test.
+
+const WORDS = [
+  "survey",
+  "estimate",
+  "variance",
+  "region",
+  "sample",
+  "weight",
+  "panel",
+  "bootstrap",
+  "interval",
+  "coverage",
+  "stratum",
+  "total",
+];
+
+/** The line `line` (0-based) of page `page` (1-based): deterministic words. */
+export function syntheticLine(page: number, line: number): string {
+  const words: string[] = [`Page ${page} line ${line + 1}:`];
+  for (let k = 0; k < 9; k++) words.push(WORDS[(page * 7 + line * 5 + k * 3) % WORDS.length]);
+  return words.join(" ");
+}
+
+function escapePdfString(text: string): string {
+  return text.replace(/[\\()]/g, (c) => `\\${c}`);
+}
+
+export function syntheticPdf(pageCount: number, linesPerPage = 40): Uint8Array {
+  const objects: string[] = [];
+  // 1: catalog, 2: page tree, 3: font, then a page and its content per page.
+  const kids = Array.from({ length: pageCount }, (_, i) => `${4 + i * 2} 0 R`).join(" ");
+  objects.push("<< /Type /Catalog /Pages 2 0 R >>");
+  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`);
+  objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  for (let p = 1; p <= pageCount; p++) {
+    const lines = ["BT", "/F1 10 Tf", "12 TL", "72 740 Td"];
+    for (let l = 0; l < linesPerPage; l++) lines.push(`(${escapePdfString(syntheticLine(p, l))}) '`);
+    lines.push("ET");
+    const stream = lines.join("\n");
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${
+        5 + (p - 1) * 2
+      } 0 R >>`,
+    );
+    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  }
+  const parts: string[] = ["%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n"];
+  let offset = Buffer.byteLength(parts[0], "latin1");
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    const text = `${i + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(offset);
+    parts.push(text);
+    offset += Buffer.byteLength(text, "latin1");
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n`, "0000000000 65535 f \n"];
+  for (const o of offsets) xref.push(`${String(o).padStart(10, "0")} 00000 n \n`);
+  parts.push(xref.join(""));
+  parts.push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`);
+  return new Uint8Array(Buffer.from(parts.join(""), "latin1"));
+}

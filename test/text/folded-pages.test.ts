@@ -1,0 +1,118 @@
+// Finding folded quotations on pages: both hyphen readings, word boundaries, pages holding words,
+// and the closest line to a quotation that is not there.
+import { describe, expect, it } from "vitest";
+import type { PageText } from "../../src/document/model.js";
+import { closestLine } from "../../src/text/closest-line.js";
+import { fold } from "../../src/text/fold.js";
+import { FoldedPages, onWordBoundaries } from "../../src/text/folded-pages.js";
+
+/** A page holding `text`, lines split at '\n', line-end hyphens at the given offsets. */
+function page(n: number, text: string, hyphens: number[] = []): PageText {
+  const box = { left: 0, bottom: 0, right: 612, top: 792 };
+  const lines: PageText["lines"] = [];
+  let start = 0;
+  for (const part of text.split("\n")) {
+    lines.push({ startUtf16: start, endUtf16: start + part.length, box, fontSize: 10 });
+    start += part.length + 1;
+  }
+  return {
+    page: n,
+    mediaBox: box,
+    cropBox: box,
+    rotation: 0,
+    width: 612,
+    height: 792,
+    text,
+    lines,
+    lineEndHyphensUtf16: hyphens,
+    graphics: [],
+    graphicsDropped: 0,
+    fonts: [],
+    hasTextLayer: /\S/.test(text),
+  };
+}
+
+const needle = (s: string) => fold(s, { trim: true }).text;
+
+describe("onWordBoundaries", () => {
+  it("never cuts a word or number", () => {
+    expect(onWordBoundaries("in 158 trials", 4, "58")).toBe(false);
+    expect(onWordBoundaries("in 58 trials", 3, "58")).toBe(true);
+    expect(onWordBoundaries("the ensembles", 4, "ensemble")).toBe(false);
+    expect(onWordBoundaries("an effect (58%)", 11, "58%")).toBe(true);
+    // A needle that begins or ends with punctuation may touch a word there.
+    expect(onWordBoundaries("x(58%)", 1, "(58%)")).toBe(true);
+  });
+});
+
+describe("FoldedPages", () => {
+  const text3 = "The measured overall perfor-\nmance of the system im-\nproved steadily.";
+  const pages = new FoldedPages([
+    page(1, "Front matter, printed i.\nNothing to see."),
+    undefined,
+    page(3, text3, [text3.indexOf("perfor-") + 6, text3.indexOf("im-") + 2]),
+    page(4, "An effect of 5\u20138% was seen in 158 trials.\nThe system improved steadily."),
+  ]);
+
+  it("finds a quotation across a line break, in original offsets", () => {
+    const matches = pages.findOnPage(3, needle("overall performance of the system"));
+    expect(matches).toHaveLength(1);
+    const m = matches[0];
+    expect(m.reading).toBe("joined");
+    expect(text3.slice(m.startUtf16, m.endUtf16)).toBe("overall perfor-\nmance of the system");
+  });
+
+  it("finds the kept reading of a line-end hyphen too", () => {
+    const m = pages.findOnPage(3, needle("overall perfor-mance of the system"));
+    expect(m.map((x) => x.reading)).toEqual(["kept"]);
+    // Both readings of one passage: joined and kept differ, each found once.
+    expect(pages.findOnPage(3, needle("system improved steadily"))).toHaveLength(1);
+    expect(pages.findOnPage(3, needle("system im-proved steadily"))).toHaveLength(1);
+  });
+
+  it("respects word boundaries: 58 is not in 158, nor 5-8", () => {
+    expect(pages.findOnPage(4, needle("58 trials"))).toEqual([]);
+    expect(pages.findOnPage(4, needle("158 trials"))).toHaveLength(1);
+    expect(pages.findOnPage(4, needle("effect of 58% was seen"))).toEqual([]);
+    expect(pages.findOnPage(4, needle("effect of 5-8% was seen"))).toHaveLength(1);
+  });
+
+  it("lists every page holding the words, and skips missing pages", () => {
+    expect(pages.pagesContaining(needle("the system improved steadily"))).toEqual([3, 4]);
+    expect(pages.pagesContaining(needle("printed i"))).toEqual([1]);
+    expect(pages.pagesContaining(needle("not anywhere at all"))).toEqual([]);
+    expect(pages.findOnPage(2, needle("anything"))).toEqual([]);
+    // A quotation never matches across the boundary between two pages.
+    expect(pages.pagesContaining(needle("nothing to see. the measured"))).toEqual([]);
+  });
+});
+
+describe("closestLine", () => {
+  const p = page(
+    1,
+    [
+      "Across the three panels the calibrated estimator reduced the mean",
+      "squared error by roughly a third relative to the unweighted mean.",
+      "Standard errors come from a bootstrap.",
+    ].join("\n"),
+  );
+
+  it("names the line sharing the longest in-order run of words", () => {
+    const c = closestLine(p, "Standard errors come from a jackknife")!;
+    expect(c.text).toBe("Standard errors come from a bootstrap.");
+    expect(c.similarity).toBeCloseTo(5 / 6, 5);
+    expect(p.text.slice(c.startUtf16, c.endUtf16)).toBe("Standard errors come from a bootstrap.");
+  });
+
+  it("spans two lines when the quotation crosses a break", () => {
+    const c = closestLine(p, "reduced the mean squared error by roughly a half")!;
+    expect(c.text).toBe(
+      "Across the three panels the calibrated estimator reduced the mean squared error by roughly a third relative to the unweighted mean.",
+    );
+  });
+
+  it("names nothing when no word is shared", () => {
+    expect(closestLine(p, "entirely unrelated wording here")).toBeUndefined();
+    expect(closestLine(page(2, ""), "anything at all here")).toBeUndefined();
+  });
+});
