@@ -4,6 +4,7 @@ import { CiteproofError } from "../errors.js";
 import { register as registerCheckText } from "./commands/check-text.js";
 import { register as registerCiteCheck } from "./commands/cite-check.js";
 import { register as registerMcp } from "./commands/mcp.js";
+import { register as registerReport } from "./commands/report.js";
 import { register as registerSession } from "./commands/session.js";
 import { register as registerVerify } from "./commands/verify.js";
 import { EXIT_ERROR, reportError, wantsJson } from "./io.js";
@@ -20,6 +21,7 @@ registerVerify(program);
 registerCheckText(program);
 registerSession(program);
 registerMcp(program);
+registerReport(program);
 registerCiteCheck(program);
 
 try {

@@ -1,0 +1,127 @@
+/**
+ * Building a report: verify the records, then render each result's places from the same bytes the
+ * check read, with the marks mapped into the crop's pixels.
+ */
+import type { EvidenceRecord } from "../checks/evidence-record.js";
+import type { CheckResult } from "../checks/result.js";
+import { checkContext, verifyEvidence } from "../checks/verify.js";
+import type { Box } from "../document/model.js";
+import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import { renderRegion, userBoxToDevice } from "../document/render.js";
+import { isCiteproofError } from "../errors.js";
+import { MAX_PLACES, type Place, type PlaceKind, placesFor } from "./places.js";
+
+export const DEFAULT_REPORT_DPI = 110;
+/** Whole pages (for a FLAG) are shown small. */
+export const PAGE_THUMBNAIL_DPI = 40;
+
+export interface Crop {
+  kind: PlaceKind;
+  page: number;
+  caption: string;
+  /** What the image shows, in default user space; undefined for a whole page. */
+  region: Box | undefined;
+  dpi: number;
+  png: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+  /** Marked boxes as fractions of the image (0..1, origin top-left). */
+  marks: { x: number; y: number; w: number; h: number }[];
+}
+
+export interface ReportSection {
+  result: CheckResult;
+  crops: Crop[];
+  /** Why a place could not be shown, when rendering it failed. */
+  cropErrors: string[];
+}
+
+export interface Report {
+  pdf: string;
+  document: { sha256: string; pages: number };
+  sections: ReportSection[];
+}
+
+export interface ReportOptions extends OpenOptions {
+  dpi?: number;
+}
+
+export async function buildReport(
+  pdf: string,
+  records: EvidenceRecord[],
+  options: ReportOptions = {},
+): Promise<Report> {
+  const { dpi = DEFAULT_REPORT_DPI, ...open } = options;
+  const doc = await openDocument(pdf, { ...open, withGeometry: false });
+  const report = verifyEvidence(doc, records);
+  const context = checkContext(doc);
+  const planned = report.results.map((result) =>
+    placesFor(result, {
+      context,
+      page: (p) => doc.pages[p - 1],
+      geometry: () => undefined,
+    }),
+  );
+  // Glyph boxes make the marks exact; they are read only for the pages that get a mark.
+  const markedPages = [...new Set(planned.flat().flatMap((p) => (p.kind === "page" ? [] : [p.page])))];
+  // The same bytes: the snapshot the check read, never the path read again.
+  const geometryDoc =
+    markedPages.length > 0
+      ? await openDocument(doc.source, { ...open, pages: markedPages, withGeometry: true })
+      : undefined;
+  const sections: ReportSection[] = [];
+  for (const result of report.results) {
+    const places = placesFor(result, {
+      context,
+      page: (p) => doc.pages[p - 1],
+      geometry: (p) => geometryDoc?.geometry.get(p),
+    }).slice(0, MAX_PLACES);
+    const crops: Crop[] = [];
+    const cropErrors: string[] = [];
+    for (const place of places) {
+      try {
+        crops.push(await renderPlace(doc, place, dpi, open.password, open.timeoutMs));
+      } catch (error) {
+        if (!isCiteproofError(error)) throw error;
+        cropErrors.push(`page ${place.page}: ${error.message} [${error.code}]`);
+      }
+    }
+    sections.push({ result, crops, cropErrors });
+  }
+  return { pdf, document: report.document, sections };
+}
+
+async function renderPlace(
+  doc: OpenedDocument,
+  place: Place,
+  dpi: number,
+  password: string | undefined,
+  timeoutMs: number | undefined,
+): Promise<Crop> {
+  const whole = place.region === "page";
+  const cropDpi = whole ? Math.min(dpi, PAGE_THUMBNAIL_DPI) : dpi;
+  const rendered = await renderRegion(doc.source, place.page, place.region, cropDpi, { password, timeoutMs });
+  const marks = place.marks.map((box) => {
+    const px = userBoxToDevice(box, rendered.transform);
+    const x0 = clamp01(px.x0 / rendered.widthPx);
+    const y0 = clamp01(px.y0 / rendered.heightPx);
+    const x1 = clamp01(px.x1 / rendered.widthPx);
+    const y1 = clamp01(px.y1 / rendered.heightPx);
+    return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  });
+  return {
+    kind: place.kind,
+    page: place.page,
+    caption: place.caption,
+    region: place.region === "page" ? undefined : place.region,
+    dpi: cropDpi,
+    png: rendered.png,
+    widthPx: rendered.widthPx,
+    heightPx: rendered.heightPx,
+    marks: marks.filter((m) => m.w > 0 && m.h > 0),
+  };
+}
+
+function clamp01(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}

@@ -1,0 +1,152 @@
+/** The report as one self-contained HTML file: inline CSS, crops as PNG data URIs, no script. */
+import { basename } from "node:path";
+import type { CheckResult } from "../checks/result.js";
+import { REASON_MEANINGS, VERDICT_MEANINGS, VERDICTS } from "../checks/verdicts.js";
+import type { Crop, Report, ReportSection } from "./build.js";
+import { escapeHtml as h } from "./escape.js";
+
+const CSS = `
+:root { color-scheme: light; --pass: #1b7f3b; --flag: #a86400; --fail: #b3261e; --unanchored: #5f6368; }
+* { box-sizing: border-box; }
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 980px;
+  padding: 24px; color: #1f1f1f; background: #fafafa; }
+header { border-bottom: 1px solid #ddd; margin-bottom: 24px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+code, .sha { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
+.summary span { margin-right: 14px; font-weight: 600; }
+.legend { font-size: 13px; color: #444; }
+.legend dt { font-weight: 600; float: left; width: 110px; clear: left; }
+.legend dd { margin: 0 0 2px 110px; }
+.result { background: #fff; border: 1px solid #ddd; border-left: 6px solid var(--unanchored); border-radius: 6px;
+  padding: 12px 16px; margin: 0 0 18px; }
+.result.verdict-pass { border-left-color: var(--pass); }
+.result.verdict-flag { border-left-color: var(--flag); }
+.result.verdict-fail { border-left-color: var(--fail); }
+.result h2 { font-size: 16px; margin: 0 0 6px; }
+.badge { display: inline-block; min-width: 58px; text-align: center; color: #fff; border-radius: 4px; padding: 1px 6px;
+  margin-right: 8px; font-size: 13px; background: var(--unanchored); }
+.verdict-pass .badge { background: var(--pass); }
+.verdict-flag .badge { background: var(--flag); }
+.verdict-fail .badge { background: var(--fail); }
+.record-id { color: #666; font-weight: normal; }
+.reason { margin: 2px 0; color: #333; }
+.message { margin: 2px 0 8px; }
+blockquote { margin: 6px 0; padding: 4px 12px; border-left: 3px solid #ccc; color: #333; white-space: pre-wrap; }
+figure { margin: 10px 0 4px; }
+.frame { position: relative; display: inline-block; max-width: 100%; border: 1px solid #ccc; line-height: 0;
+  background: #fff; }
+.frame img { max-width: 100%; height: auto; display: block; }
+.mark { position: absolute; border: 2px solid; border-radius: 2px; }
+.mark-match, .mark-anchor { border-color: rgba(27,127,59,.9); background: rgba(27,127,59,.12); }
+.mark-elsewhere { border-color: rgba(25,103,210,.9); background: rgba(25,103,210,.12); }
+.mark-closest { border-color: rgba(168,100,0,.9); background: rgba(168,100,0,.12); }
+.mark-page-words { border-color: rgba(179,38,30,.9); background: rgba(179,38,30,.12); }
+figcaption { font-size: 13px; color: #555; margin-top: 4px; }
+.nothing, .crop-error { font-size: 13px; color: #666; }
+.crop-error { color: var(--fail); }
+`;
+
+export function renderReportHtml(report: Report): string {
+  const results = report.sections.map((s) => s.result);
+  const count = (v: string) => results.filter((r) => r.verdict === v).length;
+  const name = basename(report.pdf);
+  const parts = [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>citeproof report: ${h(name)}</title>`,
+    `<style>${CSS}</style>`,
+    "</head>",
+    "<body>",
+    "<header>",
+    "<h1>citeproof report</h1>",
+    `<p><strong>${h(name)}</strong> &middot; ${report.document.pages} page(s) &middot; sha256 <span class="sha">${h(report.document.sha256)}</span></p>`,
+    `<p class="summary">${results.length} record(s): ${VERDICTS.map(
+      (v) => `<span class="count-${v.toLowerCase()}">${count(v)} ${v}</span>`,
+    ).join("")}</p>`,
+    `<dl class="legend">${VERDICTS.map((v) => `<dt>${v}</dt><dd>${h(VERDICT_MEANINGS[v])}</dd>`).join("")}</dl>`,
+    '<p class="legend">Each crop is rendered from the PDF itself; the marked boxes are what the check\'s evidence points at. A PASS says only what its verdict promises.</p>',
+    "</header>",
+    "<main>",
+    ...report.sections.map((section, i) => renderSection(section, i + 1)),
+    "</main>",
+    "</body>",
+    "</html>",
+    "",
+  ];
+  return parts.join("\n");
+}
+
+function renderSection(section: ReportSection, n: number): string {
+  const r = section.result;
+  const verdictClass = `verdict-${r.verdict.toLowerCase()}`;
+  const id = r.id !== undefined ? ` <span class="record-id">[${h(r.id)}]</span>` : "";
+  const lines = [
+    `<section class="result ${verdictClass}" id="result-${n}" data-verdict="${r.verdict}" data-reason="${h(r.reason)}" data-kind="${r.kind}">`,
+    `<h2><span class="badge">${r.verdict}</span>${n}. ${h(anchorOf(r))}${id}</h2>`,
+    `<p class="reason"><code>${h(r.reason)}</code>: ${h(REASON_MEANINGS[r.reason] ?? "")}</p>`,
+    `<p class="message">${h(r.message)}</p>`,
+  ];
+  const quotation = r.evidence.quotation;
+  if (typeof quotation === "string") lines.push(`<blockquote class="quotation">${h(quotation)}</blockquote>`);
+  for (const crop of section.crops) lines.push(renderCrop(crop));
+  for (const error of section.cropErrors)
+    lines.push(`<p class="crop-error">could not render: ${h(error)}</p>`);
+  if (section.crops.length === 0 && section.cropErrors.length === 0) {
+    lines.push(`<p class="nothing">${h(nothingToShow(r))}</p>`);
+  }
+  lines.push("</section>");
+  return lines.join("\n");
+}
+
+function renderCrop(crop: Crop): string {
+  const data = Buffer.from(crop.png).toString("base64");
+  const box = crop.region
+    ? ` data-box="${[crop.region.left, crop.region.bottom, crop.region.right, crop.region.top]
+        .map((v) => round(v))
+        .join(",")}"`
+    : "";
+  const marks = crop.marks
+    .map(
+      (m) =>
+        `<span class="mark mark-${crop.kind}" style="left:${pct(m.x)};top:${pct(m.y)};width:${pct(m.w)};height:${pct(m.h)}"></span>`,
+    )
+    .join("");
+  const alt = `${crop.caption} (page ${crop.page})`;
+  return [
+    `<figure class="crop crop-${crop.kind}" data-page="${crop.page}" data-dpi="${crop.dpi}"${box}>`,
+    `<div class="frame"><img src="data:image/png;base64,${data}" width="${crop.widthPx}" height="${crop.heightPx}" alt="${h(alt)}">${marks}</div>`,
+    `<figcaption>page ${crop.page}: ${h(crop.caption)}${crop.region ? "" : " (whole page)"}</figcaption>`,
+    "</figure>",
+  ].join("\n");
+}
+
+function anchorOf(r: CheckResult): string {
+  const e = r.evidence;
+  switch (r.kind) {
+    case "quotation":
+      return typeof e.page === "number" ? `p. ${e.page}, quotation` : "quotation, no page";
+    case "page":
+      return `p. ${e.page}`;
+    case "equation":
+      return `Eq. (${String(e.label ?? "?")})`;
+    case "figure":
+      return `Fig. (${String(e.label ?? "?")})`;
+  }
+}
+
+function nothingToShow(r: CheckResult): string {
+  if (r.verdict === "UNANCHORED") return "No page was named, so there is no place to show.";
+  if (r.reason === "no-such-page") return "The page does not exist, so there is no place to show.";
+  return "The check's evidence names no place on a page to show.";
+}
+
+function pct(v: number): string {
+  return `${round(v * 100)}%`;
+}
+
+function round(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

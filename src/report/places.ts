@@ -1,0 +1,239 @@
+/**
+ * The places of a PDF a result rests on, to be cropped for a person to look at: the matched lines
+ * of a PASS, the closest line of an `absent`, the page words of a `form-differs`, where the words
+ * really are for a `wrong-page`, the label and equation or caption boxes of an anchor, and the
+ * whole page (small) for a FLAG. Offsets and boxes come from the check's evidence and the page.
+ */
+import type { CheckResult } from "../checks/result.js";
+import { type CheckContext, checkRecord } from "../checks/verify.js";
+import type { Box, PageGeometry, PageText } from "../document/model.js";
+
+export type PlaceKind = "match" | "closest" | "page-words" | "elsewhere" | "anchor" | "page";
+
+export interface Place {
+  kind: PlaceKind;
+  page: number;
+  /** The region to render, in default user space, or the whole page. */
+  region: Box | "page";
+  /** Boxes to mark on the crop, in default user space. */
+  marks: Box[];
+  caption: string;
+}
+
+export interface PlaceSource {
+  context: CheckContext;
+  page(page: number): PageText | undefined;
+  geometry(page: number): PageGeometry | undefined;
+}
+
+/** At most this many crops per result: the first matches say enough. */
+export const MAX_PLACES = 4;
+
+export function placesFor(result: CheckResult, source: PlaceSource): Place[] {
+  const e = result.evidence;
+  const page = typeof e.page === "number" ? e.page : undefined;
+  if (result.kind === "equation" || result.kind === "figure") return anchorPlaces(result, source);
+  if (page === undefined) return [];
+  if (result.verdict === "FLAG") return source.page(page) ? [wholePage(page)] : [];
+  switch (result.reason) {
+    case "found":
+      return offsetsOf(e.matches)
+        .slice(0, MAX_PLACES)
+        .flatMap((m, i, all) =>
+          spanPlace(source, page, m, "match", all.length > 1 ? `match ${i + 1} of ${all.length}` : "match"),
+        );
+    case "absent": {
+      const closest = offsetsOf([e.closestLine])[0];
+      return closest ? spanPlace(source, page, closest, "closest", "the closest line on the page") : [];
+    }
+    case "form-differs": {
+      const span = offsetsOf([e])[0];
+      return span ? spanPlace(source, page, span, "page-words", "what the page reads") : [];
+    }
+    case "wrong-page":
+      return elsewhere(result, source);
+    default:
+      return [];
+  }
+}
+
+interface Span {
+  startUtf16: number;
+  endUtf16: number;
+}
+
+function offsetsOf(value: unknown): Span[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (v): v is Span =>
+      typeof v === "object" &&
+      v !== null &&
+      Number.isInteger((v as Span).startUtf16) &&
+      Number.isInteger((v as Span).endUtf16) &&
+      (v as Span).endUtf16 > (v as Span).startUtf16,
+  );
+}
+
+function wholePage(page: number): Place {
+  return { kind: "page", page, region: "page", marks: [], caption: `page ${page}` };
+}
+
+/** The words where the check found them on another page: the same check, run on that page. */
+function elsewhere(result: CheckResult, source: PlaceSource): Place[] {
+  const pages = Array.isArray(result.evidence.foundOnPages) ? result.evidence.foundOnPages : [];
+  const text = result.evidence.quotation;
+  if (typeof text !== "string") return [];
+  const places: Place[] = [];
+  for (const other of pages.slice(0, MAX_PLACES)) {
+    if (typeof other !== "number") continue;
+    const there = checkRecord(source.context, { kind: "quotation", page: other, text });
+    const first = offsetsOf(there.evidence.matches)[0];
+    if (there.verdict === "PASS" && first) {
+      places.push(...spanPlace(source, other, first, "elsewhere", `the words are on page ${other}`));
+    }
+  }
+  return places;
+}
+
+/**
+ * A span of a page's text as a place: marked line by line (the glyphs of the span on each line it
+ * touches, or the line's box where glyph boxes are missing), shown with some of the page around it.
+ */
+function spanPlace(source: PlaceSource, page: number, span: Span, kind: PlaceKind, caption: string): Place[] {
+  const text = source.page(page);
+  if (!text) return [];
+  const geometry = source.geometry(page);
+  const marks: Box[] = [];
+  let fontSize = 0;
+  for (const line of text.lines) {
+    const start = Math.max(span.startUtf16, line.startUtf16);
+    const end = Math.min(span.endUtf16, line.endUtf16);
+    if (start >= end) continue;
+    const glyphs = geometry && glyphUnion(geometry, start, end);
+    // Glyph boxes hug the ink; a point of air keeps the mark off the letters.
+    marks.push(glyphs ? grow(glyphs, 1) : line.box);
+    fontSize = Math.max(fontSize, line.fontSize);
+  }
+  if (marks.length === 0) return [];
+  const union = unionOf(marks);
+  // A line and a half of context above and below, a little to the sides.
+  const padY = Math.max(1.5 * (fontSize || 10), 12);
+  const padX = 8;
+  const region = {
+    left: union.left - padX,
+    bottom: union.bottom - padY,
+    right: union.right + padX,
+    top: union.top + padY,
+  };
+  return [{ kind, page, region: clip(region, text.cropBox), marks, caption }];
+}
+
+function glyphUnion(geometry: PageGeometry, start: number, end: number): Box | undefined {
+  let box: Box | undefined;
+  const g = geometry.glyphBoxes;
+  for (let i = start; i < end; i++) {
+    const l = g[4 * i];
+    const b = g[4 * i + 1];
+    const r = g[4 * i + 2];
+    const t = g[4 * i + 3];
+    if (!Number.isFinite(l) || !Number.isFinite(b) || !Number.isFinite(r) || !Number.isFinite(t)) continue;
+    if (r <= l || t <= b) continue;
+    box = box
+      ? {
+          left: Math.min(box.left, l),
+          bottom: Math.min(box.bottom, b),
+          right: Math.max(box.right, r),
+          top: Math.max(box.top, t),
+        }
+      : { left: l, bottom: b, right: r, top: t };
+  }
+  return box;
+}
+
+/** Equation and figure anchors: every box the check's evidence names on its page. */
+function anchorPlaces(result: CheckResult, source: PlaceSource): Place[] {
+  const found = collectBoxes(result.evidence);
+  const places: Place[] = [];
+  for (const [page, boxes] of found) {
+    const text = source.page(page);
+    if (!text || boxes.length === 0) continue;
+    const union = unionOf(boxes);
+    const pad = 12;
+    const region = {
+      left: union.left - pad,
+      bottom: union.bottom - pad,
+      right: union.right + pad,
+      top: union.top + pad,
+    };
+    const what = result.kind === "equation" ? "the equation and its label" : "the figure caption";
+    places.push({
+      kind: "anchor",
+      page,
+      region: clip(region, text.cropBox),
+      marks: boxes,
+      caption: `${what}, page ${page}`,
+    });
+    if (places.length >= MAX_PLACES) break;
+  }
+  return places;
+}
+
+/**
+ * Boxes in the evidence, grouped by the page of the object that carries them: an object with a
+ * numeric `page` and one or more `{left,bottom,right,top}` values (directly or one level down).
+ */
+function collectBoxes(evidence: Record<string, unknown>): Map<number, Box[]> {
+  const byPage = new Map<number, Box[]>();
+  const visit = (value: unknown, page: number | undefined, depth: number): void => {
+    if (depth > 4 || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, page, depth + 1);
+      return;
+    }
+    const obj = value as Record<string, unknown>;
+    if (isBox(obj)) {
+      if (page !== undefined) {
+        const list = byPage.get(page) ?? [];
+        list.push({ left: obj.left, bottom: obj.bottom, right: obj.right, top: obj.top });
+        byPage.set(page, list);
+      }
+      return;
+    }
+    const here = typeof obj.page === "number" && Number.isInteger(obj.page) ? obj.page : page;
+    for (const [key, child] of Object.entries(obj)) {
+      // Rejected candidates are shown by the message, not marked as if they were the anchor.
+      if (/reject/i.test(key)) continue;
+      visit(child, here, depth + 1);
+    }
+  };
+  visit(evidence, undefined, 0);
+  return byPage;
+}
+
+function isBox(value: Record<string, unknown>): value is Record<string, unknown> & Box {
+  return ["left", "bottom", "right", "top"].every(
+    (k) => typeof value[k] === "number" && Number.isFinite(value[k] as number),
+  );
+}
+
+function unionOf(boxes: Box[]): Box {
+  return boxes.reduce((a, b) => ({
+    left: Math.min(a.left, b.left),
+    bottom: Math.min(a.bottom, b.bottom),
+    right: Math.max(a.right, b.right),
+    top: Math.max(a.top, b.top),
+  }));
+}
+
+function grow(box: Box, by: number): Box {
+  return { left: box.left - by, bottom: box.bottom - by, right: box.right + by, top: box.top + by };
+}
+
+function clip(box: Box, to: Box): Box {
+  return {
+    left: Math.max(box.left, to.left),
+    bottom: Math.max(box.bottom, to.bottom),
+    right: Math.min(box.right, to.right),
+    top: Math.min(box.top, to.top),
+  };
+}
