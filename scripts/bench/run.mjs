@@ -135,6 +135,19 @@ async function figures() {
       `${s(medianOf(extBig, "wallS"))} s; peak RSS ${s(maxOf(extBig, "maxRssMb"))} MB; median of ${extBig.length})`,
   );
 
+  // Diagnostic: what the engine alone costs, so the adapter's own share is visible.
+  try {
+    const floor = await repeat(runs(3), () => node(join(here, "lib", "engine-floor-child.mjs"), [big.pdf]));
+    const floorCpu = medianOf(floor, "cpuS");
+    figures.engineFloor1000CpuS = floorCpu;
+    emit(
+      `  (engine floor ${BIG_PAGES}p, page + text page load and close only, no worker: cpu ${s(floorCpu)} s, ` +
+        `ratio ${s(floorCpu / figures.pdftotext1000CpuS)}; adapter above it ${s(e1.cpu - floorCpu)} s)`,
+    );
+  } catch (error) {
+    emit(`  (engine floor: n/a, ${error instanceof Error ? error.message : String(error)})`);
+  }
+
   if (corpusPdf) {
     const name = basename(corpusPdf, ".pdf");
     progress(`pdftotext and citeproof extraction of ${name} ...`);
