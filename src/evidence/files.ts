@@ -1,0 +1,88 @@
+/**
+ * File writes that a crash cannot leave half-done: the content goes to a temporary name in the same
+ * folder, is flushed to disk, and only then appears under its real name, by link (write-once: an
+ * existing name is never replaced) or by rename (atomic replace).
+ */
+import { randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+
+/** A temporary name beside `path`, unique to this process and call. Readers skip names starting with '.'. */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.tmp-${process.pid}-${randomBytes(6).toString("hex")}-${basename(path)}`);
+}
+
+export function writeAndSync(path: string, data: string | Uint8Array, flags = "wx"): void {
+  const fd = openSync(path, flags, 0o644);
+  try {
+    const buffer = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    let offset = 0;
+    while (offset < buffer.byteLength) offset += writeSync(fd, buffer, offset, buffer.byteLength - offset);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some filesystems refuse to sync a directory; the rename or link is still atomic.
+  }
+}
+
+/**
+ * Creates `path` with the given content unless it exists. Returns false (and writes nothing) when
+ * the name is already taken. Either the complete content appears under the name or nothing does.
+ */
+export function writeFileOnce(path: string, data: string | Uint8Array): boolean {
+  const tmp = tempPathFor(path);
+  writeAndSync(tmp, data);
+  try {
+    linkSync(tmp, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  syncDir(dirname(path));
+  return true;
+}
+
+/** Writes `path` by atomic replacement. */
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const tmp = tempPathFor(path);
+  try {
+    writeAndSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+  syncDir(dirname(path));
+}
+
+/** JSON with object keys sorted at every level: the form digests are taken over. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value as Record<string, unknown>).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,379 @@
+/**
+ * The source operations of a run: fetch (a real retrieval), local (a user-supplied PDF), register
+ * (text obtained elsewhere), and the verified reads (a bounded window, a span search). Each one
+ * stores or verifies a snapshot and appends its event to the log.
+ */
+import { resolve } from "node:path";
+import { CiteproofError } from "../errors.js";
+import { type PdfBytes, readPdfFile } from "../source/file.js";
+import { fetchBytes } from "../source/url.js";
+import { type EventInput, appendEvent, type RunEvent } from "./events.js";
+import { rootRelative } from "./fresh.js";
+import { decodeHtml, htmlToText } from "./html-text.js";
+import { pdfToText } from "./pdf-text.js";
+import {
+  ACCESS_LEVELS,
+  type AccessLevel,
+  DEFAULT_READ_CODE_POINTS,
+  MAX_READ_CODE_POINTS,
+  ORIGINS,
+  type Origin,
+} from "./reasons.js";
+import { openRun, type RunInfo } from "./run.js";
+import { type SearchOptions, type SpanSearch, searchSpans } from "./search.js";
+import {
+  buildSnapshot,
+  type PaperIds,
+  type Snapshot,
+  type SnapshotInput,
+  SnapshotStore,
+  storeSnapshot,
+} from "./snapshot.js";
+
+export interface SourceMeta {
+  access?: AccessLevel;
+  origin?: Origin;
+  evidenceId?: string | null;
+  paper?: Partial<PaperIds> | null;
+  title?: string | null;
+  /** Who performed the operation, for the event log. */
+  actor?: string;
+}
+
+export interface FetchSourceOptions extends SourceMeta {
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** Extraction cache for fetched PDFs. */
+  cacheDir?: string;
+}
+
+export interface LocalSourceOptions extends SourceMeta {
+  cacheDir?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+  password?: string;
+}
+
+/** What a source operation returns: the snapshot's description (text left out) and the event logged. */
+export interface SourceReceipt {
+  source_id: string;
+  content_hash: string;
+  url: string;
+  final_url: string | null;
+  title: string | null;
+  access: AccessLevel;
+  origin: Origin;
+  evidence_id: string | null;
+  paper: PaperIds | null;
+  asset: Snapshot["asset"];
+  media_type: string;
+  pages: number | null;
+  length: number;
+  /** False when an identical snapshot was already stored (the registration was a no-op). */
+  created: boolean;
+  event: RunEvent;
+}
+
+type RunArg = RunInfo | string;
+const asRun = (run: RunArg): RunInfo => (typeof run === "string" ? openRun(run) : run);
+
+/** Retrieves a URL, extracts its text (HTML, PDF or plain text), stores the snapshot, logs a fresh fetch. */
+export async function fetchSource(runArg: RunArg, url: string, options: FetchSourceOptions = {}): Promise<SourceReceipt> {
+  const run = asRun(runArg);
+  const fetched = await fetchBytes(url, {
+    maxBytes: options.maxBytes,
+    timeoutMs: options.timeoutMs,
+    maxRedirects: options.maxRedirects,
+    accept: "text/html, application/xhtml+xml, application/pdf;q=0.9, text/plain;q=0.8, */*;q=0.1",
+  });
+  const media = fetched.mediaType ?? "";
+  const looksPdf = Buffer.from(fetched.bytes.subarray(0, 1024)).toString("latin1").includes("%PDF-");
+  let input: SnapshotInput;
+  let kind: string;
+  if (media === "application/pdf" || (looksPdf && !media.startsWith("text/"))) {
+    const bytes: PdfBytes = { bytes: fetched.bytes, sha256: fetched.sha256, origin: url };
+    const pdf = await pdfToText(bytes, { cacheDir: options.cacheDir, timeoutMs: options.timeoutMs });
+    kind = `pdf, ${pdf.document.page_count} pages`;
+    input = {
+      url,
+      text: pdf.text,
+      access: options.access ?? "full_text",
+      origin: options.origin ?? "oa-pdf",
+      mediaType: "application/pdf",
+      document: pdf.document,
+    };
+  } else if (media === "text/html" || media === "application/xhtml+xml" || (media === "" && /<html|<!doctype html/i.test(Buffer.from(fetched.bytes.subarray(0, 1024)).toString("latin1")))) {
+    const html = htmlToText(decodeHtml(fetched.bytes, fetched.charset));
+    kind = "html";
+    input = {
+      url,
+      text: html.text,
+      access: options.access ?? "web",
+      origin: options.origin ?? "web",
+      mediaType: "text/html",
+      title: html.title,
+      sections: html.headings,
+      paper: html.paper,
+    };
+  } else if (media === "text/plain") {
+    kind = "text";
+    input = {
+      url,
+      text: decodeText(fetched.bytes, fetched.charset),
+      access: options.access ?? "web",
+      origin: options.origin ?? "web",
+      mediaType: "text/plain",
+    };
+  } else {
+    throw new CiteproofError(
+      "CONTENT_NOT_SUPPORTED",
+      `${url} sent ${media || "no content type"}; only HTML, PDF and plain text are extracted`,
+    );
+  }
+  input.finalUrl = fetched.finalUrl !== url ? fetched.finalUrl : null;
+  applyMeta(input, options);
+  const snapshot = buildSnapshot(input);
+  return record(run, snapshot, {
+    type: "fetch",
+    url,
+    fresh: true,
+    actor: options.actor,
+    detail: `${kind}, ${snapshot.length} chars, http ${fetched.status}${fetched.redirects.length ? `, via ${fetched.redirects.length} redirect(s)` : ""}`,
+  });
+}
+
+/** Registers a user-supplied PDF from the run's library root (no copy), logged as local_pdf. */
+export async function localSource(runArg: RunArg, file: string, options: LocalSourceOptions = {}): Promise<SourceReceipt> {
+  const run = asRun(runArg);
+  const absolute = resolve(file);
+  const relative = rootRelative(run.libraryRoot, absolute);
+  if (!relative) {
+    throw new CiteproofError("ACCESS_DENIED", `${file} is not inside the run's library root ${run.libraryRoot}`);
+  }
+  const pdf = await readPdfFile(absolute, options.maxBytes);
+  const extracted = await pdfToText(pdf, {
+    cacheDir: options.cacheDir,
+    timeoutMs: options.timeoutMs,
+    password: options.password,
+  });
+  const input: SnapshotInput = {
+    url: `file:${relative}#sha256=${pdf.sha256}`,
+    text: extracted.text,
+    access: options.access ?? "full_text",
+    origin: "user-supplied-pdf",
+    mediaType: "application/pdf",
+    asset: { path: relative, sha256: pdf.sha256, bytes: pdf.bytes.byteLength },
+    document: extracted.document,
+  };
+  if (options.origin !== undefined && options.origin !== "user-supplied-pdf") {
+    throw new CiteproofError("USAGE", "a local PDF's origin is always user-supplied-pdf");
+  }
+  applyMeta(input, options);
+  const snapshot = buildSnapshot(input);
+  return record(run, snapshot, {
+    type: "local_pdf",
+    url: null,
+    fresh: true,
+    actor: options.actor,
+    assetSha256: pdf.sha256,
+    detail: `user-supplied pdf ${relative}, ${extracted.document.page_count} pages, ${snapshot.length} chars`,
+  });
+}
+
+export interface RegisterInput extends SourceMeta {
+  url: string;
+  text: string;
+  mediaType?: string;
+}
+
+/** Registers text obtained elsewhere. Logged as register: never fresh. */
+export function registerSource(runArg: RunArg, input: RegisterInput): SourceReceipt {
+  const run = asRun(runArg);
+  if (input.url.length === 0) throw new CiteproofError("USAGE", "a registered source needs a URL (--url)");
+  const snapshotInput: SnapshotInput = {
+    url: input.url,
+    text: input.text,
+    access: input.access ?? "web",
+    origin: input.origin ?? "web",
+    mediaType: input.mediaType ?? "text/plain",
+  };
+  applyMeta(snapshotInput, input);
+  const snapshot = buildSnapshot(snapshotInput);
+  return record(run, snapshot, {
+    type: "register",
+    url: input.url,
+    fresh: false,
+    actor: input.actor,
+    detail: `registered text, ${snapshot.length} chars`,
+  });
+}
+
+export interface ReadWindow {
+  source_id: string;
+  content_hash: string;
+  access: AccessLevel;
+  url: string;
+  /** Length of the whole text in code points. */
+  length: number;
+  start: number;
+  end: number;
+  text: string;
+  event_id: string;
+}
+
+/** A verified, bounded read: [start, end) in code points, 4,000 by default, at most 20,000. */
+export function readSource(
+  runArg: RunArg,
+  sourceId: string,
+  window: { start?: number; end?: number; actor?: string } = {},
+): ReadWindow {
+  const run = asRun(runArg);
+  const { snapshot, index } = new SnapshotStore(run).require(sourceId);
+  const start = window.start ?? 0;
+  if (!Number.isSafeInteger(start) || start < 0 || start > index.length) {
+    throw new CiteproofError("USAGE", `--start ${start} is outside the text (0..${index.length} code points)`);
+  }
+  let end = window.end ?? Math.min(index.length, start + DEFAULT_READ_CODE_POINTS);
+  if (!Number.isSafeInteger(end) || end < start) throw new CiteproofError("USAGE", `--end ${end} is before --start ${start}`);
+  if (end - start > MAX_READ_CODE_POINTS) {
+    throw new CiteproofError(
+      "USAGE",
+      `a read window holds at most ${MAX_READ_CODE_POINTS} characters (asked for ${end - start})`,
+    );
+  }
+  end = Math.min(end, index.length);
+  const event = appendEvent(run, {
+    type: "read",
+    sourceId,
+    url: snapshot.url,
+    fresh: false,
+    sha256: snapshot.content_hash.slice(7),
+    actor: window.actor,
+    start,
+    end,
+    detail: `read ${end - start} chars`,
+  });
+  return {
+    source_id: sourceId,
+    content_hash: snapshot.content_hash,
+    access: snapshot.access,
+    url: snapshot.url,
+    length: index.length,
+    start,
+    end,
+    text: index.slice(start, end),
+    event_id: event.event_id,
+  };
+}
+
+/** Searches a verified snapshot for a query; logged as a read. */
+export function searchSource(
+  runArg: RunArg,
+  sourceId: string,
+  query: string,
+  options: SearchOptions & { actor?: string } = {},
+): SpanSearch & { source_id: string; access: AccessLevel; length: number; event_id: string } {
+  const run = asRun(runArg);
+  const { snapshot, index } = new SnapshotStore(run).require(sourceId);
+  const found = searchSpans(index, query, options);
+  const event = appendEvent(run, {
+    type: "read",
+    sourceId,
+    url: snapshot.url,
+    fresh: false,
+    sha256: snapshot.content_hash.slice(7),
+    actor: options.actor,
+    detail: `spans query (${found.method}, ${found.hits.length} hit(s)): ${query.slice(0, 200)}`,
+  });
+  return { source_id: sourceId, access: snapshot.access, length: index.length, ...found, event_id: event.event_id };
+}
+
+function record(
+  run: RunInfo,
+  snapshot: Snapshot,
+  event: Omit<EventInput, "sourceId" | "sha256">,
+): SourceReceipt {
+  const stored = storeSnapshot(run, snapshot);
+  const kept = stored.snapshot;
+  const logged = appendEvent(run, { ...event, sourceId: kept.source_id, sha256: kept.content_hash.slice(7) });
+  return {
+    source_id: kept.source_id,
+    content_hash: kept.content_hash,
+    url: kept.url,
+    final_url: kept.final_url,
+    title: kept.title,
+    access: kept.access,
+    origin: kept.origin,
+    evidence_id: kept.evidence_id,
+    paper: kept.paper,
+    asset: kept.asset,
+    media_type: kept.media_type,
+    pages: kept.document?.page_count ?? null,
+    length: kept.length,
+    created: stored.created,
+    event: logged,
+  };
+}
+
+function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
+  if (meta.access !== undefined) {
+    if (!(ACCESS_LEVELS as readonly string[]).includes(meta.access)) {
+      throw new CiteproofError("USAGE", `--access must be one of ${ACCESS_LEVELS.join(", ")}`);
+    }
+    input.access = meta.access;
+  }
+  if (meta.origin !== undefined && input.origin !== "user-supplied-pdf") {
+    if (!(ORIGINS as readonly string[]).includes(meta.origin) || meta.origin === "user-supplied-pdf") {
+      throw new CiteproofError(
+        "USAGE",
+        `--origin must be one of ${ORIGINS.filter((o) => o !== "user-supplied-pdf").join(", ")} (user-supplied-pdf is for 'source local')`,
+      );
+    }
+    input.origin = meta.origin;
+  }
+  if (meta.title !== undefined && meta.title !== null) input.title = meta.title;
+  if (meta.evidenceId !== undefined && meta.evidenceId !== null) {
+    if (!/^[a-z][a-z0-9_-]*:\S/i.test(meta.evidenceId)) {
+      throw new CiteproofError("USAGE", `--evidence-id ${JSON.stringify(meta.evidenceId)} must look like kind:identifier`);
+    }
+    input.evidenceId = meta.evidenceId;
+  }
+  if (meta.paper) {
+    const merged: PaperIds = { pmid: null, doi: null, pmcid: null, ...(input.paper ?? {}) };
+    if (meta.paper.pmid) merged.pmid = normalisePmid(meta.paper.pmid);
+    if (meta.paper.doi) merged.doi = normaliseDoi(meta.paper.doi);
+    if (meta.paper.pmcid) merged.pmcid = normalisePmcid(meta.paper.pmcid);
+    input.paper = merged.pmid || merged.doi || merged.pmcid ? merged : null;
+  }
+}
+
+function normalisePmid(value: string): string {
+  const v = value.trim().replace(/^pmid:/i, "");
+  if (!/^[1-9][0-9]{0,9}$/.test(v)) throw new CiteproofError("USAGE", `--pmid ${JSON.stringify(value)} is not a PMID`);
+  return v;
+}
+
+function normaliseDoi(value: string): string {
+  const v = value
+    .trim()
+    .replace(/^doi:/i, "")
+    .replace(/^https?:\/\/(dx\.)?doi\.org\//i, "");
+  if (!/^10\.[0-9]{4,9}\/\S+$/.test(v)) throw new CiteproofError("USAGE", `--doi ${JSON.stringify(value)} is not a DOI`);
+  return v;
+}
+
+function normalisePmcid(value: string): string {
+  const v = value.trim().replace(/^pmcid:/i, "").toUpperCase();
+  const withPrefix = v.startsWith("PMC") ? v : `PMC${v}`;
+  if (!/^PMC[0-9]{1,10}$/.test(withPrefix)) throw new CiteproofError("USAGE", `--pmcid ${JSON.stringify(value)} is not a PMCID`);
+  return withPrefix;
+}
+
+function decodeText(bytes: Uint8Array, charset: string | null): string {
+  try {
+    return new TextDecoder(charset ?? "utf-8").decode(bytes);
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
