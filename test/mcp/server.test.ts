@@ -1,5 +1,5 @@
 // The MCP server, for real: `node dist/cli/main.js mcp` spoken to with the SDK's stdio client.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -165,6 +165,56 @@ describe("citeproof mcp", () => {
 
     const alive = await call("verify", { pdf: fixture, evidence: [] });
     expect(json(alive)).toMatchObject({ results: [] });
+  });
+
+  it("cite_check takes the request form and returns the document `cite-check --json` prints", async () => {
+    const request = {
+      sources: [{ path: fixture }],
+      citations: [
+        {
+          id: "inside",
+          quote: "Salt corrosion was the most common defect",
+          page: 1,
+          bounding_box: { left: 0, bottom: 0, right: 612, top: 792 },
+        },
+        {
+          id: "outside",
+          quote: "Salt corrosion was the most common defect",
+          page: 1,
+          bounding_box: { left: 0, bottom: 0, right: 20, top: 20 },
+        },
+      ],
+    };
+    const result = await call("cite_check", request);
+    expect(result.isError).toBeFalsy();
+    const report = json(result) as { results: { id: string; verdict: string }[] };
+    expect(report.results.map((r) => [r.id, r.verdict])).toEqual([
+      ["inside", "verified_exact"],
+      ["outside", "unmatched"],
+    ]);
+    const file = join(scratch, "request.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ operation: "cite_check", ...request, sources: [{ path: join(root, fixture) }] }),
+    );
+    const cliRun = spawnSync(process.execPath, [cli, "cite-check", "--request", file, "--json"], {
+      cwd: root,
+      env: { ...process.env, CITEPROOF_CACHE_DIR: cacheDir },
+      encoding: "utf8",
+    });
+    expect(cliRun.status).toBe(1);
+    expect(report).toEqual(JSON.parse(cliRun.stdout));
+
+    const denied = errorOf(await call("cite_check", { ...request, sources: [{ path: "/etc/hostname" }] }));
+    expect(denied.code).toBe("ACCESS_DENIED");
+    const badBox = errorOf(
+      await call("cite_check", {
+        ...request,
+        citations: [{ quote: "x", page: 1, bounding_box: { left: 5, bottom: 0, right: 1, top: 1 } }],
+      }),
+    );
+    expect(badBox.code).toBe("USAGE");
+    expect(badBox.message).toContain("citations[0].bounding_box");
   });
 
   it("--allow-root replaces the default root", async () => {
