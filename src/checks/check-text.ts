@@ -1,0 +1,139 @@
+/**
+ * Checking a draft's own citations against a document: each citation the prose reads becomes an
+ * evidence record and goes through the same checks as `verify`. No model is involved.
+ */
+import { anchorName } from "../prose/citation-forms.js";
+import {
+  type DraftReading,
+  type ProseCitation,
+  type ProseCitationKind,
+  readDraft,
+} from "../prose/read-draft.js";
+import type { EvidenceRecord } from "./evidence-record.js";
+import type { CheckResult } from "./result.js";
+import type { Reason, Verdict } from "./verdicts.js";
+import { type CheckContext, checkRecord } from "./verify.js";
+
+/** How a citation compares with a review session's claim pool; it never says the words are right. */
+export const POOL_LABELS = ["matching-pool-quotation", "anchor-only", "absent-anchor"] as const;
+export type PoolLabel = (typeof POOL_LABELS)[number];
+
+export const POOL_LABEL_MEANINGS: Record<PoolLabel, string> = {
+  "matching-pool-quotation": "the pool holds these words for this anchor",
+  "anchor-only": "the pool holds the anchor, but not these words",
+  "absent-anchor": "the pool holds neither the anchor nor these words",
+};
+
+export interface TextCitationResult {
+  kind: ProseCitationKind;
+  verdict: Verdict;
+  reason: Reason;
+  /** `p. 3`, `Eq. (3)`, `Fig. (1)`; null for an unanchored quotation. */
+  anchor: string | null;
+  /** The citation as the draft writes it; null for an unanchored quotation. */
+  written: string | null;
+  quote: string | null;
+  message: string;
+  /** Set only when checked against a review session. */
+  pool: PoolLabel | null;
+  line: number;
+  evidence: Record<string, unknown>;
+}
+
+export interface TextCheckReport {
+  document: { sha256: string; pages: number };
+  citations: TextCitationResult[];
+  unsupported_forms: { written: string; line: number }[];
+  dropped_quotations: { text: string; chars: number; status: string; line: number }[];
+  summary: { citations: number; PASS: number; FLAG: number; FAIL: number; unanchored: number };
+  not_verified: string;
+}
+
+export const NOT_VERIFIED =
+  "citation forms other than 'p. N' and 'Eq. (N)', quotations under the floors, and every unquoted claim";
+
+/** The evidence record a prose citation stands for. */
+export function citationRecord(citation: ProseCitation): EvidenceRecord {
+  const anchor = citation.anchor;
+  if (citation.kind === "unanchored" || !anchor)
+    return { kind: "quotation", text: citation.quote?.text ?? "" };
+  if (anchor.kind === "page") {
+    return citation.quote
+      ? { kind: "quotation", page: anchor.page, text: citation.quote.text }
+      : { kind: "page", page: anchor.page };
+  }
+  return { kind: anchor.kind, label: anchor.label };
+}
+
+export async function checkText(
+  context: CheckContext,
+  draft: string | DraftReading,
+  poolLabel?: (citation: ProseCitation) => PoolLabel,
+): Promise<TextCheckReport> {
+  const reading = typeof draft === "string" ? readDraft(draft) : draft;
+  const citations: TextCitationResult[] = [];
+  for (const citation of reading.citations) {
+    const result: CheckResult = await checkRecord(context, citationRecord(citation));
+    citations.push({
+      kind: citation.kind,
+      verdict: result.verdict,
+      reason: result.reason,
+      anchor: citation.anchor ? anchorName(citation.anchor) : null,
+      written: citation.written ?? null,
+      quote: citation.quote?.text ?? null,
+      message: result.message,
+      pool: poolLabel && citation.kind !== "unanchored" ? poolLabel(citation) : null,
+      line: citation.line,
+      evidence: result.evidence,
+    });
+  }
+  const count = (v: Verdict) => citations.filter((c) => c.verdict === v).length;
+  return {
+    document: { sha256: context.sha256, pages: context.pageCount },
+    citations,
+    unsupported_forms: reading.unsupported.map((u) => ({ written: u.written, line: u.line })),
+    dropped_quotations: reading.droppedQuotes.map((q) => ({
+      text: q.text,
+      chars: q.chars,
+      status: q.status,
+      line: q.line,
+    })),
+    summary: {
+      citations: citations.length - count("UNANCHORED"),
+      PASS: count("PASS"),
+      FLAG: count("FLAG"),
+      FAIL: count("FAIL"),
+      unanchored: count("UNANCHORED"),
+    },
+    not_verified: NOT_VERIFIED,
+  };
+}
+
+/** The human report: a header line, one line per citation, the summary, what was not verified, the exit line. */
+export function formatTextCheckReport(report: TextCheckReport, header: string): string {
+  const lines = [header];
+  for (const c of report.citations) lines.push(`  ${c.verdict.padEnd(5)} ${citationLine(c)}`);
+  const s = report.summary;
+  lines.push(
+    `${s.citations} citation(s): ${s.PASS} PASS, ${s.FLAG} FLAG, ${s.FAIL} FAIL; ${s.unanchored} unanchored`,
+  );
+  lines.push(`not verified: ${report.not_verified}`);
+  if (report.unsupported_forms.length > 0) {
+    lines.push(`  unsupported forms: ${report.unsupported_forms.map((u) => u.written).join(", ")}`);
+  }
+  lines.push(
+    s.FAIL > 0
+      ? "exit 1: at least one citation FAILs against the document"
+      : "exit 0: no citation FAILs against the document",
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+function citationLine(c: TextCitationResult): string {
+  const quote = c.quote !== null ? `"${c.quote}"` : "";
+  const target = [c.anchor, quote].filter((part) => part).join(" ");
+  if (c.verdict === "UNANCHORED") return `${target}: ${c.message}`;
+  const tag = c.pool ? `[${c.reason}; pool: ${c.pool}]` : `[${c.reason}]`;
+  const unchecked = c.verdict === "FLAG" ? " -- wording unchecked" : "";
+  return `${target}: ${c.message} ${tag}${unchecked}`;
+}

@@ -1,0 +1,157 @@
+/**
+ * Session files: plain JSON (or one JSON document per line), each wrapped in an envelope that names
+ * the file's kind and schema and carries the sha256 of its payload. A file is only ever written
+ * whole, to a temporary name that is then renamed into place; a read re-checks the envelope and
+ * the hash and refuses, with SESSION_CORRUPT, anything that does not hold. Nothing is repaired.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname } from "node:path";
+import { CiteproofError } from "../errors.js";
+
+export const SESSION_FORMAT = "citeproof-session";
+/** Schema of the session's own files (session.json, pool.jsonl); the extraction record has its own. */
+export const SESSION_SCHEMA = 1;
+
+export const SESSION_FILE_KINDS = ["session", "claim", "extraction"] as const;
+export type SessionFileKind = (typeof SESSION_FILE_KINDS)[number];
+
+interface Envelope {
+  format: typeof SESSION_FORMAT;
+  file: SessionFileKind;
+  schema: number;
+  sha256: string;
+  payload: unknown;
+}
+
+export function payloadHash(payload: unknown): string {
+  return createHash("sha256").update(JSON.stringify(payload)).digest("hex");
+}
+
+export function envelope(file: SessionFileKind, payload: unknown, schema = SESSION_SCHEMA): Envelope {
+  return { format: SESSION_FORMAT, file, schema, sha256: payloadHash(payload), payload };
+}
+
+/** Writes bytes to a temporary file beside `path`, flushes them, and renames the file into place. */
+export function writeAtomic(path: string, data: string | Uint8Array): void {
+  const tmp = `${dirname(path)}/.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    const fd = openSync(tmp, "wx");
+    try {
+      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      let written = 0;
+      while (written < bytes.byteLength) written += writeSync(fd, bytes, written);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    const code = (error as NodeJS.ErrnoException)?.code ?? "unknown error";
+    throw new CiteproofError("OUTPUT_UNWRITABLE", `cannot write session file ${path} (${code})`);
+  }
+  syncDir(dirname(path));
+}
+
+/** Flushes a directory entry (a rename) where the platform allows it. */
+export function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Not every platform can open a directory; the rename itself is still atomic.
+  }
+}
+
+export function writeJsonFile(
+  path: string,
+  file: SessionFileKind,
+  payload: unknown,
+  schema?: number,
+): string {
+  const env = envelope(file, payload, schema);
+  writeAtomic(path, `${JSON.stringify(env)}\n`);
+  return env.sha256;
+}
+
+export function writeJsonLines(path: string, file: SessionFileKind, payloads: readonly unknown[]): void {
+  writeAtomic(path, payloads.map((p) => `${JSON.stringify(envelope(file, p))}\n`).join(""));
+}
+
+export interface ReadPayload {
+  payload: unknown;
+  schema: number;
+  sha256: string;
+}
+
+/** Reads a file's text; a missing file is `undefined`, anything else unreadable is corrupt. */
+export function readSessionText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException)?.code === "ENOENT") return undefined;
+    throw corrupt(path, `cannot be read (${(error as NodeJS.ErrnoException)?.code ?? "unknown error"})`);
+  }
+}
+
+export function readJsonFile(
+  path: string,
+  file: SessionFileKind,
+  schemas: readonly number[] = [SESSION_SCHEMA],
+): ReadPayload {
+  const text = readSessionText(path);
+  if (text === undefined) throw corrupt(path, "is missing");
+  return checkEnvelope(text, path, file, schemas);
+}
+
+export function readJsonLines(path: string, file: SessionFileKind): ReadPayload[] {
+  const text = readSessionText(path);
+  if (text === undefined) return [];
+  if (text.length > 0 && !text.endsWith("\n")) throw corrupt(path, "ends in a torn line");
+  return text
+    .split("\n")
+    .slice(0, -1)
+    .map((line, i) => checkEnvelope(line, `${path} line ${i + 1}`, file, [SESSION_SCHEMA]));
+}
+
+function checkEnvelope(
+  text: string,
+  where: string,
+  file: SessionFileKind,
+  schemas: readonly number[],
+): ReadPayload {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw corrupt(where, "is not valid JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw corrupt(where, "is not a session record");
+  const env = value as Partial<Envelope>;
+  if (env.format !== SESSION_FORMAT || env.file !== file) {
+    throw corrupt(where, `is not a ${file} record of a citeproof session`);
+  }
+  if (typeof env.schema !== "number" || !schemas.includes(env.schema)) {
+    throw corrupt(
+      where,
+      `has schema ${JSON.stringify(env.schema)}, which this citeproof does not read (it reads ${schemas.join(", ")})`,
+    );
+  }
+  if (typeof env.sha256 !== "string" || !("payload" in env))
+    throw corrupt(where, "lacks its sha256 or payload");
+  if (payloadHash(env.payload) !== env.sha256) throw corrupt(where, "fails its sha256 check");
+  return { payload: env.payload, schema: env.schema, sha256: env.sha256 };
+}
+
+export function corrupt(where: string, problem: string): CiteproofError {
+  return new CiteproofError(
+    "SESSION_CORRUPT",
+    `session file ${where} ${problem}; it was not changed (restore it or start a new session)`,
+  );
+}
