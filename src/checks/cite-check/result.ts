@@ -47,4 +47,6 @@ export interface CiteCheckReport {
   output_chars: number;
   /** Cited pages extracted now (the rest came from the cache). */
   extracted_pages: number;
+  /** Pages OCR was asked to read (from the cache or now), ascending. */
+  ocr_pages: number[];
 }

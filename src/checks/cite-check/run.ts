@@ -41,6 +41,7 @@ export async function citeCheck(
     summary: Object.fromEntries(CITE_VERDICTS.map((v) => [v, 0])) as Record<CiteVerdict, number>,
     output_chars: 0,
     extracted_pages: 0,
+    ocr_pages: [],
   };
 
   if (input.expectedSha256 !== undefined && input.expectedSha256 !== source.sha256) {
@@ -74,6 +75,7 @@ export async function citeCheck(
     const readings = input.citations.flatMap((c, i) => (c.page === page ? [native[i]] : []));
     if (wantsOcr(input.ocr, evidence, readings)) toOcr.push(page);
   }
+  report.ocr_pages = toOcr.sort((a, b) => a - b);
   const ocr: Map<number, OcrOutcome> = await ocrPages(source, toOcr, {
     deadline,
     cache: cited.cache,
