@@ -1,9 +1,11 @@
 /**
  * Folded views of a document's pages, built lazily and once: per page both readings of line-end
- * hyphens, a skeleton (letters and digits only), and one concatenation per reading for finding on
- * which pages a quotation stands.
+ * hyphens, each over the whole text and over the body flow (lines set apart blanked, see
+ * body-flow.ts), a skeleton (letters and digits only), and one concatenation per reading for
+ * finding on which pages a quotation stands.
  */
 import type { PageText } from "../document/model.js";
+import { bodyFlowText } from "./body-flow.js";
 import { type FoldedText, fold, type HyphenReading, skeleton } from "./fold.js";
 
 export interface PageMatch {
@@ -14,24 +16,40 @@ export interface PageMatch {
 }
 
 const READINGS: HyphenReading[] = ["joined", "kept"];
+/** The whole text, and the body flow (only where it differs). */
+const FLOWS = ["all", "body"] as const;
+type Flow = (typeof FLOWS)[number];
 const PAGE_SEPARATOR = "\u0000";
 
 export class FoldedPages {
-  private readonly views = new Map<string, FoldedText>();
-  private readonly joinedDocs = new Map<HyphenReading, { text: string; pageStarts: number[] }>();
+  private readonly views = new Map<string, FoldedText | null>();
+  private readonly joinedDocs = new Map<string, { text: string; pageStarts: number[] } | null>();
 
   constructor(readonly pages: readonly (PageText | undefined)[]) {}
 
   view(page: number, reading: HyphenReading): FoldedText | undefined {
-    const key = `${page}:${reading}`;
+    return this.flowView(page, reading, "all");
+  }
+
+  /** The folded body flow, or undefined when the page sets no line apart (it is the whole text). */
+  bodyView(page: number, reading: HyphenReading): FoldedText | undefined {
+    return this.flowView(page, reading, "body");
+  }
+
+  private flowView(page: number, reading: HyphenReading, flow: Flow): FoldedText | undefined {
+    const key = `${page}:${reading}:${flow}`;
     let view = this.views.get(key);
-    if (!view) {
+    if (view === undefined) {
       const text = this.pages[page - 1];
       if (!text) return undefined;
-      view = fold(text.text, { lineEndHyphensUtf16: text.lineEndHyphensUtf16, hyphenReading: reading });
+      const source = flow === "all" ? text.text : bodyFlowText(text);
+      view =
+        source === undefined
+          ? null
+          : fold(source, { lineEndHyphensUtf16: text.lineEndHyphensUtf16, hyphenReading: reading });
       this.views.set(key, view);
     }
-    return view;
+    return view ?? undefined;
   }
 
   skeletonView(page: number): FoldedText | undefined {
@@ -50,8 +68,8 @@ export class FoldedPages {
   findOnPage(page: number, needle: string, limit = 8): PageMatch[] {
     const seen = new Set<string>();
     const matches: PageMatch[] = [];
-    for (const reading of READINGS) {
-      const view = this.view(page, reading);
+    for (const [reading, flow] of READINGS.flatMap((r) => FLOWS.map((f) => [r, f] as const))) {
+      const view = this.flowView(page, reading, flow);
       if (!view || needle.length === 0) continue;
       let at = view.text.indexOf(needle);
       while (at >= 0 && matches.length < limit) {
@@ -76,8 +94,9 @@ export class FoldedPages {
   pagesContaining(needle: string): number[] {
     const found = new Set<number>();
     if (needle.length === 0) return [];
-    for (const reading of READINGS) {
-      const doc = this.joinedDoc(reading);
+    for (const [reading, flow] of READINGS.flatMap((r) => FLOWS.map((f) => [r, f] as const))) {
+      const doc = this.joinedDoc(reading, flow);
+      if (!doc) continue;
       let at = doc.text.indexOf(needle);
       while (at >= 0) {
         if (!onWordBoundaries(doc.text, at, needle)) {
@@ -94,23 +113,28 @@ export class FoldedPages {
     return [...found].sort((a, b) => a - b);
   }
 
-  private joinedDoc(reading: HyphenReading): { text: string; pageStarts: number[] } {
-    let doc = this.joinedDocs.get(reading);
-    if (!doc) {
+  /** The pages' folded text end to end; undefined for the body flow when no page sets a line apart. */
+  private joinedDoc(reading: HyphenReading, flow: Flow): { text: string; pageStarts: number[] } | undefined {
+    const key = `${reading}:${flow}`;
+    let doc = this.joinedDocs.get(key);
+    if (doc === undefined) {
       const parts: string[] = [];
       const pageStarts: number[] = [];
       let offset = 0;
+      let differs = false;
       for (let page = 1; page <= this.pages.length; page++) {
         pageStarts.push(offset);
-        const view = this.view(page, reading);
+        const body = flow === "body" ? this.bodyView(page, reading) : undefined;
+        if (body) differs = true;
+        const view = body ?? this.view(page, reading);
         const text = view ? view.text : "";
         parts.push(text, PAGE_SEPARATOR);
         offset += text.length + 1;
       }
-      doc = { text: parts.join(""), pageStarts };
-      this.joinedDocs.set(reading, doc);
+      doc = flow === "all" || differs ? { text: parts.join(""), pageStarts } : null;
+      this.joinedDocs.set(key, doc);
     }
-    return doc;
+    return doc ?? undefined;
   }
 }
 
