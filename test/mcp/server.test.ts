@@ -140,6 +140,10 @@ describe("citeproof mcp", () => {
     writeFileSync(notPdf, "just some text, no header");
     expect(errorOf(await call("verify", { pdf: notPdf, evidence: [] })).code).toBe("NOT_PDF");
 
+    const damaged = join(scratch, "damaged.pdf");
+    writeFileSync(damaged, "%PDF-1.4\nthis is not really a pdf\n%%EOF\n");
+    expect(errorOf(await call("verify", { pdf: damaged, evidence: [] })).code).toBe("DAMAGED_PDF");
+
     const alive = await call("verify", { pdf: fixture, evidence: [{ kind: "page", page: 1 }] });
     expect(alive.isError).toBeFalsy();
     expect(stderr).not.toMatch(/at .*\.js:\d+/);
@@ -215,6 +219,17 @@ describe("citeproof mcp", () => {
     );
     expect(badBox.code).toBe("USAGE");
     expect(badBox.message).toContain("citations[0].bounding_box");
+  });
+
+  it("answers calls made at the same time, each with its own result", async () => {
+    const results = await Promise.all([
+      call("verify", { pdf: fixture, evidence: [{ id: "a", kind: "page", page: 1 }] }),
+      call("verify", { pdf: "/etc/hostname", evidence: [] }),
+      call("verify", { pdf: fixture, evidence: [{ id: "b", kind: "page", page: 7 }] }),
+    ]);
+    expect((json(results[0]) as { results: { id: string }[] }).results[0].id).toBe("a");
+    expect(errorOf(results[1]).code).toBe("ACCESS_DENIED");
+    expect((json(results[2]) as { results: { reason: string }[] }).results[0].reason).toBe("no-such-page");
   });
 
   it("--allow-root replaces the default root", async () => {
