@@ -6,20 +6,28 @@
 // whatever the figures (the bench measures, it does not gate).
 //
 // Sub-benches get `context` (also in the JSON file named by $CITEPROOF_BENCH_CONTEXT): { root, cli,
-// bigPdf, bigPages, onePagePdf, corpusDir, largestCorpusPdf, figures: { pdftotext1000CpuS,
+// dist, bigPdf, bigPages, onePagePdf, corpusDir, largestCorpusPdf, figures: { pdftotext1000CpuS,
 // extract1000CpuS, pdftotextCorpusCpuS, extractCorpusCpuS, ... } } (figures absent with --subs-only).
 // A sub-bench may also build the PDFs itself with ensureBenchPdf() from ./lib/make-pdf.mjs.
 //
 // Usage: node scripts/bench/run.mjs [--no-subs | --subs-only] [sub-bench name ...]
 // Environment: BENCH_RUNS=n sets every repeat count (at least 1).
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureBenchPdf } from "./lib/make-pdf.mjs";
-import { haveGnuTime, maxOf, measure, medianOf, repeat } from "./lib/measure.mjs";
-import { benchOut, cliPath, corpusDir, root } from "./lib/paths.mjs";
-import { makeQuotations } from "./lib/quotations.mjs";
+
+// Measure a snapshot of the build: others may rebuild dist/ while the bench runs.
+const rootDir = fileURLToPath(new URL("../..", import.meta.url));
+const snapshot = join(rootDir, "bench-out", `dist-${process.pid}`);
+if (existsSync(join(rootDir, "dist")) && !process.env.CITEPROOF_BENCH_DIST) {
+  cpSync(join(rootDir, "dist"), snapshot, { recursive: true });
+  process.env.CITEPROOF_BENCH_DIST = snapshot;
+}
+const { ensureBenchPdf } = await import("./lib/make-pdf.mjs");
+const { haveGnuTime, maxOf, measure, medianOf, repeat } = await import("./lib/measure.mjs");
+const { benchOut, cliPath, corpusDir, distDir, root } = await import("./lib/paths.mjs");
+const { makeQuotations } = await import("./lib/quotations.mjs");
 
 const TARGETS = {
   extractRatio: 1.3,
@@ -294,7 +302,7 @@ async function main() {
     print("bench: dist/ is missing; run `npm run build` first (npm run bench does)");
     return;
   }
-  let context = { root, cli: cliPath, corpusDir };
+  let context = { root, dist: distDir, cli: cliPath, corpusDir };
   if (runFigures) {
     try {
       const { big, corpusPdf, figures: measured } = await figures();
@@ -322,5 +330,9 @@ async function main() {
   if (runSubs) await subBenches(context);
 }
 
-await main();
+try {
+  await main();
+} finally {
+  rmSync(snapshot, { recursive: true, force: true });
+}
 process.exitCode = 0;

@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { root } from "./paths.mjs";
+import { distDir } from "./paths.mjs";
 
-const { loadEngine } = await import(pathToFileURL(join(root, "dist", "document", "pdfium-engine.js")).href);
+const { loadEngine } = await import(pathToFileURL(join(distDir, "document", "pdfium-engine.js")).href);
 const engine = await loadEngine();
 const raw = engine.raw;
 const doc = engine.open(new Uint8Array(readFileSync(process.argv[2])));

@@ -2,9 +2,10 @@
 // every page is extracted (per-character geometry included) in the worker thread, and prints one JSON
 // line: pages, characters, and this process's own CPU (all threads) and peak memory.
 // Usage: node extract-child.mjs <pdf>
+import { pathToFileURL } from "node:url";
 import { libraryPath } from "./paths.mjs";
 
-const { openDocument } = await import(libraryPath);
+const { openDocument } = await import(pathToFileURL(libraryPath).href);
 const started = performance.now();
 const doc = await openDocument(process.argv[2], { noCache: true, timeoutMs: 30 * 60_000 });
 const wallMs = performance.now() - started;

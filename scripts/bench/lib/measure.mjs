@@ -75,7 +75,10 @@ export async function repeat(n, once, check = (r) => r.code === 0) {
   for (let i = 0; i < n; i++) {
     const r = await once(i);
     if (!check(r)) {
-      const detail = (r.stderr || r.stdout || "").trim().split("\n").slice(-3).join(" | ");
+      const lines = (r.stderr || r.stdout || "").trim().split("\n");
+      const detail = [...lines.filter((l) => /error/i.test(l)).slice(0, 2), lines[lines.length - 1]].join(
+        " | ",
+      );
       throw new Error(`run ${i + 1} failed (exit ${r.code}${r.signal ? `, ${r.signal}` : ""}): ${detail}`);
     }
     results.push(r);

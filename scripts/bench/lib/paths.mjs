@@ -4,8 +4,10 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
-export const cliPath = join(root, "dist", "cli", "main.js");
-export const libraryPath = join(root, "dist", "index.js");
+/** The build measured: a snapshot of dist/ taken by run.mjs (so a rebuild mid-run changes nothing), else dist/. */
+export const distDir = process.env.CITEPROOF_BENCH_DIST ?? join(root, "dist");
+export const cliPath = join(distDir, "cli", "main.js");
+export const libraryPath = join(distDir, "index.js");
 export const corpusDir = join(root, "..", "shared", "corpus");
 
 export function benchOut(...parts) {
