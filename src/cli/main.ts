@@ -5,7 +5,9 @@ import { register as registerCheckText } from "./commands/check-text.js";
 import { register as registerCiteCheck } from "./commands/cite-check.js";
 import { register as registerMcp } from "./commands/mcp.js";
 import { register as registerReport } from "./commands/report.js";
+import { register as registerRun } from "./commands/run.js";
 import { register as registerSession } from "./commands/session.js";
+import { register as registerSource } from "./commands/source.js";
 import { register as registerVerify } from "./commands/verify.js";
 import { EXIT_ERROR, reportError, wantsJson } from "./io.js";
 
@@ -23,6 +25,8 @@ registerSession(program);
 registerMcp(program);
 registerReport(program);
 registerCiteCheck(program);
+registerRun(program);
+registerSource(program);
 
 try {
   await program.parseAsync(process.argv);
