@@ -1,8 +1,11 @@
 /** Checks evidence records against one opened document, in input order. */
+import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
-import { CiteproofError } from "../errors.js";
+import { type AnchorsOptions, type AnchorsRecord, documentAnchors } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
+import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
+import { checkFigure } from "./figure.js";
 import { checkPage } from "./page.js";
 import { checkQuotation } from "./quotation.js";
 import type { CheckResult } from "./result.js";
@@ -17,28 +20,83 @@ export interface CheckContext {
   sha256: string;
   pageCount: number;
   pages: FoldedPages;
+  /** Equation and figure anchors. Absent (with no loader) means not available: a stored record that predates them. */
+  anchors?: AnchorsRecord;
+  /** Computes the anchors on first need; set for contexts built from an opened document. */
+  loadAnchors?: () => Promise<AnchorsRecord>;
 }
 
-export function checkContext(doc: OpenedDocument): CheckContext {
-  return { sha256: doc.sha256, pageCount: doc.pageCount, pages: new FoldedPages(doc.pages) };
+/** A context for an opened document; its anchors are computed (or read from the cache) when first needed. */
+export function checkContext(doc: OpenedDocument, options: AnchorsOptions = {}): CheckContext {
+  let pending: Promise<AnchorsRecord> | undefined;
+  return {
+    sha256: doc.sha256,
+    pageCount: doc.pageCount,
+    pages: new FoldedPages(doc.pages),
+    loadAnchors: () => {
+      pending ??= documentAnchors(doc, options);
+      return pending;
+    },
+  };
 }
 
-export function checkRecord(context: CheckContext, record: EvidenceRecord): CheckResult {
+/**
+ * A context for a stored extraction record: its pages and, when the record has them (extraction
+ * schema 2 on), its anchors. Without anchors, equation and figure records FAIL as unavailable.
+ */
+export function checkContextFromRecord(record: {
+  sha256: string;
+  pageCount: number;
+  pages: readonly (PageText | undefined)[];
+  anchors?: AnchorsRecord;
+}): CheckContext {
+  return {
+    sha256: record.sha256,
+    pageCount: record.pageCount,
+    pages: new FoldedPages(record.pages),
+    ...(record.anchors ? { anchors: record.anchors } : {}),
+  };
+}
+
+type TextRecord = Extract<EvidenceRecord, { kind: "quotation" | "page" }>;
+
+/** Checks one record. Quotation and page records answer at once; equation and figure records may first need the anchors. */
+export function checkRecord(context: CheckContext, record: TextRecord): CheckResult;
+export function checkRecord(
+  context: CheckContext,
+  record: EvidenceRecord,
+): CheckResult | Promise<CheckResult>;
+export function checkRecord(
+  context: CheckContext,
+  record: EvidenceRecord,
+): CheckResult | Promise<CheckResult> {
   switch (record.kind) {
     case "quotation":
       return checkQuotation(context.pages, context.pageCount, record);
     case "page":
       return checkPage(context.pageCount, record);
     case "equation":
+      return anchorsOf(context).then((anchors) => checkEquation(anchors, record));
     case "figure":
-      throw new CiteproofError("KIND_NOT_SUPPORTED", `evidence kind "${record.kind}" is not supported yet`);
+      return anchorsOf(context).then((anchors) => checkFigure(anchors, record));
   }
 }
 
-export function verifyEvidence(doc: OpenedDocument, records: EvidenceRecord[]): VerifyReport {
-  const context = checkContext(doc);
-  return {
-    document: { sha256: doc.sha256, pages: doc.pageCount },
-    results: records.map((record) => checkRecord(context, record)),
-  };
+async function anchorsOf(context: CheckContext): Promise<AnchorsRecord | undefined> {
+  if (context.anchors) return context.anchors;
+  if (!context.loadAnchors) return undefined;
+  context.anchors = await context.loadAnchors();
+  return context.anchors;
+}
+
+/** Checks every record; the anchors are computed only when an equation or figure record needs them. */
+export async function verifyEvidence(
+  doc: OpenedDocument,
+  records: EvidenceRecord[],
+  options: AnchorsOptions = {},
+): Promise<VerifyReport> {
+  const context = checkContext(doc, options);
+  const results: CheckResult[] = [];
+  for (const record of records) results.push(await checkRecord(context, record));
+  return { document: { sha256: doc.sha256, pages: doc.pageCount }, results };
 }

@@ -53,7 +53,7 @@ export async function buildReport(
 ): Promise<Report> {
   const { dpi = DEFAULT_REPORT_DPI, ...open } = options;
   const doc = await openDocument(pdf, { ...open, withGeometry: false });
-  const report = verifyEvidence(doc, records);
+  const report = await verifyEvidence(doc, records, open);
   const context = checkContext(doc);
   const planned = report.results.map((result) =>
     placesFor(result, {

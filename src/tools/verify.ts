@@ -44,6 +44,6 @@ export const verifyTool: AgentTool = {
     const pdf = admitPath(env, requireString(args, "pdf"));
     const records = validateEvidence(requireArray(args, "evidence"), 'argument "evidence"');
     const doc = await openDocument(pdf, { ...env.open, password: optionalString(args, "password") });
-    return { json: verifyEvidence(doc, records) };
+    return { json: await verifyEvidence(doc, records, { password: optionalString(args, "password") }) };
   },
 };

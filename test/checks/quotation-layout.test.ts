@@ -2,7 +2,7 @@
 // landscape page; a cropped page; an empty page.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/checks/result.js";
-import { verifyEvidence } from "../../src/checks/verify.js";
+import { checkContext, checkRecord } from "../../src/checks/verify.js";
 import { type OpenedDocument, openDocument } from "../../src/document/open.js";
 import { fixture } from "../helpers/fixture-files.js";
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 function check(doc: OpenedDocument, page: number, text: string): CheckResult {
-  return verifyEvidence(doc, [{ kind: "quotation", page, text }]).results[0];
+  return checkRecord(checkContext(doc), { kind: "quotation", page, text });
 }
 
 describe("two-column page", () => {
@@ -91,7 +91,7 @@ describe("landscape, cropped and empty pages", () => {
   });
 
   it("gives a FLAG for a page record on the empty page: the page exists", () => {
-    const r = verifyEvidence(layout, [{ kind: "page", page: 5 }]).results[0];
+    const r = checkRecord(checkContext(layout), { kind: "page", page: 5 });
     expect([r.verdict, r.reason]).toEqual(["FLAG", "no-quotation"]);
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
 import type { CheckResult } from "../../src/checks/result.js";
 import { REASONS, VERDICTS } from "../../src/checks/verdicts.js";
-import { verifyEvidence } from "../../src/checks/verify.js";
+import { checkContext, checkRecord, verifyEvidence } from "../../src/checks/verify.js";
 import { type OpenedDocument, openDocument } from "../../src/document/open.js";
 import { fixture } from "../helpers/fixture-files.js";
 
@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 
 function check(name: string, record: EvidenceRecord): CheckResult {
-  const [result] = verifyEvidence(docs.get(name)!, [record]).results;
+  const result = checkRecord(
+    checkContext(docs.get(name)!),
+    record as Extract<EvidenceRecord, { kind: "quotation" | "page" }>,
+  );
   expect(VERDICTS).toContain(result.verdict);
   expect(REASONS).toContain(result.reason);
   expect(result.message).not.toContain("\n");
@@ -159,9 +162,9 @@ describe("FLAG and UNANCHORED", () => {
 });
 
 describe("verifyEvidence", () => {
-  it("keeps input order and ids, and names the document", () => {
+  it("keeps input order and ids, and names the document", async () => {
     const doc = docs.get("paper")!;
-    const report = verifyEvidence(doc, [
+    const report = await verifyEvidence(doc, [
       { id: "b", kind: "page", page: 9 },
       { id: "a", kind: "quotation", page: 5, text: "reduced the mean squared error by roughly a third" },
     ]);

@@ -29,8 +29,9 @@ export function register(program: Command): void {
   ).action((pdf: string, flags: VerifyFlags) =>
     runAction(flags.json, async () => {
       const records = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
-      const doc = await openDocument(pdf, documentOptions(flags));
-      const report = verifyEvidence(doc, records);
+      const options = documentOptions(flags);
+      const doc = await openDocument(pdf, options);
+      const report = await verifyEvidence(doc, records, options);
       if (flags.json) printJson(report);
       else process.stdout.write(formatVerifyReport(pdf, report));
       return report.results.some((r) => r.verdict === "FAIL") ? EXIT_FAILS : EXIT_CLEAN;
