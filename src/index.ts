@@ -55,3 +55,36 @@ export {
   skeleton,
 } from "./text/fold.js";
 export { FoldedPages, type PageMatch } from "./text/folded-pages.js";
+export { CITE_CHECK_LIMITS } from "./checks/cite-check/limits.js";
+export type { CiteLocation } from "./checks/cite-check/locations.js";
+export {
+  type Citation,
+  type CitationBox,
+  type CiteCheckInput,
+  type CiteSource,
+  parseCitations,
+  parseCiteCheckRequest,
+  parseOptions as parseCiteCheckOptions,
+} from "./checks/cite-check/request.js";
+export type { CiteCheckReport, CiteCheckResult, EvidenceLayer } from "./checks/cite-check/result.js";
+export { type CiteCheckOptions, citeCheck } from "./checks/cite-check/run.js";
+export {
+  CITE_REASON_MEANINGS,
+  CITE_REASON_VERDICT,
+  CITE_REASONS,
+  CITE_VERDICT_MEANINGS,
+  CITE_VERDICTS,
+  type CiteReason,
+  type CiteVerdict,
+  GEOMETRY_LEVELS,
+  type GeometryLevel as CiteGeometryLevel,
+  NORMALIZATIONS,
+  type Normalization,
+  OCR_MODE_MEANINGS,
+  OCR_MODES,
+  type OcrMode,
+} from "./checks/cite-check/verdicts.js";
+export { OCR_DPI, type OcrPage, type OcrWord, ocrPage } from "./ocr/page-ocr.js";
+export { type OcrProvenance, OcrSession, ocrProvenance } from "./ocr/tesseract.js";
+export { admitLocalPath } from "./source/allowed-root.js";
+export { isUnicodeWhitespace, type WhitespaceV1Text, whitespaceV1 } from "./text/whitespace-v1.js";
