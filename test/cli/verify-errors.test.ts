@@ -1,0 +1,244 @@
+// Bad input to `citeproof verify`: each case gets a stable code, a one-line message naming the
+// problem, an error document with --json, exit 2, no stack trace, and nothing in the cache.
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectToolError } from "../helpers/cli-expect.js";
+import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
+import { runCli } from "../helpers/run-cli.js";
+import { syntheticPdf } from "../helpers/synthetic-pdf.js";
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+const PAPER = fixture("paper");
+const GOOD_RECORDS = [{ kind: "quotation", page: 3, text: "the final weights are calibrated" }];
+
+let counter = 0;
+function file(name: string, content: string | Uint8Array): string {
+  const path = join(tmp.dir, `${counter++}-${name}`);
+  writeFileSync(path, content);
+  return path;
+}
+const goodEvidence = () => file("evidence.json", JSON.stringify(GOOD_RECORDS));
+
+/**
+ * Runs verify with --json and a fresh cache dir (flag and environment both), checks the error
+ * document and that the cache stayed empty, and returns the message.
+ */
+function expectRejected(
+  args: string[],
+  code: string,
+  mentions: (string | RegExp)[] = [],
+  json = true,
+): string {
+  const cache = join(tmp.dir, `cache-${counter++}`);
+  const envCache = join(tmp.dir, `env-cache-${counter++}`);
+  const run = runCli(["verify", ...args, "--cache-dir", cache, ...(json ? ["--json"] : [])], {
+    env: { CITEPROOF_CACHE_DIR: envCache },
+  });
+  const message = expectToolError(run, code, json);
+  for (const m of mentions) expect(message).toMatch(m);
+  expect(listFiles(cache)).toEqual([]);
+  expect(listFiles(envCache)).toEqual([]);
+  return message;
+}
+
+describe("the PDF", () => {
+  it("missing file: FILE_NOT_FOUND", () => {
+    const path = join(tmp.dir, "no-such.pdf");
+    expect(expectRejected([path, "--evidence", goodEvidence()], "FILE_NOT_FOUND", [path])).toBe(
+      `${path} does not exist`,
+    );
+  });
+
+  it("a directory: FILE_UNREADABLE", () => {
+    const dir = join(tmp.dir, "a-directory.pdf");
+    mkdirSync(dir);
+    expectRejected([dir, "--evidence", goodEvidence()], "FILE_UNREADABLE", [dir, /directory/]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)("a file without read permission: FILE_UNREADABLE", () => {
+    const path = file("locked.pdf", readFileSync(PAPER));
+    chmodSync(path, 0o000);
+    expectRejected([path, "--evidence", goodEvidence()], "FILE_UNREADABLE", [path, /permission/]);
+  });
+
+  it("not a PDF: NOT_PDF", () => {
+    const text = file("notes.pdf", "These are notes, not a PDF.\n");
+    expectRejected([text, "--evidence", goodEvidence()], "NOT_PDF", [text, /not a PDF/]);
+    const png = file("image.pdf", readFileSync("fixtures/src/layout.swatch.png"));
+    expectRejected([png, "--evidence", goodEvidence()], "NOT_PDF", [png]);
+    const empty = file("empty.pdf", "");
+    expectRejected([empty, "--evidence", goodEvidence()], "NOT_PDF", [empty, /empty/]);
+  });
+
+  it("damaged or truncated: DAMAGED_PDF", () => {
+    const bytes = readFileSync(PAPER);
+    const truncated = file("truncated.pdf", bytes.subarray(0, Math.floor(bytes.length / 3)));
+    expectRejected([truncated, "--evidence", goodEvidence()], "DAMAGED_PDF", [/damaged or truncated/]);
+    const garbage = file("garbage.pdf", Buffer.concat([Buffer.from("%PDF-1.5\n"), Buffer.alloc(4096, 0x41)]));
+    expectRejected([garbage, "--evidence", goodEvidence()], "DAMAGED_PDF");
+  });
+
+  it("encrypted without a password: ENCRYPTED_PDF, naming --password", () => {
+    expectRejected([fixture("encrypted"), "--evidence", goodEvidence()], "ENCRYPTED_PDF", [
+      /encrypted/,
+      /--password/,
+    ]);
+  });
+
+  it("encrypted with a wrong password: BAD_PASSWORD", () => {
+    expectRejected(
+      [fixture("encrypted"), "--evidence", goodEvidence(), "--password", "wrong"],
+      "BAD_PASSWORD",
+      [/password/],
+    );
+  });
+
+  it("encrypted and opened with its password: results, and still nothing in the cache", () => {
+    const cache = join(tmp.dir, "cache-password");
+    const run = runCli([
+      "verify",
+      fixture("encrypted"),
+      "--evidence",
+      file("ev.json", JSON.stringify([{ kind: "quotation", page: 1, text: "the words written on it" }])),
+      "--password",
+      "secret",
+      "--cache-dir",
+      cache,
+      "--json",
+    ]);
+    expect(run.status).toBe(0);
+    expect(listFiles(cache)).toEqual([]);
+    // A later run without the password is still refused: no decrypted text was kept.
+    const again = runCli([
+      "verify",
+      fixture("encrypted"),
+      "--evidence",
+      goodEvidence(),
+      "--cache-dir",
+      cache,
+      "--json",
+    ]);
+    expectToolError(again, "ENCRYPTED_PDF", true);
+  });
+
+  it("over the size limit: FILE_TOO_LARGE, naming the limit and the flag", () => {
+    const size = readFileSync(PAPER).length;
+    expectRejected([PAPER, "--evidence", goodEvidence(), "--max-bytes", "1000"], "FILE_TOO_LARGE", [
+      String(size),
+      "1000",
+      "--max-bytes",
+    ]);
+  });
+
+  it("past the extraction deadline: EXTRACTION_TIMEOUT, promptly, and no document entry cached", () => {
+    const big = file("big.pdf", syntheticPdf(2000));
+    const cache = join(tmp.dir, "cache-timeout");
+    const started = Date.now();
+    const run = runCli([
+      "verify",
+      big,
+      "--evidence",
+      goodEvidence(),
+      "--timeout-ms",
+      "300",
+      "--cache-dir",
+      cache,
+      "--json",
+    ]);
+    const message = expectToolError(run, "EXTRACTION_TIMEOUT", true);
+    expect(message).toContain("300 ms");
+    expect(message).toContain("--timeout-ms");
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(listFiles(cache).filter((f) => f.endsWith("doc.bin"))).toEqual([]);
+  });
+});
+
+describe("the evidence", () => {
+  let pdfArgs: (evidence: string) => string[];
+  beforeAll(() => {
+    pdfArgs = (evidence) => [PAPER, "--evidence", evidence];
+  });
+  const records = (value: unknown) => file("evidence.json", JSON.stringify(value));
+
+  it("missing evidence file: FILE_NOT_FOUND", () => {
+    const path = join(tmp.dir, "no-such-evidence.json");
+    expectRejected(pdfArgs(path), "FILE_NOT_FOUND", [path, /evidence/]);
+  });
+
+  it("not JSON: EVIDENCE_NOT_JSON", () => {
+    expectRejected(pdfArgs(file("bad.json", "[{kind: quotation}")), "EVIDENCE_NOT_JSON", [/not valid JSON/]);
+    expectRejected(pdfArgs(file("blank.json", "")), "EVIDENCE_NOT_JSON");
+  });
+
+  it("not a list of records: EVIDENCE_INVALID", () => {
+    expectRejected(pdfArgs(records({ kind: "page", page: 1 })), "EVIDENCE_INVALID", [/array/]);
+    expectRejected(pdfArgs(records("page 3")), "EVIDENCE_INVALID", [/array/]);
+  });
+
+  it.each([
+    ["a record that is not an object", [GOOD_RECORDS[0], "p. 3"], /^record 1: must be an object$/],
+    [
+      "a missing kind",
+      [GOOD_RECORDS[0], GOOD_RECORDS[0], { page: 2 }],
+      /^record 2: field "kind" is missing$/,
+    ],
+    [
+      "text that is not a string",
+      [{ kind: "quotation", page: 3, text: 42 }],
+      /^record 0: field "text" must be a string$/,
+    ],
+    ["empty text", [{ kind: "quotation", page: 3, text: "  \n " }], /^record 0: field "text" is empty$/],
+    ["a page record without a page", [{ kind: "page" }], /^record 0: field "page" is missing$/],
+    [
+      "an id that is not a string",
+      [{ id: {}, kind: "page", page: 1 }],
+      /^record 0: field "id" must be a string$/,
+    ],
+    [
+      "an unknown kind",
+      [GOOD_RECORDS[0], { kind: "table", page: 1 }],
+      /^record 1: unknown kind "table" \(expected one of /,
+    ],
+  ])("%s: EVIDENCE_INVALID naming the record and field", (_label, value, message) => {
+    expect(expectRejected(pdfArgs(records(value)), "EVIDENCE_INVALID")).toMatch(message);
+  });
+
+  it.each([
+    [0, "quotation"],
+    [-1, "page"],
+    [2.5, "quotation"],
+    ["3", "page"],
+    [true, "quotation"],
+    [[3], "page"],
+  ])("page %j in a %s record: EVIDENCE_INVALID, a positive integer", (page, kind) => {
+    const message = expectRejected(
+      pdfArgs(records([GOOD_RECORDS[0], { kind, page, text: "the final weights are calibrated" }])),
+      "EVIDENCE_INVALID",
+    );
+    expect(message).toBe(`record 1: field "page" must be a positive integer (got ${JSON.stringify(page)})`);
+  });
+});
+
+describe("without --json", () => {
+  it("prints the same one line on stderr and nothing on stdout", () => {
+    const missing = join(tmp.dir, "missing.pdf");
+    expect(expectRejected([missing, "--evidence", goodEvidence()], "FILE_NOT_FOUND", [], false)).toBe(
+      `${missing} does not exist`,
+    );
+    expectRejected([fixture("encrypted"), "--evidence", goodEvidence()], "ENCRYPTED_PDF", [], false);
+    expectRejected([PAPER, "--evidence", file("bad.json", "{")], "EVIDENCE_NOT_JSON", [], false);
+    expectRejected([PAPER, "--evidence", file("ev.json", "[{}]")], "EVIDENCE_INVALID", [/record 0/], false);
+    expectRejected([PAPER], "USAGE", [], false);
+  });
+});
+
+describe("usage", () => {
+  it("a missing --evidence, an unknown option, a bad number: USAGE", () => {
+    expectRejected([PAPER], "USAGE", [/--evidence/]);
+    expectRejected([PAPER, "--evidence", goodEvidence(), "--frobnicate"], "USAGE", [/--frobnicate/]);
+    expectRejected([PAPER, "--evidence", goodEvidence(), "--timeout-ms", "soon"], "USAGE", [/--timeout-ms/]);
+    expectRejected([PAPER, "--evidence", goodEvidence(), "--max-bytes", "0"], "USAGE", [/--max-bytes/]);
+  });
+});
