@@ -277,7 +277,9 @@ async function subBenches(context) {
       result = JSON.parse(readFileSync(resultPath, "utf8"));
     } catch {
       const detail = (r.stderr || r.stdout).trim().split("\n").slice(-3).join(" | ");
-      result = { error: `the sub-bench process ended (exit ${r.code}) without a result: ${detail}` };
+      result = {
+        error: `the sub-bench process ended (exit ${r.code}) without a result${detail ? `: ${detail}` : ""}`,
+      };
     }
     rmSync(resultPath, { force: true });
     if (result.skipped) continue;
