@@ -1,0 +1,214 @@
+// The extraction cache: a second run does not re-extract; a corrupt, forged or misplaced entry is
+// discarded and rebuilt, never trusted; --cache-dir, CITEPROOF_CACHE_DIR, the default location and
+// --no-cache.
+import { createHash } from "node:crypto";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyEvidence } from "../../src/checks/verify.js";
+import { ExtractionCache } from "../../src/document/cache.js";
+import { EXTRACTOR_VERSION, type PageText } from "../../src/document/model.js";
+import { openDocument } from "../../src/document/open.js";
+import { sha256Hex } from "../../src/source/file.js";
+import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
+import { runCli } from "../helpers/run-cli.js";
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+let counter = 0;
+const fresh = (name: string) => join(tmp.dir, `${name}-${counter++}`);
+
+const PAPER = fixture("paper");
+const PAPER_SHA = sha256Hex(readFileSync(PAPER));
+const QUOTE = "reduced the mean squared error by roughly a third";
+const FORGED = "words forged into the cache entry that the PDF never held";
+
+function entryDir(root: string): string {
+  return join(root, PAPER_SHA.slice(0, 2), PAPER_SHA, `x${EXTRACTOR_VERSION}`);
+}
+
+/** Rewrites a cache entry's payload, keeping (or recomputing) its digest. */
+function rewriteEntry(path: string, edit: (value: PageText) => PageText, recomputeDigest = false): void {
+  const data = readFileSync(path);
+  const value = deserialize(data.subarray(32)) as PageText;
+  const payload = serialize(edit(value));
+  const digest = recomputeDigest ? createHash("sha256").update(payload).digest() : data.subarray(0, 32);
+  writeFileSync(path, Buffer.concat([digest, payload]));
+}
+
+describe("through the library", () => {
+  it("extracts once; a second open reads every page from the cache", async () => {
+    const root = fresh("lib");
+    const first = await openDocument(PAPER, { cacheDir: root, withGeometry: true });
+    expect(first.extractedPages).toBe(5);
+    const second = await openDocument(PAPER, { cacheDir: root, withGeometry: true });
+    expect(second.extractedPages).toBe(0);
+    expect(second.pages).toEqual(first.pages);
+    expect([...second.geometry.keys()]).toEqual([...first.geometry.keys()]);
+    for (const [page, geom] of first.geometry) {
+      const again = second.geometry.get(page)!;
+      expect(Buffer.from(again.glyphBoxes.buffer)).toEqual(Buffer.from(geom.glyphBoxes.buffer));
+      expect(Array.from(again.flags)).toEqual(Array.from(geom.flags));
+    }
+    const third = await openDocument(PAPER, { cacheDir: root });
+    expect(third.extractedPages).toBe(0);
+    expect(third.cache?.discarded).toBe(0);
+  });
+
+  it("keys entries by sha256 and extractor version, and leaves no temporary files", async () => {
+    const root = fresh("layout");
+    await openDocument(PAPER, { cacheDir: root, withGeometry: true });
+    const files = listFiles(root);
+    const prefix = `${PAPER_SHA.slice(0, 2)}/${PAPER_SHA}/x${EXTRACTOR_VERSION}/`;
+    expect(files.every((f) => f.startsWith(prefix))).toBe(true);
+    expect(files.map((f) => f.slice(prefix.length))).toEqual(
+      expect.arrayContaining(["doc.bin", "p00001.text.bin", "p00001.geom.bin", "p00005.text.bin"]),
+    );
+    expect(files.some((f) => f.includes(".tmp-"))).toBe(false);
+  });
+
+  it.each([
+    ["a flipped byte", (path: string) => flipByte(path)],
+    ["a truncated file", (path: string) => writeFileSync(path, readFileSync(path).subarray(0, 20))],
+    ["an empty file", (path: string) => writeFileSync(path, "")],
+    [
+      "a forged payload under the old digest",
+      (path: string) => rewriteEntry(path, (v) => ({ ...v, text: FORGED })),
+    ],
+  ])("discards and rebuilds an entry with %s", async (_label, damage) => {
+    const root = fresh("corrupt");
+    const first = await openDocument(PAPER, { cacheDir: root });
+    damage(join(entryDir(root), "p00005.text.bin"));
+    const second = await openDocument(PAPER, { cacheDir: root });
+    expect(second.cache!.discarded).toBe(1);
+    expect(second.extractedPages).toBe(1);
+    expect(second.pages).toEqual(first.pages);
+    const report = await verifyEvidence(second, [
+      { kind: "quotation", page: 5, text: QUOTE },
+      { kind: "quotation", page: 5, text: FORGED },
+    ]);
+    expect(report.results.map((r) => r.verdict)).toEqual(["PASS", "FAIL"]);
+    // Rebuilt: the next open trusts the cache again.
+    const third = await openDocument(PAPER, { cacheDir: root });
+    expect([third.extractedPages, third.cache!.discarded]).toEqual([0, 0]);
+  });
+
+  it("does not trust an intact entry filed under another page", async () => {
+    const root = fresh("misfiled");
+    const first = await openDocument(PAPER, { cacheDir: root });
+    const dir = entryDir(root);
+    writeFileSync(join(dir, "p00004.text.bin"), readFileSync(join(dir, "p00005.text.bin")));
+    const second = await openDocument(PAPER, { cacheDir: root });
+    expect(second.extractedPages).toBe(1);
+    expect(second.pages[3]).toEqual(first.pages[3]);
+  });
+
+  it("re-extracts every page when the document entry is corrupt", async () => {
+    const root = fresh("doc");
+    await openDocument(PAPER, { cacheDir: root });
+    flipByte(join(entryDir(root), "doc.bin"));
+    const second = await openDocument(PAPER, { cacheDir: root });
+    expect(second.pageCount).toBe(5);
+    expect(second.extractedPages).toBe(5);
+    expect(second.cache!.discarded).toBe(1);
+  });
+
+  it("still answers when the cache cannot be written", async () => {
+    const blocker = fresh("not-a-dir");
+    writeFileSync(blocker, "a file where the cache directory should be");
+    const doc = await openDocument(PAPER, { cacheDir: blocker });
+    expect(doc.extractedPages).toBe(5);
+    expect(
+      (await verifyEvidence(doc, [{ kind: "quotation", page: 5, text: QUOTE }])).results[0].verdict,
+    ).toBe("PASS");
+  });
+
+  it("neither reads nor writes with noCache", async () => {
+    const root = fresh("nocache");
+    await openDocument(PAPER, { cacheDir: root });
+    rewriteEntry(join(entryDir(root), "p00005.text.bin"), (v) => ({ ...v, text: FORGED }), true);
+    const before = listFiles(root).map((f) => statSync(join(root, f)).mtimeMs);
+    const doc = await openDocument(PAPER, { cacheDir: root, noCache: true });
+    expect(doc.cache).toBeUndefined();
+    expect(doc.extractedPages).toBe(5);
+    expect(doc.pages[4]!.text.replace(/\s+/g, " ")).toContain(QUOTE);
+    expect(listFiles(root).map((f) => statSync(join(root, f)).mtimeMs)).toEqual(before);
+    // The cache itself trusts an entry whose digest matches: it guards integrity, not authorship.
+    expect(new ExtractionCache(root, PAPER_SHA).readPageText(5)?.text).toBe(FORGED);
+  });
+});
+
+function flipByte(path: string): void {
+  const data = readFileSync(path);
+  data[data.length - 3] ^= 0x5a;
+  writeFileSync(path, data);
+}
+
+describe("through the CLI", () => {
+  const evidence = join(tmp.dir, "evidence.json");
+  writeFileSync(
+    evidence,
+    JSON.stringify([
+      { id: "q", kind: "quotation", page: 5, text: QUOTE },
+      { id: "f", kind: "quotation", page: 5, text: FORGED },
+    ]),
+  );
+  const verify = (extra: string[], env: Record<string, string | undefined> = {}) =>
+    runCli(["verify", PAPER, "--evidence", evidence, "--json", ...extra], {
+      env: { CITEPROOF_CACHE_DIR: undefined, XDG_CACHE_HOME: fresh("xdg"), ...env },
+    });
+  const stamp = (root: string) => listFiles(root).map((f) => `${f}@${statSync(join(root, f)).mtimeMs}`);
+
+  it("--cache-dir: the first run fills it, the second reads it without rewriting anything", () => {
+    const root = fresh("cli");
+    const first = verify(["--cache-dir", root]);
+    expect(first.status).toBe(1);
+    const files = stamp(root);
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    const second = verify(["--cache-dir", root]);
+    expect(second.stdout).toBe(first.stdout);
+    expect(stamp(root)).toEqual(files);
+  });
+
+  it("CITEPROOF_CACHE_DIR moves the cache; --cache-dir wins over it", () => {
+    const envRoot = fresh("env");
+    expect(verify([], { CITEPROOF_CACHE_DIR: envRoot }).status).toBe(1);
+    expect(listFiles(envRoot).some((f) => f.endsWith("doc.bin"))).toBe(true);
+    const flagRoot = fresh("flag");
+    const otherEnv = fresh("env-unused");
+    expect(verify(["--cache-dir", flagRoot], { CITEPROOF_CACHE_DIR: otherEnv }).status).toBe(1);
+    expect(listFiles(flagRoot).length).toBeGreaterThan(0);
+    expect(listFiles(otherEnv)).toEqual([]);
+  });
+
+  it("defaults to the user's cache directory ($XDG_CACHE_HOME/citeproof)", () => {
+    const xdg = fresh("xdg-home");
+    expect(verify([], { XDG_CACHE_HOME: xdg }).status).toBe(1);
+    expect(
+      listFiles(join(xdg, "citeproof")).some((f) => f.startsWith(`${PAPER_SHA.slice(0, 2)}/${PAPER_SHA}/`)),
+    ).toBe(true);
+  });
+
+  it("--no-cache writes nothing, wherever the cache would be", () => {
+    const flagRoot = fresh("nc-flag");
+    const envRoot = fresh("nc-env");
+    const xdg = fresh("nc-xdg");
+    const run = verify(["--no-cache", "--cache-dir", flagRoot], {
+      CITEPROOF_CACHE_DIR: envRoot,
+      XDG_CACHE_HOME: xdg,
+    });
+    expect(run.status).toBe(1);
+    for (const dir of [flagRoot, envRoot, xdg]) expect(listFiles(dir)).toEqual([]);
+  });
+
+  it("a corrupt entry never changes a verdict", () => {
+    const root = fresh("cli-corrupt");
+    const clean = verify(["--cache-dir", root]);
+    rewriteEntry(join(entryDir(root), "p00005.text.bin"), (v) => ({ ...v, text: FORGED }));
+    const again = verify(["--cache-dir", root]);
+    expect(again.stdout).toBe(clean.stdout);
+    const results = (again.json as { results: { verdict: string }[] }).results;
+    expect(results.map((r) => r.verdict)).toEqual(["PASS", "FAIL"]);
+  });
+});
