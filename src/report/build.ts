@@ -14,6 +14,8 @@ import { MAX_PLACES, type Place, type PlaceKind, placesFor } from "./places.js";
 export const DEFAULT_REPORT_DPI = 110;
 /** Whole pages (for a FLAG) are shown small. */
 export const PAGE_THUMBNAIL_DPI = 40;
+/** Places marked on a span of the page's text: their marks come from glyph boxes. */
+const SPAN_KINDS = new Set<PlaceKind>(["match", "closest", "page-words", "elsewhere"]);
 
 export interface Crop {
   kind: PlaceKind;
@@ -63,7 +65,8 @@ export async function buildReport(
     }),
   );
   // Glyph boxes make the marks exact; they are read only for the pages that get a mark.
-  const markedPages = [...new Set(planned.flat().flatMap((p) => (p.kind === "page" ? [] : [p.page])))];
+  const spans = planned.flat().filter((p) => SPAN_KINDS.has(p.kind));
+  const markedPages = [...new Set(spans.map((p) => p.page))];
   // The same bytes: the snapshot the check read, never the path read again.
   const geometryDoc =
     markedPages.length > 0

@@ -39,7 +39,7 @@ figure { margin: 10px 0 4px; }
 .mark { position: absolute; border: 2px solid; border-radius: 2px; }
 .mark-match, .mark-anchor { border-color: rgba(27,127,59,.9); background: rgba(27,127,59,.12); }
 .mark-elsewhere { border-color: rgba(25,103,210,.9); background: rgba(25,103,210,.12); }
-.mark-closest { border-color: rgba(168,100,0,.9); background: rgba(168,100,0,.12); }
+.mark-closest, .mark-sighting { border-color: rgba(168,100,0,.9); background: rgba(168,100,0,.12); }
 .mark-page-words { border-color: rgba(179,38,30,.9); background: rgba(179,38,30,.12); }
 figcaption { font-size: 13px; color: #555; margin-top: 4px; }
 .nothing, .crop-error { font-size: 13px; color: #666; }

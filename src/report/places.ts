@@ -8,7 +8,7 @@ import type { CheckResult } from "../checks/result.js";
 import { type CheckContext, checkRecord } from "../checks/verify.js";
 import type { Box, PageGeometry, PageText } from "../document/model.js";
 
-export type PlaceKind = "match" | "closest" | "page-words" | "elsewhere" | "anchor" | "page";
+export type PlaceKind = "match" | "closest" | "page-words" | "elsewhere" | "anchor" | "sighting" | "page";
 
 export interface Place {
   kind: PlaceKind;
@@ -150,70 +150,61 @@ function glyphUnion(geometry: PageGeometry, start: number, end: number): Box | u
   return box;
 }
 
-/** Equation and figure anchors: every box the check's evidence names on its page. */
+/**
+ * Equation and figure anchors. A PASS shows each place the label is printed: the label's box and
+ * the equation's line or the caption. A FAIL shows where the label was seen and not accepted,
+ * with the line it sits on, so a person can judge the rejection.
+ */
 function anchorPlaces(result: CheckResult, source: PlaceSource): Place[] {
-  const found = collectBoxes(result.evidence);
+  const e = result.evidence;
+  const what = result.kind === "equation" ? "the equation and its label" : "the caption and its label";
   const places: Place[] = [];
-  for (const [page, boxes] of found) {
-    const text = source.page(page);
-    if (!text || boxes.length === 0) continue;
-    const union = unionOf(boxes);
-    const pad = 12;
-    const region = {
-      left: union.left - pad,
-      bottom: union.bottom - pad,
-      right: union.right + pad,
-      top: union.top + pad,
-    };
-    const what = result.kind === "equation" ? "the equation and its label" : "the figure caption";
+  for (const place of objects(e.places)) {
+    const page = place.page;
+    const boxes = [place.labelBox, place.equationBox, place.captionBox].filter(isBox);
+    const text = typeof page === "number" ? source.page(page) : undefined;
+    if (!text || typeof page !== "number" || boxes.length === 0) continue;
     places.push({
       kind: "anchor",
       page,
-      region: clip(region, text.cropBox),
+      // Displayed maths reaches above and below its line's box (fractions, sums): room for it.
+      region: clip(growXY(unionOf(boxes), 12, 24), text.cropBox),
       marks: boxes,
-      caption: `${what}, page ${page}`,
+      caption: what,
     });
-    if (places.length >= MAX_PLACES) break;
   }
-  return places;
+  for (const sighting of objects(e.sightings)) {
+    const page = sighting.page;
+    const label = sighting.labelBox;
+    const text = typeof page === "number" ? source.page(page) : undefined;
+    if (!text || typeof page !== "number" || !isBox(label)) continue;
+    const reasons = Array.isArray(sighting.reasons) ? sighting.reasons.join(", ") : "";
+    // The line the label sits on, in its own column: it overlaps the label both ways.
+    const line = text.lines
+      .filter((l) => l.box.top > label.bottom && l.box.bottom < label.top)
+      .filter((l) => l.box.left <= label.right + 2 && l.box.right >= label.left - 2)
+      .map((l) => l.box);
+    places.push({
+      kind: "sighting",
+      page,
+      region: clip(growXY(unionOf([label, ...line]), 12, 24), text.cropBox),
+      marks: [label],
+      caption: `the label as printed here was not accepted${reasons ? ` (${reasons})` : ""}`,
+    });
+  }
+  return places.slice(0, MAX_PLACES);
 }
 
-/**
- * Boxes in the evidence, grouped by the page of the object that carries them: an object with a
- * numeric `page` and one or more `{left,bottom,right,top}` values (directly or one level down).
- */
-function collectBoxes(evidence: Record<string, unknown>): Map<number, Box[]> {
-  const byPage = new Map<number, Box[]>();
-  const visit = (value: unknown, page: number | undefined, depth: number): void => {
-    if (depth > 4 || value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, page, depth + 1);
-      return;
-    }
-    const obj = value as Record<string, unknown>;
-    if (isBox(obj)) {
-      if (page !== undefined) {
-        const list = byPage.get(page) ?? [];
-        list.push({ left: obj.left, bottom: obj.bottom, right: obj.right, top: obj.top });
-        byPage.set(page, list);
-      }
-      return;
-    }
-    const here = typeof obj.page === "number" && Number.isInteger(obj.page) ? obj.page : page;
-    for (const [key, child] of Object.entries(obj)) {
-      // Rejected candidates are shown by the message, not marked as if they were the anchor.
-      if (/reject/i.test(key)) continue;
-      visit(child, here, depth + 1);
-    }
-  };
-  visit(evidence, undefined, 0);
-  return byPage;
+function objects(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value)
+    ? value.filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null)
+    : [];
 }
 
-function isBox(value: Record<string, unknown>): value is Record<string, unknown> & Box {
-  return ["left", "bottom", "right", "top"].every(
-    (k) => typeof value[k] === "number" && Number.isFinite(value[k] as number),
-  );
+function isBox(value: unknown): value is Box {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return ["left", "bottom", "right", "top"].every((k) => typeof v[k] === "number" && Number.isFinite(v[k]));
 }
 
 function unionOf(boxes: Box[]): Box {
@@ -227,6 +218,10 @@ function unionOf(boxes: Box[]): Box {
 
 function grow(box: Box, by: number): Box {
   return { left: box.left - by, bottom: box.bottom - by, right: box.right + by, top: box.top + by };
+}
+
+function growXY(box: Box, x: number, y: number): Box {
+  return { left: box.left - x, bottom: box.bottom - y, right: box.right + x, top: box.top + y };
 }
 
 function clip(box: Box, to: Box): Box {

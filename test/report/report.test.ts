@@ -174,6 +174,36 @@ describe("citeproof report", () => {
     expect(figuresOf(2)[0].attribs["data-page"]).toBe("2");
   });
 
+  it("shows an equation's label and line, a figure's caption, and a rejected label where it was seen", () => {
+    const out = join(work, "anchors.html");
+    const file = join(work, "anchors.json");
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { kind: "equation", label: "1" },
+        { kind: "figure", label: "1" },
+        { kind: "equation", label: "2" },
+        { kind: "figure", label: "7" },
+      ]),
+    );
+    const result = run(["report", fixture, "--evidence", file, "--out", out]);
+    expect(result.status).toBe(1);
+    const dom = parseDocument(readFileSync(out, "utf8"));
+    const sections = all(dom, (e) => e.name === "section" && hasClass(e, "result"));
+    expect(sections.map((s) => s.attribs["data-verdict"])).toEqual(["PASS", "PASS", "FAIL", "FAIL"]);
+    const figures = sections.map((s) => all(s, (e) => e.name === "figure"));
+    expect(figures.map((f) => f.map((x) => [x.attribs.class, x.attribs["data-page"]]))).toEqual([
+      [["crop crop-anchor", "1"]],
+      [["crop crop-anchor", "2"]],
+      [["crop crop-sighting", "2"]],
+      [],
+    ]);
+    // Label and equation line are both marked; the rejected label alone.
+    expect(all(figures[0][0], (e) => hasClass(e, "mark"))).toHaveLength(2);
+    expect(all(figures[2][0], (e) => hasClass(e, "mark"))).toHaveLength(1);
+    expect(textOf(figures[2][0])).toContain("not accepted (no-math");
+  });
+
   it("escapes everything that comes from the PDF and the evidence", () => {
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<b>was</b>");
