@@ -4,10 +4,15 @@
  * in a session run against this record, never against a fresh extraction, so a later citeproof
  * with a different extractor still answers from what the session saw.
  */
-import type { CheckContext } from "../checks/verify.js";
+import { type CheckContext, checkContextFromRecord } from "../checks/verify.js";
 import { EXTRACTION_SCHEMA_VERSION, EXTRACTOR_VERSION, type PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
-import { FoldedPages } from "../text/folded-pages.js";
+import {
+  type AnchorsOptions,
+  type AnchorsRecord,
+  documentAnchors,
+  isAnchorsRecord,
+} from "../layout/anchors.js";
 import { corrupt } from "./files.js";
 
 /** Extraction schemas a session can read: 1 (pages only) and 2 (pages and anchors). */
@@ -23,15 +28,17 @@ export interface StoredExtraction {
   pageCount: number;
   pages: PageText[];
   /** Absent in records made before schema 2. */
-  anchors?: unknown;
+  anchors?: AnchorsRecord;
 }
 
-export async function extractionRecord(doc: OpenedDocument): Promise<StoredExtraction> {
+export async function extractionRecord(
+  doc: OpenedDocument,
+  options: AnchorsOptions = {},
+): Promise<StoredExtraction> {
   const pages = doc.pages.map((page, i) => page ?? missingPage(i + 1));
-  const anchors: unknown = undefined;
+  const anchors = await documentAnchors(doc, options);
   return {
-    // A record without anchors is a schema-1 record, whatever the current schema.
-    schemaVersion: anchors === undefined ? 1 : EXTRACTION_SCHEMA_VERSION,
+    schemaVersion: EXTRACTION_SCHEMA_VERSION,
     extractorVersion: EXTRACTOR_VERSION,
     sha256: doc.sha256,
     pageCount: doc.pageCount,
@@ -40,8 +47,9 @@ export async function extractionRecord(doc: OpenedDocument): Promise<StoredExtra
   };
 }
 
+/** The checks' context for a stored record; without anchors, equation and figure checks answer as unavailable. */
 export function contextFromExtraction(record: StoredExtraction): CheckContext {
-  return { sha256: record.sha256, pageCount: record.pageCount, pages: new FoldedPages(record.pages) };
+  return checkContextFromRecord(record);
 }
 
 /** True when the record's pages include one that gave no text (no text layer or a failed page). */
@@ -63,7 +71,12 @@ export function validateExtraction(value: unknown, schema: number, where: string
   pages.forEach((page, i) => {
     if (!isPageText(page, i + 1)) throw bad(`holds a malformed text layer for page ${i + 1}`);
   });
-  if (schema >= ANCHORS_SINCE_SCHEMA && !isObject(value.anchors)) throw bad('lacks its "anchors" record');
+  if (schema >= ANCHORS_SINCE_SCHEMA) {
+    if (!isAnchorsRecord(value.anchors)) throw bad('lacks a well-formed "anchors" record');
+    if (value.anchors.sha256 !== sha256 || value.anchors.pageCount !== pageCount) {
+      throw bad("holds anchors of a different PDF");
+    }
+  }
   if (schema < ANCHORS_SINCE_SCHEMA && value.anchors !== undefined)
     throw bad("holds anchors its schema predates");
   return value as unknown as StoredExtraction;

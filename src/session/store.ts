@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import type { CheckContext } from "../checks/verify.js";
 import type { OpenedDocument } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
+import type { AnchorsOptions } from "../layout/anchors.js";
 import { sha256Hex } from "../source/file.js";
 import {
   contextFromExtraction,
@@ -84,7 +85,12 @@ export interface CreateResult {
  * Binds `doc` as the original of a new session in `dir`. A session already there keeps its
  * original: the same PDF again is no change; a different one is refused.
  */
-export async function createSession(dir: string, name: string, doc: OpenedDocument): Promise<CreateResult> {
+export async function createSession(
+  dir: string,
+  name: string,
+  doc: OpenedDocument,
+  options: AnchorsOptions = {},
+): Promise<CreateResult> {
   checkName(name);
   if (existsSync(join(dir, "session.json"))) {
     const session = openSession(dir);
@@ -103,7 +109,7 @@ export async function createSession(dir: string, name: string, doc: OpenedDocume
   const tmp = join(parent, `.${name}.new-${process.pid}-${randomBytes(4).toString("hex")}`);
   mkdirSync(tmp);
   try {
-    const original = await storePdf(tmp, "original.pdf", "extraction.json", doc);
+    const original = await storePdf(tmp, "original.pdf", "extraction.json", doc, options);
     const info: SessionInfo = { name, created: new Date().toISOString(), original, revisions: [] };
     writeJsonFile(join(tmp, "session.json"), "session", info);
     renameSync(tmp, dir);
@@ -183,6 +189,7 @@ export function readStoredPdf(session: Session, pdf: StoredPdf): Uint8Array {
 export async function addRevision(
   session: Session,
   doc: OpenedDocument,
+  options: AnchorsOptions = {},
 ): Promise<{ revision: StoredRevision; created: boolean }> {
   if (doc.sha256 === session.info.original.sha256) {
     throw new CiteproofError(
@@ -203,7 +210,7 @@ export async function addRevision(
     mkdirSync(tmp, { recursive: true });
     let stored: StoredPdf;
     try {
-      stored = await storePdf(tmp, "revision.pdf", "extraction.json", doc);
+      stored = await storePdf(tmp, "revision.pdf", "extraction.json", doc, options);
       rmSync(join(session.dir, folder), { recursive: true, force: true });
       renameSync(tmp, join(session.dir, folder));
     } catch (error) {
@@ -248,9 +255,10 @@ async function storePdf(
   pdfName: string,
   recordName: string,
   doc: OpenedDocument,
+  options: AnchorsOptions,
 ): Promise<StoredPdf> {
   writeAtomic(join(dir, pdfName), doc.source.bytes);
-  const record = await extractionRecord(doc);
+  const record = await extractionRecord(doc, options);
   const sha256 = writeJsonFile(join(dir, recordName), "extraction", record, record.schemaVersion);
   return {
     sha256: doc.sha256,

@@ -47,8 +47,9 @@ export function register(program: Command): void {
   ).action((name: string, pdf: string, flags: SessionFlags) =>
     runAction(flags.json, async () => {
       const dir = sessionDir(name, flags.session);
-      const doc = await openDocument(pdf, documentOptions(flags));
-      const { session: s, created } = await createSession(dir, name, doc);
+      const options = documentOptions(flags);
+      const doc = await openDocument(pdf, options);
+      const { session: s, created } = await createSession(dir, name, doc, options);
       const o = s.info.original;
       if (flags.json) printJson({ session: describeSession(s), created });
       else {
@@ -159,8 +160,9 @@ export function register(program: Command): void {
   ).action((name: string, pdf: string, flags: SessionFlags) =>
     runAction(flags.json, async () => {
       const s = openSession(sessionDir(name, flags.session));
-      const doc = await openDocument(pdf, documentOptions(flags));
-      const { revision, created } = await addRevision(s, doc);
+      const options = documentOptions(flags);
+      const doc = await openDocument(pdf, options);
+      const { revision, created } = await addRevision(s, doc, options);
       if (flags.json) printJson({ session: describeSession(s), revision, created });
       else {
         process.stdout.write(
