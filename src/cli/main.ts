@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { CiteproofError } from "../errors.js";
+import { register as registerAnchors } from "./commands/anchors.js";
 import { register as registerCheckText } from "./commands/check-text.js";
 import { register as registerCiteCheck } from "./commands/cite-check.js";
+import { register as registerCrop } from "./commands/crop.js";
 import { register as registerMcp } from "./commands/mcp.js";
 import { register as registerReport } from "./commands/report.js";
 import { register as registerRun } from "./commands/run.js";
@@ -27,6 +29,8 @@ registerReport(program);
 registerCiteCheck(program);
 registerRun(program);
 registerSource(program);
+registerAnchors(program);
+registerCrop(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -47,7 +47,7 @@ export function equationCandidates(
   frames: DocumentFrames,
   index: BandIndex = new BandIndex(chars),
 ): EquationCandidate[] {
-  const out: EquationCandidate[] = [];
+  const found: { inner: string; printed: string; trailing: string; token: TokenGeometry }[] = [];
   for (const m of text.text.matchAll(TOKEN)) {
     const inner = m[1];
     if (!isEquationLabel(inner)) continue;
@@ -62,9 +62,20 @@ export function equationCandidates(
     if (members.length !== [...text.text.slice(start, end)].length) continue;
     const token = tokenGeometry(chars, members);
     if (!token) continue;
-    out.push(judge(text, chars, index, frames, inner, m[0], m[2], token));
+    found.push({ inner, printed: m[0], trailing: m[2], token });
   }
-  return out;
+  return found.map((f) => {
+    // A display's box stops halfway to the next label standing in the same place above or below.
+    const { box, em } = f.token;
+    let lo = -Infinity;
+    let hi = Infinity;
+    for (const o of found) {
+      if (o === f || Math.abs(o.token.box.right - box.right) > em * 2) continue;
+      if (o.token.box.bottom >= box.top) hi = Math.min(hi, (o.token.box.bottom + box.top) / 2);
+      else if (o.token.box.top <= box.bottom) lo = Math.max(lo, (o.token.box.top + box.bottom) / 2);
+    }
+    return judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token, { lo, hi });
+  });
 }
 
 interface TokenGeometry {
@@ -103,6 +114,7 @@ function judge(
   printed: string,
   trailing: string,
   token: TokenGeometry,
+  limits: { lo: number; hi: number },
 ): EquationCandidate {
   const { box, em } = token;
   const reasons = new Set<RejectionReason>();
@@ -191,7 +203,19 @@ function judge(
   }
   if (graphicsBeside(graphics, box, em)) reasons.add("graphics-beside-label");
 
-  const equationBox = span ? unionBox(span, bars) : undefined;
+  const equationBox = span
+    ? displayBlock(
+        limits,
+        chars,
+        index,
+        unionBox(span, bars),
+        em,
+        xlo,
+        side === "left" && content === after ? xhi : box.left,
+        frames.bodyLines[text.page - 1] ?? [],
+        token.members,
+      )
+    : undefined;
   return {
     label,
     printed,
@@ -437,6 +461,53 @@ function graphicsBeside(graphics: GraphicObject[], box: Box, em: number): boolea
     return true;
   }
   return false;
+}
+
+/**
+ * Grows the content's box up and down over the rows that touch it (numerators, denominators, the
+ * lines of a multi-line display), stopping at running text: the box a crop of the equation shows.
+ */
+function displayBlock(
+  limits: { lo: number; hi: number },
+  chars: PageChars,
+  index: BandIndex,
+  start: Box,
+  em: number,
+  xMin: number,
+  xMax: number,
+  bodyLines: { box: Box }[],
+  label: Set<number>,
+): Box {
+  const block = { ...start };
+  const reach = em * 0.35;
+  const inBody = (k: number) =>
+    bodyLines.some(
+      (l) =>
+        chars.x0[k] >= l.box.left - 0.5 &&
+        chars.x1[k] <= l.box.right + 0.5 &&
+        chars.y0[k] >= l.box.bottom - 0.5 &&
+        chars.y1[k] <= l.box.top + 0.5,
+    );
+  for (let round = 0; round < 40; round++) {
+    let grown = false;
+    for (const k of index.band(block.bottom - reach, block.top + reach)) {
+      if (label.has(k) || chars.x0[k] < xMin || chars.x1[k] > xMax) continue;
+      if (chars.y0[k] >= block.bottom && chars.y1[k] <= block.top) {
+        block.left = Math.min(block.left, chars.x0[k]);
+        block.right = Math.max(block.right, chars.x1[k]);
+        continue;
+      }
+      if (chars.y1[k] - chars.y0[k] > em * 6 || inBody(k)) continue;
+      if (chars.y0[k] < limits.lo || chars.y1[k] > limits.hi) continue;
+      block.left = Math.min(block.left, chars.x0[k]);
+      block.right = Math.max(block.right, chars.x1[k]);
+      block.bottom = Math.min(block.bottom, chars.y0[k]);
+      block.top = Math.max(block.top, chars.y1[k]);
+      grown = true;
+    }
+    if (!grown) break;
+  }
+  return block;
 }
 
 function unionBox(span: Span, extra: Box[]): Box {
