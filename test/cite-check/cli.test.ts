@@ -36,6 +36,7 @@ function cli(args: string[], cwd = repoRoot) {
     encoding: "utf8",
     timeout: 60_000,
   });
+  // biome-ignore lint/suspicious/noExplicitAny: the test walks arbitrary JSON output.
   let json: any;
   try {
     json = JSON.parse(out.stdout);
@@ -48,7 +49,7 @@ function cli(args: string[], cwd = repoRoot) {
 describe("cite-check command", () => {
   it("exits 0 when every citation is verified and prints one JSON document", () => {
     const r = cli([PDF, "--citations", file("good.json", [GOOD]), "--json"]);
-    expect(r.status).toBe(0);
+    expect(r.status, r.stderr).toBe(0);
     expect(r.json.operation).toBe("cite_check");
     expect(r.json.results[0]).toMatchObject({ id: "fox", verdict: "verified_exact", reason: "exact_in_box" });
     expect(r.json.results[0].locations[0]).toHaveProperty("start_utf16");
@@ -58,7 +59,7 @@ describe("cite-check command", () => {
 
   it("exits 1 when any citation is not verified, and prints a readable report without --json", () => {
     const r = cli([PDF, "--citations", file("mixed.json", [GOOD, BAD])]);
-    expect(r.status).toBe(1);
+    expect(r.status, r.stderr).toBe(1);
     expect(r.stdout).toContain("verified_exact");
     expect(r.stdout).toContain("[moved] p. 1");
     expect(r.stdout).toContain("[outside_box]");
@@ -74,7 +75,7 @@ describe("cite-check command", () => {
       "a".repeat(64),
       "--json",
     ]);
-    expect(r.status).toBe(1);
+    expect(r.status, r.stderr).toBe(1);
     expect(r.json.results[0].reason).toBe("source_hash_mismatch");
   });
 
@@ -88,7 +89,7 @@ describe("cite-check command", () => {
       max_output_chars: 5000,
     });
     const r = cli(["--request", request, "--json"]);
-    expect(r.status).toBe(1);
+    expect(r.status, r.stderr).toBe(1);
     expect(r.json.options).toEqual({
       normalization: "whitespace_v1",
       ocr: null,
@@ -117,10 +118,10 @@ describe("cite-check command", () => {
       normalization: "whitespace_v1",
     });
     const r = cli([PDF, "--citations", withOptions, "--json"]);
-    expect(r.status).toBe(0);
+    expect(r.status, r.stderr).toBe(0);
     expect(r.json.results[0].verdict).toBe("verified_normalized");
     const clash = cli([PDF, "--citations", withOptions, "--normalization", "none", "--json"]);
-    expect(clash.status).toBe(2);
+    expect(clash.status, clash.stderr).toBe(2);
     expect(clash.json.error.message).toContain("--normalization is also set in the citations file");
   });
 
@@ -207,7 +208,7 @@ describe("cite-check command", () => {
       "1000",
       "--json",
     ]);
-    expect(r.status).toBe(0);
+    expect(r.status, r.stderr).toBe(0);
     const low = cli([
       PDF,
       "--citations",
@@ -229,29 +230,30 @@ describe("cite-check command", () => {
     copyFileSync(PDF, join(cwd, "local.pdf"));
     symlinkSync(PDF, join(cwd, "link.pdf"));
     const citations = file("roots.json", [GOOD]);
-    expect(cli(["local.pdf", "--citations", citations, "--json"], cwd).status).toBe(0);
+    const local = cli(["local.pdf", "--citations", citations, "--json"], cwd);
+    expect(local.status, local.stderr).toBe(0);
     const denied = cli([PDF, "--citations", citations, "--json"], cwd);
-    expect(denied.status).toBe(2);
+    expect(denied.status, denied.stderr).toBe(2);
     expect(denied.json.error.code).toBe("ACCESS_DENIED");
     const viaLink = cli(["link.pdf", "--citations", citations, "--json"], cwd);
-    expect(viaLink.status).toBe(2);
+    expect(viaLink.status, viaLink.stderr).toBe(2);
     expect(viaLink.json.error.code).toBe("ACCESS_DENIED");
     expect(viaLink.json.error.message).toContain("resolves to");
     const allowed = cli(
       ["link.pdf", "--citations", citations, "--allow-root", join(repoRoot, "test", "fixtures"), "--json"],
       cwd,
     );
-    expect(allowed.status).toBe(0);
+    expect(allowed.status, allowed.stderr).toBe(0);
     expect(allowed.json.source.origin).toBe("link.pdf");
   });
 
   it("reports a missing file and a non-PDF as tool errors", () => {
     const citations = file("tool.json", [GOOD]);
     const missing = cli([join(repoRoot, "nope.pdf"), "--citations", citations, "--json"]);
-    expect(missing.status).toBe(2);
+    expect(missing.status, missing.stderr).toBe(2);
     expect(missing.json.error.code).toBe("FILE_NOT_FOUND");
     const notPdf = cli([citations, "--citations", citations, "--allow-root", work.dir, "--json"]);
-    expect(notPdf.status).toBe(2);
+    expect(notPdf.status, notPdf.stderr).toBe(2);
     expect(notPdf.json.error.code).toBe("NOT_PDF");
   });
 });
