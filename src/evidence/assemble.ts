@@ -10,14 +10,6 @@ import { type EvidenceContext, evidenceContext } from "./context.js";
 import { writeFileAtomic } from "./files.js";
 import type { PageBox } from "./locate.js";
 import {
-  type Artifact,
-  type Footnote,
-  loadRecords,
-  paperIdKind,
-  type RecordKind,
-  type SpanRecord,
-} from "./records.js";
-import {
   type CheckId,
   isIntegrityFailure,
   MAX_SPAN_CODE_POINTS,
@@ -25,6 +17,14 @@ import {
   REASON_CODES,
   type ReasonCode,
 } from "./reasons.js";
+import {
+  type Artifact,
+  type Footnote,
+  loadRecords,
+  paperIdKind,
+  type RecordKind,
+  type SpanRecord,
+} from "./records.js";
 import { RUN_FILES, type RunInfo, runPath } from "./run.js";
 import type { Snapshot } from "./snapshot.js";
 
@@ -162,7 +162,9 @@ export async function assemble(ctx: EvidenceContext, options: AssembleOptions = 
   let spanCount = 0;
 
   for (const problem of records.problems) {
-    unresolved.push(diagnostic("SCHEMA_ERROR", problem.message, problem.path, problem.recordId, problem.path));
+    unresolved.push(
+      diagnostic("SCHEMA_ERROR", problem.message, problem.path, problem.recordId, problem.path),
+    );
   }
 
   for (const artifact of records.artifacts) {
@@ -207,7 +209,11 @@ export async function assemble(ctx: EvidenceContext, options: AssembleOptions = 
           sourcesUsed.add(outcome.snapshot.source_id);
           const span = outcome.span!;
           const index = ctx.store.load(span.source_id);
-          if (index.ok && inRange(span, outcome.snapshot.length) && span.end - span.start <= MAX_SPAN_CODE_POINTS) {
+          if (
+            index.ok &&
+            inRange(span, outcome.snapshot.length) &&
+            span.end - span.start <= MAX_SPAN_CODE_POINTS
+          ) {
             verifiedSlices.push(index.index.slice(span.start, span.end));
           }
         }
@@ -235,7 +241,16 @@ export async function assemble(ctx: EvidenceContext, options: AssembleOptions = 
 
     for (const cited of artifact.urls) {
       const problem = urlProblem(ctx, cited.url, [...artifactSources]);
-      if (problem) recordLevel.push(diagnostic("URL_NOT_RETRIEVED", `${cited.path}: ${problem}`, artifact.record, artifact.id, cited.path));
+      if (problem)
+        recordLevel.push(
+          diagnostic(
+            "URL_NOT_RETRIEVED",
+            `${cited.path}: ${problem}`,
+            artifact.record,
+            artifact.id,
+            cited.path,
+          ),
+        );
     }
 
     const status: RecordStatus =
@@ -296,7 +311,12 @@ export async function assemble(ctx: EvidenceContext, options: AssembleOptions = 
     run_id: ctx.run.runId,
     run_created_at: ctx.run.createdAt,
     assembled_at: (options.now ?? new Date()).toISOString(),
-    gate: { enabled, verdict, integrity_failures: integrity, blocking: (enabled && verdict === "fail") || integrity > 0 },
+    gate: {
+      enabled,
+      verdict,
+      integrity_failures: integrity,
+      blocking: (enabled && verdict === "fail") || integrity > 0,
+    },
     accepted,
     records: outcomes,
     quotes,
@@ -311,7 +331,11 @@ export async function assemble(ctx: EvidenceContext, options: AssembleOptions = 
   };
 }
 
-function checkSpan(ctx: EvidenceContext, artifact: Artifact, slot: Artifact["items"][number]["spans"][number]): SpanOutcome {
+function checkSpan(
+  ctx: EvidenceContext,
+  artifact: Artifact,
+  slot: Artifact["items"][number]["spans"][number],
+): SpanOutcome {
   const out: SpanOutcome = { path: slot.path, span: undefined, snapshot: undefined, diagnostics: [] };
   const fail = (code: ReasonCode, message: string, span?: SpanRecord) => {
     const d = diagnostic(code, `${slot.path}: ${message}`, artifact.record, artifact.id, slot.path);
@@ -329,7 +353,11 @@ function checkSpan(ctx: EvidenceContext, artifact: Artifact, slot: Artifact["ite
   const span = slot.span;
   out.span = span;
   if (artifact.evidenceId !== null && span.evidence_id !== artifact.evidenceId) {
-    fail("SCHEMA_ERROR", `evidence_id ${span.evidence_id} differs from the record's ${artifact.evidenceId}`, span);
+    fail(
+      "SCHEMA_ERROR",
+      `evidence_id ${span.evidence_id} differs from the record's ${artifact.evidenceId}`,
+      span,
+    );
     return out;
   }
   const loaded = ctx.store.load(span.source_id);
@@ -339,7 +367,11 @@ function checkSpan(ctx: EvidenceContext, artifact: Artifact, slot: Artifact["ite
   }
   const snapshot = loaded.snapshot;
   if (snapshot.evidence_id !== null && snapshot.evidence_id !== span.evidence_id) {
-    fail("UNKNOWN_SOURCE", `${span.source_id} is registered for ${snapshot.evidence_id}, not ${span.evidence_id}`, span);
+    fail(
+      "UNKNOWN_SOURCE",
+      `${span.source_id} is registered for ${snapshot.evidence_id}, not ${span.evidence_id}`,
+      span,
+    );
     return out;
   }
   out.snapshot = snapshot;
@@ -353,12 +385,21 @@ function checkSpan(ctx: EvidenceContext, artifact: Artifact, slot: Artifact["ite
   }
   const tooLong = span.end - span.start > MAX_SPAN_CODE_POINTS;
   if (tooLong) {
-    fail("SPAN_TOO_LONG", `${span.end - span.start} code points, over the limit of ${MAX_SPAN_CODE_POINTS}`, span);
+    fail(
+      "SPAN_TOO_LONG",
+      `${span.end - span.start} code points, over the limit of ${MAX_SPAN_CODE_POINTS}`,
+      span,
+    );
   }
   if (span.access !== snapshot.access) {
     fail("ACCESS_MISMATCH", `access '${span.access}' but the snapshot's is '${snapshot.access}'`, span);
   }
-  if (ranged && !tooLong && span.excerpt !== undefined && span.excerpt !== loaded.index.slice(span.start, span.end)) {
+  if (
+    ranged &&
+    !tooLong &&
+    span.excerpt !== undefined &&
+    span.excerpt !== loaded.index.slice(span.start, span.end)
+  ) {
     fail("EXCERPT_MISMATCH", "the written excerpt differs from the snapshot text at these offsets", span);
   }
   const paper = paperProblem(span, snapshot, artifact.literature);
@@ -427,9 +468,11 @@ function checkFootnote(
     at("SCHEMA_ERROR", `claim_id ${footnote.claim_id} names no claim in claims.json`);
     return out;
   }
-  const allowed = footnote.claim_id !== null ? (byClaim.get(footnote.claim_id) ?? new Set<string>()) : acceptedSources;
+  const allowed =
+    footnote.claim_id !== null ? (byClaim.get(footnote.claim_id) ?? new Set<string>()) : acceptedSources;
   if (!allowed.has(footnote.source_id)) {
-    const scope = footnote.claim_id !== null ? `claim ${footnote.claim_id}'s accepted evidence` : "any accepted evidence";
+    const scope =
+      footnote.claim_id !== null ? `claim ${footnote.claim_id}'s accepted evidence` : "any accepted evidence";
     at("SOURCE_OUTSIDE_ACCEPTED", `cites ${footnote.source_id}, which backs no span of ${scope}`);
   }
   if (footnote.url !== null) {
@@ -446,7 +489,10 @@ function urlProblem(ctx: EvidenceContext, cited: string, sourceIds: string[]): s
     const loaded = ctx.store.load(sourceId);
     if (!loaded.ok) continue;
     const snapshot = loaded.snapshot;
-    const names = new Set([normaliseUrl(snapshot.url), snapshot.final_url ? normaliseUrl(snapshot.final_url) : ""]);
+    const names = new Set([
+      normaliseUrl(snapshot.url),
+      snapshot.final_url ? normaliseUrl(snapshot.final_url) : "",
+    ]);
     if (!names.has(want)) continue;
     const fetched = ctx.judge
       .fetchEvents(sourceId)

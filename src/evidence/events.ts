@@ -94,7 +94,10 @@ function appendLine(path: string, line: string): void {
     const data = Buffer.from(`${prefix}${line}\n`, "utf8");
     const written = writeSync(fd, data);
     if (written !== data.length) {
-      throw new CiteproofError("OUTPUT_UNWRITABLE", `the event log ${path} took a partial write (disk full?)`);
+      throw new CiteproofError(
+        "OUTPUT_UNWRITABLE",
+        `the event log ${path} took a partial write (disk full?)`,
+      );
     }
   } finally {
     closeSync(fd);

@@ -59,7 +59,10 @@ export class AssetChecker {
       digest = hash.digest("hex");
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return { ok: false, message: `the PDF ${asset.path} cannot be read (${code === "ENOENT" ? "missing" : code})` };
+      return {
+        ok: false,
+        message: `the PDF ${asset.path} cannot be read (${code === "ENOENT" ? "missing" : code})`,
+      };
     }
     if (digest !== asset.sha256 || bytes !== asset.bytes) {
       return { ok: false, message: `the PDF ${asset.path} no longer hashes to the recorded sha256` };

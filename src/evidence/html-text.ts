@@ -16,7 +16,18 @@ export interface HtmlText {
   paper: PaperIds | null;
 }
 
-const SKIP = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "canvas", "head"]);
+const SKIP = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "canvas",
+  "head",
+]);
 const PARAGRAPH = new Set([
   "p",
   "h1",
@@ -45,10 +56,38 @@ const PARAGRAPH = new Set([
   "details",
   "hr",
 ]);
-const LINE = new Set(["div", "li", "tr", "dt", "dd", "figcaption", "caption", "summary", "br", "thead", "tbody", "tfoot", "legend"]);
+const LINE = new Set([
+  "div",
+  "li",
+  "tr",
+  "dt",
+  "dd",
+  "figcaption",
+  "caption",
+  "summary",
+  "br",
+  "thead",
+  "tbody",
+  "tfoot",
+  "legend",
+]);
 const CELL = new Set(["td", "th"]);
 const HEADING = /^h[1-6]$/;
-const VOID = new Set(["br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "track", "wbr"]);
+const VOID = new Set([
+  "br",
+  "hr",
+  "img",
+  "input",
+  "meta",
+  "link",
+  "area",
+  "base",
+  "col",
+  "embed",
+  "source",
+  "track",
+  "wbr",
+]);
 
 export function htmlToText(html: string): HtmlText {
   const parts: string[] = [];
@@ -98,7 +137,8 @@ export function htmlToText(html: string): HtmlText {
           const key = (attribs.name ?? "").toLowerCase();
           const content = (attribs.content ?? "").trim();
           if (content) {
-            if (key === "citation_doi" || key === "dc.identifier.doi") paper.doi ??= content.replace(/^doi:/i, "");
+            if (key === "citation_doi" || key === "dc.identifier.doi")
+              paper.doi ??= content.replace(/^doi:/i, "");
             if (key === "citation_pmid") paper.pmid ??= content;
             if (key === "citation_pmcid") paper.pmcid ??= content;
           }
@@ -159,7 +199,8 @@ export function htmlToText(html: string): HtmlText {
         if (skipDepth > 0) return;
         if (name === "pre" && preDepth > 0) preDepth--;
         if (HEADING.test(name) && heading) {
-          const text = heading.part >= 0 ? parts.slice(heading.part).join("").replace(/\s+/g, " ").trim() : "";
+          const text =
+            heading.part >= 0 ? parts.slice(heading.part).join("").replace(/\s+/g, " ").trim() : "";
           if (heading.start >= 0 && text) headings.push({ start: heading.start, title: text });
           heading = null;
         }
@@ -184,8 +225,7 @@ export function htmlToText(html: string): HtmlText {
 export function decodeHtml(bytes: Uint8Array, httpCharset: string | null): string {
   const bom = sniffBom(bytes);
   const head = Buffer.from(bytes.subarray(0, 2048)).toString("latin1");
-  const meta =
-    /<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)/i.exec(head)?.[1] ?? null;
+  const meta = /<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)/i.exec(head)?.[1] ?? null;
   for (const label of [bom, httpCharset, meta, "utf-8"]) {
     if (!label) continue;
     try {

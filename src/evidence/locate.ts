@@ -4,7 +4,7 @@
  * only from an extraction whose page text is identical to the snapshot's; otherwise none are given
  * (with the reason), never approximate ones.
  */
-import { ExtractionCache, defaultCacheDir } from "../document/cache.js";
+import { defaultCacheDir, ExtractionCache } from "../document/cache.js";
 import type { PageGeometry, PageText } from "../document/model.js";
 import { type OpenedDocument, openDocument, pageGeometry } from "../document/open.js";
 import type { CodePointIndex } from "./codepoints.js";
@@ -62,7 +62,12 @@ export class SpanLocator {
     return out;
   }
 
-  async locate(snapshot: Snapshot, index: CodePointIndex, startCp: number, endCp: number): Promise<SpanPlace> {
+  async locate(
+    snapshot: Snapshot,
+    index: CodePointIndex,
+    startCp: number,
+    endCp: number,
+  ): Promise<SpanPlace> {
     const pages = this.pagesOf(snapshot, startCp, endCp);
     if (!pages || !snapshot.document) return { page: null, pages: null, boxes: null };
     const place: SpanPlace = { page: pages[0], pages: pages.length > 1 ? pages : null, boxes: null };
@@ -76,7 +81,10 @@ export class SpanLocator {
       const pageNo = map[i].page;
       const text = source.text(pageNo);
       if (!text || text.text !== index.slice(pageStart, pageEnd)) {
-        return { ...place, boxes_note: `page ${pageNo} of the PDF no longer extracts to the snapshot's text` };
+        return {
+          ...place,
+          boxes_note: `page ${pageNo} of the PDF no longer extracts to the snapshot's text`,
+        };
       }
       const geometry = await source.geometry(pageNo);
       if (!geometry) return { ...place, boxes_note: `no glyph geometry for page ${pageNo}` };
@@ -105,7 +113,10 @@ export class SpanLocator {
       if (!check.ok || !path) return check.ok ? "the PDF's path leaves the library root" : check.message;
       let doc: OpenedDocument;
       try {
-        doc = await openDocument(path, { cacheDir: this.options.cacheDir, timeoutMs: this.options.timeoutMs });
+        doc = await openDocument(path, {
+          cacheDir: this.options.cacheDir,
+          timeoutMs: this.options.timeoutMs,
+        });
       } catch (error) {
         return `the PDF could not be opened (${(error as Error).message})`;
       }
@@ -156,7 +167,14 @@ function lineBoxes(text: PageText, geometry: PageGeometry, from: number, to: num
       right = Math.max(right, boxes[u * 4 + 2]);
       top = Math.max(top, boxes[u * 4 + 3]);
     }
-    if (Number.isFinite(left)) out.push({ page: text.page, left: round(left), bottom: round(bottom), right: round(right), top: round(top) });
+    if (Number.isFinite(left))
+      out.push({
+        page: text.page,
+        left: round(left),
+        bottom: round(bottom),
+        right: round(right),
+        top: round(top),
+      });
   }
   return out;
 }

@@ -12,11 +12,17 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { join, resolve } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { type AcceptedSpan, assemble, samePaperId } from "./assemble.js";
-import { type Concept, type ConceptManifest, conceptFromAccepted, renderConcept, sha256Text } from "./concepts.js";
+import {
+  type Concept,
+  type ConceptManifest,
+  conceptFromAccepted,
+  renderConcept,
+  sha256Text,
+} from "./concepts.js";
 import { evidenceContext } from "./context.js";
 import { syncDir, writeAndSync } from "./files.js";
-import { paperIdKind } from "./records.js";
 import { isIntegrityFailure, type ReasonCode } from "./reasons.js";
+import { paperIdKind } from "./records.js";
 import type { RunInfo } from "./run.js";
 import { readResult, recheckAccepted, sameAssembly } from "./verify.js";
 
@@ -62,7 +68,10 @@ export interface PromoteOptions {
   now?: Date;
 }
 
-export async function promoteRun(runOrDir: RunInfo | string, options: PromoteOptions = {}): Promise<PromotionReport> {
+export async function promoteRun(
+  runOrDir: RunInfo | string,
+  options: PromoteOptions = {},
+): Promise<PromotionReport> {
   // A fresh context: every snapshot is read from disk again, whatever an earlier step saw.
   const ctx = evidenceContext(runOrDir, { cacheDir: options.cacheDir });
   const run = ctx.run;
@@ -84,7 +93,10 @@ export async function promoteRun(runOrDir: RunInfo | string, options: PromoteOpt
   }
   const result = stored.result;
   if (result.run_id !== run.runId) {
-    failures.push({ code: "RESULT_STALE", message: `result.json belongs to run ${result.run_id}, not ${run.runId}` });
+    failures.push({
+      code: "RESULT_STALE",
+      message: `result.json belongs to run ${result.run_id}, not ${run.runId}`,
+    });
   }
 
   // Tamper failures block whatever the gate flag says; an enabled, failing gate blocks too.
@@ -94,9 +106,15 @@ export async function promoteRun(runOrDir: RunInfo | string, options: PromoteOpt
     }
   }
   if (failures.some((f) => f.code !== "RESULT_STALE")) {
-    failures.push({ code: "GATE_BLOCKED", message: "snapshot or span integrity failures block promotion whatever the gate" });
+    failures.push({
+      code: "GATE_BLOCKED",
+      message: "snapshot or span integrity failures block promotion whatever the gate",
+    });
   } else if (result.gate.enabled && result.gate.verdict === "fail") {
-    failures.push({ code: "GATE_BLOCKED", message: `the gate is enabled and fails (${result.diagnostics.unresolved.length} unresolved)` });
+    failures.push({
+      code: "GATE_BLOCKED",
+      message: `the gate is enabled and fails (${result.diagnostics.unresolved.length} unresolved)`,
+    });
   }
 
   const concepts: Concept[] = [];
@@ -143,7 +161,12 @@ export async function promoteRun(runOrDir: RunInfo | string, options: PromoteOpt
     if (snapshot.asset) {
       const check = ctx.assets.check(snapshot.asset);
       if (!check.ok) {
-        failures.push({ code: "ASSET_HASH_MISMATCH", message: check.message, path: entry.span, source_id: entry.source_id });
+        failures.push({
+          code: "ASSET_HASH_MISMATCH",
+          message: check.message,
+          path: entry.span,
+          source_id: entry.source_id,
+        });
       }
     }
   }
@@ -154,7 +177,8 @@ export async function promoteRun(runOrDir: RunInfo | string, options: PromoteOpt
   if (!sameAssembly(result, fresh)) {
     failures.push({ code: "RESULT_STALE", message: PREFLIGHT_MEANINGS.RESULT_STALE });
   }
-  if (concepts.length === 0) failures.push({ code: "NOTHING_TO_PROMOTE", message: PREFLIGHT_MEANINGS.NOTHING_TO_PROMOTE });
+  if (concepts.length === 0)
+    failures.push({ code: "NOTHING_TO_PROMOTE", message: PREFLIGHT_MEANINGS.NOTHING_TO_PROMOTE });
   report.concepts = concepts.map((c) => ({ id: c.id, file: c.file, evidence: c.evidence.length }));
 
   let target: string | undefined;
@@ -162,7 +186,10 @@ export async function promoteRun(runOrDir: RunInfo | string, options: PromoteOpt
     const knowledge = resolve(options.to);
     target = join(knowledge, run.runId);
     if (existsSync(target)) {
-      failures.push({ code: "TARGET_EXISTS", message: `${target} exists; ${PREFLIGHT_MEANINGS.TARGET_EXISTS}` });
+      failures.push({
+        code: "TARGET_EXISTS",
+        message: `${target} exists; ${PREFLIGHT_MEANINGS.TARGET_EXISTS}`,
+      });
     }
   }
   if (failures.length > 0 || target === undefined) {
@@ -175,12 +202,21 @@ export async function promoteRun(runOrDir: RunInfo | string, options: PromoteOpt
   return report;
 }
 
-function writeConceptSet(target: string, concepts: Concept[], runId: string, resultSha: string, now: Date): void {
+function writeConceptSet(
+  target: string,
+  concepts: Concept[],
+  runId: string,
+  resultSha: string,
+  now: Date,
+): void {
   const knowledge = resolve(target, "..");
   try {
     mkdirSync(knowledge, { recursive: true });
   } catch (error) {
-    throw new CiteproofError("OUTPUT_UNWRITABLE", `${knowledge} cannot be created (${(error as NodeJS.ErrnoException).code})`);
+    throw new CiteproofError(
+      "OUTPUT_UNWRITABLE",
+      `${knowledge} cannot be created (${(error as NodeJS.ErrnoException).code})`,
+    );
   }
   removeAbandonedStaging(knowledge, runId);
   const staging = join(knowledge, `.staging-${runId}-${process.pid}-${randomBytes(4).toString("hex")}`);
@@ -200,7 +236,11 @@ function writeConceptSet(target: string, concepts: Concept[], runId: string, res
     }
     writeAndSync(join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     syncDir(staging);
-    if (existsSync(target)) throw new CiteproofError("PROMOTION_FAILED", `${target} appeared during promotion; nothing was written`);
+    if (existsSync(target))
+      throw new CiteproofError(
+        "PROMOTION_FAILED",
+        `${target} appeared during promotion; nothing was written`,
+      );
     renameSync(staging, target);
     syncDir(knowledge);
   } catch (error) {

@@ -61,7 +61,8 @@ export const REASON_CODES = [
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 export const REASON_MEANINGS: Record<ReasonCode, string> = {
-  UNKNOWN_SOURCE: "the span names a source_id this run has no snapshot for (or one registered for other evidence)",
+  UNKNOWN_SOURCE:
+    "the span names a source_id this run has no snapshot for (or one registered for other evidence)",
   SNAPSHOT_HASH_MISMATCH: "the snapshot's source_id, content_hash or metadata_hash no longer recomputes",
   SPAN_OUT_OF_RANGE: "the span's offsets are not 0 <= start < end <= the text's length in code points",
   SPAN_TOO_LONG: "the span covers more than 2000 code points (never truncated)",
@@ -82,8 +83,10 @@ export type CheckId = (typeof CHECK_IDS)[number];
 export const CHECK_MEANINGS: Record<CheckId, string> = {
   "C-SNAPSHOT": "every snapshot in the run re-reads with all its digests recomputing",
   "C-SPAN": "every span resolves to a known snapshot, in range and length, with matching access and excerpt",
-  "C-FRESH-FETCH": "every source behind the evidence was retrieved fresh in this run (or is a checked local PDF)",
-  "C-ASSEMBLER": "result.json matches a fresh assembly of the run and no record was rejected for its own content",
+  "C-FRESH-FETCH":
+    "every source behind the evidence was retrieved fresh in this run (or is a checked local PDF)",
+  "C-ASSEMBLER":
+    "result.json matches a fresh assembly of the run and no record was rejected for its own content",
 };
 
 /** The check under which each reason code is reported. */

@@ -215,7 +215,8 @@ function parseExtraction(v: Record<string, unknown>, path: string): Artifact {
     const figures = ["effect", "ci_low", "ci_high", "p_value"].filter((key) => {
       const value = o[key];
       if (value === undefined || value === null) return false;
-      if (typeof value !== "number" || !Number.isFinite(value)) throw new Problem(`${at}.${key}: must be a number or null`);
+      if (typeof value !== "number" || !Number.isFinite(value))
+        throw new Problem(`${at}.${key}: must be a number or null`);
       return true;
     });
     items.push({
@@ -264,7 +265,8 @@ function parseExtraction(v: Record<string, unknown>, path: string): Artifact {
 function parseAppraisal(v: Record<string, unknown>, path: string): Artifact {
   const id = recordId(v, path);
   const evidenceId = evidenceIdOf(v.evidence_id, `${path}.evidence_id`);
-  if ("quotes" in v) throw new Problem(`${path}.quotes: an appraisal has no quotes field; quotes derive from spans`);
+  if ("quotes" in v)
+    throw new Problem(`${path}.quotes: an appraisal has no quotes field; quotes derive from spans`);
   if (v.tool !== undefined && typeof v.tool !== "string") throw new Problem(`${path}.tool: must be a string`);
   const domains = v.domains;
   if (!Array.isArray(domains)) throw new Problem(`${path}.domains: must be an array`);
@@ -301,11 +303,17 @@ function parseReport(
 ): { title: string | null; body: string | null; footnotes: Footnote[] } {
   const title = typeof v.title === "string" ? v.title : null;
   const body = typeof v.body === "string" ? v.body : null;
-  if (v.title !== undefined && title === null) problems.push({ path: "report.title", recordId: null, message: "report.title: must be a string" });
-  if (v.body !== undefined && body === null) problems.push({ path: "report.body", recordId: null, message: "report.body: must be a string" });
+  if (v.title !== undefined && title === null)
+    problems.push({ path: "report.title", recordId: null, message: "report.title: must be a string" });
+  if (v.body !== undefined && body === null)
+    problems.push({ path: "report.body", recordId: null, message: "report.body: must be a string" });
   const footnotes: Footnote[] = [];
   if (v.footnotes !== undefined && !Array.isArray(v.footnotes)) {
-    problems.push({ path: "report.footnotes", recordId: null, message: "report.footnotes: must be an array" });
+    problems.push({
+      path: "report.footnotes",
+      recordId: null,
+      message: "report.footnotes: must be an array",
+    });
     return { title, body, footnotes };
   }
   const seen = new Set<string>();
@@ -317,12 +325,19 @@ function parseReport(
       if (seen.has(id)) throw new Problem(`${path}.id: ${id} is used by an earlier footnote`);
       seen.add(id);
       const sourceId = nonEmptyString(f.source_id, `${path}.source_id`);
-      const claimId = f.claim_id === undefined || f.claim_id === null ? null : nonEmptyString(f.claim_id, `${path}.claim_id`);
+      const claimId =
+        f.claim_id === undefined || f.claim_id === null
+          ? null
+          : nonEmptyString(f.claim_id, `${path}.claim_id`);
       const url = f.url === undefined || f.url === null ? null : nonEmptyString(f.url, `${path}.url`);
       footnotes.push({ path, id, source_id: sourceId, claim_id: claimId, url });
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
-      problems.push({ path, recordId: isObject(f) && typeof f.id === "string" ? f.id : null, message: error.message });
+      problems.push({
+        path,
+        recordId: isObject(f) && typeof f.id === "string" ? f.id : null,
+        message: error.message,
+      });
     }
   });
   return { title, body, footnotes };
@@ -346,7 +361,8 @@ function spanSlots(value: unknown, path: string): SpanSlot[] {
 function parseSpan(s: unknown, at: string): SpanRecord {
   if (!isObject(s)) throw new Problem(`${at}: a span must be an object`);
   for (const key of Object.keys(s)) {
-    if (!SPAN_KEYS.has(key)) throw new Problem(`${at}.${key}: not a span field (a span has ${[...SPAN_KEYS].join(", ")})`);
+    if (!SPAN_KEYS.has(key))
+      throw new Problem(`${at}.${key}: not a span field (a span has ${[...SPAN_KEYS].join(", ")})`);
   }
   const span: SpanRecord = {
     claim: nonEmptyString(s.claim, `${at}.claim`),
@@ -376,7 +392,9 @@ function evidenceIdOf(value: unknown, path: string): string {
     throw new Problem(`${path}: ${JSON.stringify(id)} is not a well-formed ${kind} identifier`);
   }
   if (!/^[a-z][a-z0-9_-]*:\S/i.test(id)) {
-    throw new Problem(`${path}: ${JSON.stringify(id)} must look like kind:identifier (pmid:..., doi:..., web:...)`);
+    throw new Problem(
+      `${path}: ${JSON.stringify(id)} must look like kind:identifier (pmid:..., doi:..., web:...)`,
+    );
   }
   return id;
 }
@@ -384,7 +402,9 @@ function evidenceIdOf(value: unknown, path: string): string {
 function recordId(v: Record<string, unknown>, path: string): string {
   const id = v.id;
   if (typeof id !== "string" || !ID_PATTERN.test(id)) {
-    throw new Problem(`${path}.id: must be 1-128 letters, digits, '.', '_' or '-' (not starting with a symbol)`);
+    throw new Problem(
+      `${path}.id: must be 1-128 letters, digits, '.', '_' or '-' (not starting with a symbol)`,
+    );
   }
   return id;
 }
@@ -403,12 +423,14 @@ function list(value: unknown, path: string): unknown[] {
 }
 
 function nonEmptyString(value: unknown, path: string): string {
-  if (typeof value !== "string" || value.trim().length === 0) throw new Problem(`${path}: must be a non-empty string`);
+  if (typeof value !== "string" || value.trim().length === 0)
+    throw new Problem(`${path}: must be a non-empty string`);
   return value;
 }
 
 function integer(value: unknown, path: string): number {
-  if (typeof value !== "number" || !Number.isSafeInteger(value)) throw new Problem(`${path}: must be an integer`);
+  if (typeof value !== "number" || !Number.isSafeInteger(value))
+    throw new Problem(`${path}: must be an integer`);
   return value;
 }
 

@@ -43,7 +43,8 @@ export const RUN_FILES = {
 export function createRun(dir: string, options: NewRunOptions = {}): RunInfo {
   const abs = resolve(dir);
   if (existsSync(abs)) {
-    if (!statSync(abs).isDirectory()) throw new CiteproofError("RUN_EXISTS", `${dir} exists and is not a folder`);
+    if (!statSync(abs).isDirectory())
+      throw new CiteproofError("RUN_EXISTS", `${dir} exists and is not a folder`);
     if (readdirSync(abs).length > 0) {
       throw new CiteproofError("RUN_EXISTS", `${dir} is not empty; a run needs a new or empty folder`);
     }
@@ -76,7 +77,10 @@ export function openRun(dir: string): RunInfo {
   try {
     raw = readFileSync(path, "utf8");
   } catch {
-    throw new CiteproofError("RUN_NOT_FOUND", `${dir} is not a run folder (no ${RUN_FILES.run}); create one with 'run new'`);
+    throw new CiteproofError(
+      "RUN_NOT_FOUND",
+      `${dir} is not a run folder (no ${RUN_FILES.run}); create one with 'run new'`,
+    );
   }
   let value: unknown;
   try {
@@ -96,7 +100,10 @@ export function openRun(dir: string): RunInfo {
     typeof v.library_root !== "string" ||
     typeof v.gate !== "boolean"
   ) {
-    throw new CiteproofError("RUN_CORRUPT", `${path} does not describe a run (schema_version ${RUN_SCHEMA_VERSION})`);
+    throw new CiteproofError(
+      "RUN_CORRUPT",
+      `${path} does not describe a run (schema_version ${RUN_SCHEMA_VERSION})`,
+    );
   }
   return toInfo(abs, v as unknown as RunRecord);
 }

@@ -107,16 +107,25 @@ export function buildSnapshot(input: SnapshotInput, now = new Date()): Snapshot 
     throw new CiteproofError("EVIDENCE_INVALID", "the source URL holds a NUL or an unpaired surrogate");
   }
   if (hasLoneSurrogate(input.text)) {
-    throw new CiteproofError("EVIDENCE_INVALID", "the source text holds an unpaired surrogate (not valid Unicode)");
+    throw new CiteproofError(
+      "EVIDENCE_INVALID",
+      "the source text holds an unpaired surrogate (not valid Unicode)",
+    );
   }
   if (input.text.trim().length === 0) {
     throw new CiteproofError("CONTENT_NOT_SUPPORTED", `${input.url} yields no text to register`);
   }
   if (!(ACCESS_LEVELS as readonly string[]).includes(input.access)) {
-    throw new CiteproofError("USAGE", `access ${JSON.stringify(input.access)} is not one of ${ACCESS_LEVELS.join(", ")}`);
+    throw new CiteproofError(
+      "USAGE",
+      `access ${JSON.stringify(input.access)} is not one of ${ACCESS_LEVELS.join(", ")}`,
+    );
   }
   if (!(ORIGINS as readonly string[]).includes(input.origin)) {
-    throw new CiteproofError("USAGE", `origin ${JSON.stringify(input.origin)} is not one of ${ORIGINS.join(", ")}`);
+    throw new CiteproofError(
+      "USAGE",
+      `origin ${JSON.stringify(input.origin)} is not one of ${ORIGINS.join(", ")}`,
+    );
   }
   const body: Omit<Snapshot, "metadata_hash"> = {
     schema_version: SNAPSHOT_SCHEMA_VERSION,
@@ -205,7 +214,11 @@ export class SnapshotStore {
 
   private readAndVerify(sourceId: string): LoadedSnapshot {
     if (!SOURCE_ID_PATTERN.test(sourceId)) {
-      return { ok: false, code: "UNKNOWN_SOURCE", message: `${JSON.stringify(sourceId)} is not a source id (src-<64 hex>)` };
+      return {
+        ok: false,
+        code: "UNKNOWN_SOURCE",
+        message: `${JSON.stringify(sourceId)} is not a source id (src-<64 hex>)`,
+      };
     }
     let raw: string;
     try {
@@ -228,9 +241,12 @@ export class SnapshotStore {
     const shapeProblem = checkShape(value);
     if (shapeProblem) return bad(shapeProblem);
     if (value.source_id !== sourceId) return bad(`the file names source_id ${value.source_id}`);
-    if (sourceIdOf(value.url, value.text) !== sourceId) return bad("source_id does not recompute from url and text");
-    if (value.content_hash !== `sha256:${textSha256(value.text)}`) return bad("content_hash does not recompute from text");
-    if (value.metadata_hash !== metadataHashOf(value)) return bad("metadata_hash does not recompute from the metadata");
+    if (sourceIdOf(value.url, value.text) !== sourceId)
+      return bad("source_id does not recompute from url and text");
+    if (value.content_hash !== `sha256:${textSha256(value.text)}`)
+      return bad("content_hash does not recompute from text");
+    if (value.metadata_hash !== metadataHashOf(value))
+      return bad("metadata_hash does not recompute from the metadata");
     const index = new CodePointIndex(value.text);
     if (index.length !== value.length) return bad("length does not match the text");
     return { ok: true, snapshot: value, index };
@@ -240,13 +256,24 @@ export class SnapshotStore {
 function checkShape(v: Snapshot): string | undefined {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return "not a snapshot object";
   if (v.schema_version !== SNAPSHOT_SCHEMA_VERSION) return `schema_version is not ${SNAPSHOT_SCHEMA_VERSION}`;
-  for (const key of ["source_id", "content_hash", "metadata_hash", "url", "text", "registered_at", "media_type"] as const) {
+  for (const key of [
+    "source_id",
+    "content_hash",
+    "metadata_hash",
+    "url",
+    "text",
+    "registered_at",
+    "media_type",
+  ] as const) {
     if (typeof v[key] !== "string") return `${key} is not a string`;
   }
   if (!(ACCESS_LEVELS as readonly string[]).includes(v.access)) return "access is not a known level";
   if (!(ORIGINS as readonly string[]).includes(v.origin)) return "origin is not a known origin";
   if (typeof v.length !== "number") return "length is not a number";
-  if (v.asset !== null && (typeof v.asset !== "object" || typeof v.asset.path !== "string" || typeof v.asset.sha256 !== "string")) {
+  if (
+    v.asset !== null &&
+    (typeof v.asset !== "object" || typeof v.asset.path !== "string" || typeof v.asset.sha256 !== "string")
+  ) {
     return "asset is malformed";
   }
   if (v.document !== null && (typeof v.document !== "object" || !Array.isArray(v.document.pages))) {

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { type PdfBytes, readPdfFile } from "../source/file.js";
 import { fetchBytes } from "../source/url.js";
-import { type EventInput, appendEvent, type RunEvent } from "./events.js";
+import { appendEvent, type EventInput, type RunEvent } from "./events.js";
 import { rootRelative } from "./fresh.js";
 import { decodeHtml, htmlToText } from "./html-text.js";
 import { pdfToText } from "./pdf-text.js";
@@ -79,7 +79,11 @@ type RunArg = RunInfo | string;
 const asRun = (run: RunArg): RunInfo => (typeof run === "string" ? openRun(run) : run);
 
 /** Retrieves a URL, extracts its text (HTML, PDF or plain text), stores the snapshot, logs a fresh fetch. */
-export async function fetchSource(runArg: RunArg, url: string, options: FetchSourceOptions = {}): Promise<SourceReceipt> {
+export async function fetchSource(
+  runArg: RunArg,
+  url: string,
+  options: FetchSourceOptions = {},
+): Promise<SourceReceipt> {
   const run = asRun(runArg);
   const fetched = await fetchBytes(url, {
     maxBytes: options.maxBytes,
@@ -103,7 +107,12 @@ export async function fetchSource(runArg: RunArg, url: string, options: FetchSou
       mediaType: "application/pdf",
       document: pdf.document,
     };
-  } else if (media === "text/html" || media === "application/xhtml+xml" || (media === "" && /<html|<!doctype html/i.test(Buffer.from(fetched.bytes.subarray(0, 1024)).toString("latin1")))) {
+  } else if (
+    media === "text/html" ||
+    media === "application/xhtml+xml" ||
+    (media === "" &&
+      /<html|<!doctype html/i.test(Buffer.from(fetched.bytes.subarray(0, 1024)).toString("latin1")))
+  ) {
     const html = htmlToText(decodeHtml(fetched.bytes, fetched.charset));
     kind = "html";
     input = {
@@ -144,12 +153,19 @@ export async function fetchSource(runArg: RunArg, url: string, options: FetchSou
 }
 
 /** Registers a user-supplied PDF from the run's library root (no copy), logged as local_pdf. */
-export async function localSource(runArg: RunArg, file: string, options: LocalSourceOptions = {}): Promise<SourceReceipt> {
+export async function localSource(
+  runArg: RunArg,
+  file: string,
+  options: LocalSourceOptions = {},
+): Promise<SourceReceipt> {
   const run = asRun(runArg);
   const absolute = resolve(file);
   const relative = rootRelative(run.libraryRoot, absolute);
   if (!relative) {
-    throw new CiteproofError("ACCESS_DENIED", `${file} is not inside the run's library root ${run.libraryRoot}`);
+    throw new CiteproofError(
+      "ACCESS_DENIED",
+      `${file} is not inside the run's library root ${run.libraryRoot}`,
+    );
   }
   const pdf = await readPdfFile(absolute, options.maxBytes);
   const extracted = await pdfToText(pdf, {
@@ -232,10 +248,14 @@ export function readSource(
   const { snapshot, index } = new SnapshotStore(run).require(sourceId);
   const start = window.start ?? 0;
   if (!Number.isSafeInteger(start) || start < 0 || start > index.length) {
-    throw new CiteproofError("USAGE", `--start ${start} is outside the text (0..${index.length} code points)`);
+    throw new CiteproofError(
+      "USAGE",
+      `--start ${start} is outside the text (0..${index.length} code points)`,
+    );
   }
   let end = window.end ?? Math.min(index.length, start + DEFAULT_READ_CODE_POINTS);
-  if (!Number.isSafeInteger(end) || end < start) throw new CiteproofError("USAGE", `--end ${end} is before --start ${start}`);
+  if (!Number.isSafeInteger(end) || end < start)
+    throw new CiteproofError("USAGE", `--end ${end} is before --start ${start}`);
   if (end - start > MAX_READ_CODE_POINTS) {
     throw new CiteproofError(
       "USAGE",
@@ -286,7 +306,13 @@ export function searchSource(
     actor: options.actor,
     detail: `spans query (${found.method}, ${found.hits.length} hit(s)): ${query.slice(0, 200)}`,
   });
-  return { source_id: sourceId, access: snapshot.access, length: index.length, ...found, event_id: event.event_id };
+  return {
+    source_id: sourceId,
+    access: snapshot.access,
+    length: index.length,
+    ...found,
+    event_id: event.event_id,
+  };
 }
 
 function record(
@@ -335,7 +361,10 @@ function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
   if (meta.title !== undefined && meta.title !== null) input.title = meta.title;
   if (meta.evidenceId !== undefined && meta.evidenceId !== null) {
     if (!/^[a-z][a-z0-9_-]*:\S/i.test(meta.evidenceId)) {
-      throw new CiteproofError("USAGE", `--evidence-id ${JSON.stringify(meta.evidenceId)} must look like kind:identifier`);
+      throw new CiteproofError(
+        "USAGE",
+        `--evidence-id ${JSON.stringify(meta.evidenceId)} must look like kind:identifier`,
+      );
     }
     input.evidenceId = meta.evidenceId;
   }
@@ -350,7 +379,8 @@ function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
 
 function normalisePmid(value: string): string {
   const v = value.trim().replace(/^pmid:/i, "");
-  if (!/^[1-9][0-9]{0,9}$/.test(v)) throw new CiteproofError("USAGE", `--pmid ${JSON.stringify(value)} is not a PMID`);
+  if (!/^[1-9][0-9]{0,9}$/.test(v))
+    throw new CiteproofError("USAGE", `--pmid ${JSON.stringify(value)} is not a PMID`);
   return v;
 }
 
@@ -359,14 +389,19 @@ function normaliseDoi(value: string): string {
     .trim()
     .replace(/^doi:/i, "")
     .replace(/^https?:\/\/(dx\.)?doi\.org\//i, "");
-  if (!/^10\.[0-9]{4,9}\/\S+$/.test(v)) throw new CiteproofError("USAGE", `--doi ${JSON.stringify(value)} is not a DOI`);
+  if (!/^10\.[0-9]{4,9}\/\S+$/.test(v))
+    throw new CiteproofError("USAGE", `--doi ${JSON.stringify(value)} is not a DOI`);
   return v;
 }
 
 function normalisePmcid(value: string): string {
-  const v = value.trim().replace(/^pmcid:/i, "").toUpperCase();
+  const v = value
+    .trim()
+    .replace(/^pmcid:/i, "")
+    .toUpperCase();
   const withPrefix = v.startsWith("PMC") ? v : `PMC${v}`;
-  if (!/^PMC[0-9]{1,10}$/.test(withPrefix)) throw new CiteproofError("USAGE", `--pmcid ${JSON.stringify(value)} is not a PMCID`);
+  if (!/^PMC[0-9]{1,10}$/.test(withPrefix))
+    throw new CiteproofError("USAGE", `--pmcid ${JSON.stringify(value)} is not a PMCID`);
   return withPrefix;
 }
 

@@ -80,9 +80,16 @@ export function sameAssembly(stored: AssemblyResult, fresh: AssemblyResult): boo
 /** Re-slices one accepted entry against its snapshot; the failure, or undefined when it holds. */
 export function recheckAccepted(ctx: EvidenceContext, entry: AcceptedSpan): CheckFailure | undefined {
   const loaded = ctx.store.load(entry.source_id);
-  if (!loaded.ok) return { code: loaded.code, message: loaded.message, path: entry.span, source_id: entry.source_id };
+  if (!loaded.ok)
+    return { code: loaded.code, message: loaded.message, path: entry.span, source_id: entry.source_id };
   const { snapshot, index } = loaded;
-  if (!Number.isSafeInteger(entry.start) || !Number.isSafeInteger(entry.end) || entry.start < 0 || entry.start >= entry.end || entry.end > index.length) {
+  if (
+    !Number.isSafeInteger(entry.start) ||
+    !Number.isSafeInteger(entry.end) ||
+    entry.start < 0 ||
+    entry.start >= entry.end ||
+    entry.end > index.length
+  ) {
     return {
       code: "SPAN_OUT_OF_RANGE",
       message: `${entry.span}: [${entry.start}, ${entry.end}) is outside ${entry.source_id}`,
@@ -130,13 +137,19 @@ export async function verifyRun(
   const snapshotFailures: CheckFailure[] = [];
   for (const id of ids) {
     const loaded = ctx.store.load(id);
-    if (!loaded.ok) snapshotFailures.push({ code: "SNAPSHOT_HASH_MISMATCH", message: loaded.message, source_id: id });
+    if (!loaded.ok)
+      snapshotFailures.push({ code: "SNAPSHOT_HASH_MISMATCH", message: loaded.message, source_id: id });
   }
   for (const name of strayFiles(ctx.run)) {
-    snapshotFailures.push({ code: "STRAY_FILE", message: `sources/${name} is not a snapshot file name`, path: `sources/${name}` });
+    snapshotFailures.push({
+      code: "STRAY_FILE",
+      message: `sources/${name} is not a snapshot file name`,
+      path: `sources/${name}`,
+    });
   }
   for (const f of failuresOf("C-SNAPSHOT")) {
-    if (!snapshotFailures.some((s) => s.source_id === f.source_id && s.code === f.code)) snapshotFailures.push(f);
+    if (!snapshotFailures.some((s) => s.source_id === f.source_id && s.code === f.code))
+      snapshotFailures.push(f);
   }
 
   // C-SPAN: the assembly's span failures, plus every accepted excerpt of result.json re-sliced.
@@ -155,17 +168,25 @@ export async function verifyRun(
 
   const assemblerFailures = failuresOf("C-ASSEMBLER");
   if (!stored) {
-    assemblerFailures.unshift({ code: "RESULT_MISSING", message: "outputs/result.json is missing or unreadable; run 'run assemble' first" });
+    assemblerFailures.unshift({
+      code: "RESULT_MISSING",
+      message: "outputs/result.json is missing or unreadable; run 'run assemble' first",
+    });
   } else if (!sameAssembly(stored.result, fresh)) {
     assemblerFailures.unshift({
       code: "RESULT_STALE",
-      message: "outputs/result.json differs from a fresh assembly of the run (inputs changed, or the file was edited)",
+      message:
+        "outputs/result.json differs from a fresh assembly of the run (inputs changed, or the file was edited)",
     });
   }
 
   const checks: CheckReport[] = [
     report("C-SNAPSHOT", { snapshots: ids.length, failed: snapshotFailures.length }, snapshotFailures),
-    report("C-SPAN", { spans: fresh.summary.spans, accepted_rechecked: acceptedStored.length, failed: spanFailures.length }, spanFailures),
+    report(
+      "C-SPAN",
+      { spans: fresh.summary.spans, accepted_rechecked: acceptedStored.length, failed: spanFailures.length },
+      spanFailures,
+    ),
     report(
       "C-FRESH-FETCH",
       {
@@ -177,7 +198,11 @@ export async function verifyRun(
     ),
     report(
       "C-ASSEMBLER",
-      { records: fresh.summary.records, accepted: fresh.summary.accepted, unresolved: fresh.summary.unresolved },
+      {
+        records: fresh.summary.records,
+        accepted: fresh.summary.accepted,
+        unresolved: fresh.summary.unresolved,
+      },
       assemblerFailures,
     ),
   ];
@@ -193,14 +218,23 @@ export async function verifyRun(
     try {
       writeFileAtomic(path, `${JSON.stringify(verification, null, 2)}\n`);
     } catch (error) {
-      throw new CiteproofError("OUTPUT_UNWRITABLE", `${path} cannot be written (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      throw new CiteproofError(
+        "OUTPUT_UNWRITABLE",
+        `${path} cannot be written (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
     }
   }
   return { report: verification, path };
 }
 
 function report(id: CheckId, counts: Record<string, number>, failures: CheckFailure[]): CheckReport {
-  return { id, status: failures.length === 0 ? "pass" : "fail", meaning: CHECK_MEANINGS[id], counts, failures };
+  return {
+    id,
+    status: failures.length === 0 ? "pass" : "fail",
+    meaning: CHECK_MEANINGS[id],
+    counts,
+    failures,
+  };
 }
 
 function toFailure(u: Unresolved): CheckFailure {

@@ -83,9 +83,13 @@ export async function fetchBytes(raw: string, options: FetchOptions = {}): Promi
         throw error;
       }
       if (seen.has(next.href)) {
-        throw new CiteproofError("URL_TOO_MANY_REDIRECTS", `${raw} redirects in a loop (back to ${next.href})`, {
-          redirects: [...redirects, next.href],
-        });
+        throw new CiteproofError(
+          "URL_TOO_MANY_REDIRECTS",
+          `${raw} redirects in a loop (back to ${next.href})`,
+          {
+            redirects: [...redirects, next.href],
+          },
+        );
       }
       if (redirects.length >= maxRedirects) {
         throw new CiteproofError(
@@ -150,7 +154,10 @@ function getOnce(
     const timer = setTimeout(() => finish(timeoutError(asked, timeoutMs)), remainingMs);
     req.on("error", (error: NodeJS.ErrnoException) => {
       finish(
-        new CiteproofError("URL_FETCH_FAILED", `${url.href} could not be retrieved (${error.code ?? error.message})`),
+        new CiteproofError(
+          "URL_FETCH_FAILED",
+          `${url.href} could not be retrieved (${error.code ?? error.message})`,
+        ),
       );
     });
     req.on("response", (res: IncomingMessage) => {
@@ -186,7 +193,10 @@ function getOnce(
       else if (encoding !== "identity") {
         res.resume();
         finish(
-          new CiteproofError("URL_FETCH_FAILED", `${url.href} sent an unsupported content encoding (${encoding})`),
+          new CiteproofError(
+            "URL_FETCH_FAILED",
+            `${url.href} sent an unsupported content encoding (${encoding})`,
+          ),
         );
         return;
       }
@@ -196,7 +206,9 @@ function getOnce(
           wire += chunk.length;
           if (wire > maxBytes) finish(tooLarge(url.href, maxBytes));
         });
-        res.on("error", () => finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the transfer broke off`)));
+        res.on("error", () =>
+          finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the transfer broke off`)),
+        );
         decoder.on("error", () =>
           finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the compressed body is damaged`)),
         );
@@ -214,8 +226,12 @@ function getOnce(
         }
         chunks.push(chunk);
       });
-      body.on("error", () => finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the transfer broke off`)));
-      res.on("aborted", () => finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the transfer broke off`)));
+      body.on("error", () =>
+        finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the transfer broke off`)),
+      );
+      res.on("aborted", () =>
+        finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the transfer broke off`)),
+      );
       body.on("end", () => {
         if (!res.complete) {
           finish(new CiteproofError("URL_FETCH_FAILED", `${url.href}: the transfer broke off`));
@@ -236,7 +252,10 @@ function getOnce(
   });
 }
 
-export function parseContentType(header: string | undefined): { mediaType: string | null; charset: string | null } {
+export function parseContentType(header: string | undefined): {
+  mediaType: string | null;
+  charset: string | null;
+} {
   if (!header) return { mediaType: null, charset: null };
   const [type, ...params] = header.split(";");
   let charset: string | null = null;
@@ -254,5 +273,8 @@ function timeoutError(url: string, timeoutMs: number): CiteproofError {
 
 function tooLarge(url: string, maxBytes: number, declared?: number): CiteproofError {
   const size = declared !== undefined ? ` (${declared} bytes declared)` : "";
-  return new CiteproofError("URL_TOO_LARGE", `${url} is over the limit of ${maxBytes} bytes${size} (--max-bytes)`);
+  return new CiteproofError(
+    "URL_TOO_LARGE",
+    `${url} is over the limit of ${maxBytes} bytes${size} (--max-bytes)`,
+  );
 }

@@ -63,7 +63,9 @@ export function register(program: Command): void {
           const g = result.gate;
           lines.push(
             `gate ${g.verdict}${g.enabled ? " (enabled)" : " (reported, not blocking)"}` +
-              (g.integrity_failures > 0 ? `; ${g.integrity_failures} integrity failure(s) block promotion` : ""),
+              (g.integrity_failures > 0
+                ? `; ${g.integrity_failures} integrity failure(s) block promotion`
+                : ""),
           );
           process.stdout.write(`${lines.join("\n")}\n`);
         }
@@ -98,7 +100,9 @@ export function register(program: Command): void {
 
   run
     .command("promote")
-    .description("publisher preflight (--check, writes nothing) or promotion to a knowledge folder (--to), all or nothing")
+    .description(
+      "publisher preflight (--check, writes nothing) or promotion to a knowledge folder (--to), all or nothing",
+    )
     .requiredOption("--run-dir <dir>", "the run folder")
     .option("--check", "run the preflight only")
     .option("--to <knowledge-dir>", "write the concept set into <knowledge-dir>/<run_id>/")

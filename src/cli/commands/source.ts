@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { CiteproofError } from "../../errors.js";
+import type { AccessLevel, Origin } from "../../evidence/reasons.js";
 import {
   fetchSource,
   localSource,
@@ -10,7 +11,6 @@ import {
   type SourceReceipt,
   searchSource,
 } from "../../evidence/sources.js";
-import type { AccessLevel, Origin } from "../../evidence/reasons.js";
 import { EXIT_CLEAN, positiveInt, printJson, runAction } from "../io.js";
 
 interface CommonFlags {
@@ -37,45 +37,67 @@ export function register(program: Command): void {
   metaOptions(
     source
       .command("fetch")
-      .description("retrieve a URL (HTML, PDF or plain text), store its text as a snapshot, log a fresh fetch")
+      .description(
+        "retrieve a URL (HTML, PDF or plain text), store its text as a snapshot, log a fresh fetch",
+      )
       .requiredOption("--url <url>", "http or https URL to retrieve")
       .option("--max-bytes <bytes>", "largest body accepted, in bytes", String(64 * 1024 * 1024))
       .option("--timeout-ms <ms>", "deadline for the whole retrieval (and PDF extraction)", "30000")
       .option("--max-redirects <n>", "redirects followed", "5")
       .option("--cache-dir <dir>", "extraction cache for retrieved PDFs"),
-  ).action((flags: MetaFlags & { url: string; maxBytes?: string; timeoutMs?: string; maxRedirects?: string; cacheDir?: string }) =>
-    runAction(flags.json, async () => {
-      const receipt = await fetchSource(flags.runDir, flags.url, {
-        ...meta(flags),
-        maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
-        timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
-        maxRedirects: nonNegativeInt(flags.maxRedirects, "--max-redirects"),
-        cacheDir: flags.cacheDir,
-      });
-      return printReceipt(receipt, flags.json);
-    }),
+  ).action(
+    (
+      flags: MetaFlags & {
+        url: string;
+        maxBytes?: string;
+        timeoutMs?: string;
+        maxRedirects?: string;
+        cacheDir?: string;
+      },
+    ) =>
+      runAction(flags.json, async () => {
+        const receipt = await fetchSource(flags.runDir, flags.url, {
+          ...meta(flags),
+          maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
+          timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
+          maxRedirects: nonNegativeInt(flags.maxRedirects, "--max-redirects"),
+          cacheDir: flags.cacheDir,
+        });
+        return printReceipt(receipt, flags.json);
+      }),
   );
 
   metaOptions(
     source
       .command("local")
-      .description("register a user-supplied PDF from the library root (hashed, not copied), logged as local_pdf")
+      .description(
+        "register a user-supplied PDF from the library root (hashed, not copied), logged as local_pdf",
+      )
       .requiredOption("--file <pdf>", "the PDF, inside the run's library root")
       .option("--cache-dir <dir>", "extraction cache directory")
       .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
       .option("--password <password>", "password of an encrypted PDF")
       .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024)),
-  ).action((flags: MetaFlags & { file: string; cacheDir?: string; timeoutMs?: string; password?: string; maxBytes?: string }) =>
-    runAction(flags.json, async () => {
-      const receipt = await localSource(flags.runDir, flags.file, {
-        ...meta(flags),
-        cacheDir: flags.cacheDir,
-        timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
-        password: flags.password,
-        maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
-      });
-      return printReceipt(receipt, flags.json);
-    }),
+  ).action(
+    (
+      flags: MetaFlags & {
+        file: string;
+        cacheDir?: string;
+        timeoutMs?: string;
+        password?: string;
+        maxBytes?: string;
+      },
+    ) =>
+      runAction(flags.json, async () => {
+        const receipt = await localSource(flags.runDir, flags.file, {
+          ...meta(flags),
+          cacheDir: flags.cacheDir,
+          timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
+          password: flags.password,
+          maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
+        });
+        return printReceipt(receipt, flags.json);
+      }),
   );
 
   metaOptions(
@@ -88,7 +110,12 @@ export function register(program: Command): void {
   ).action((flags: MetaFlags & { url: string; textFile: string; mediaType: string }) =>
     runAction(flags.json, () => {
       const text = readUtf8Input(flags.textFile, "text file");
-      const receipt = registerSource(flags.runDir, { ...meta(flags), url: flags.url, text, mediaType: flags.mediaType });
+      const receipt = registerSource(flags.runDir, {
+        ...meta(flags),
+        url: flags.url,
+        text,
+        mediaType: flags.mediaType,
+      });
       return printReceipt(receipt, flags.json);
     }),
   );
@@ -96,7 +123,9 @@ export function register(program: Command): void {
   common(
     source
       .command("read")
-      .description("a verified, bounded read of a snapshot: [start, end) in code points (default 4000, at most 20000)")
+      .description(
+        "a verified, bounded read of a snapshot: [start, end) in code points (default 4000, at most 20000)",
+      )
       .requiredOption("--source-id <id>", "the snapshot to read")
       .option("--start <n>", "first code point", "0")
       .option("--end <n>", "code point after the last one read"),
@@ -120,7 +149,9 @@ export function register(program: Command): void {
   common(
     source
       .command("spans")
-      .description("find where a snapshot says something: exact on the folded text, else scored approximate windows")
+      .description(
+        "find where a snapshot says something: exact on the folded text, else scored approximate windows",
+      )
       .requiredOption("--source-id <id>", "the snapshot to search")
       .requiredOption("--query <text>", "words to look for")
       .option("--context <n>", "code points shown on each side of a hit", "250")
@@ -134,7 +165,9 @@ export function register(program: Command): void {
       });
       if (flags.json) printJson(found);
       else {
-        const lines = [`${found.source_id}: ${found.method} match, ${found.hits.length} hit(s) for ${JSON.stringify(found.query)}`];
+        const lines = [
+          `${found.source_id}: ${found.method} match, ${found.hits.length} hit(s) for ${JSON.stringify(found.query)}`,
+        ];
         for (const hit of found.hits) {
           lines.push(
             `  match start=${hit.start} end=${hit.end} (score ${hit.score}); window start=${hit.window_start} end=${hit.window_end}`,
@@ -167,7 +200,10 @@ function metaOptions(command: Command): Command {
 }
 
 function meta(flags: MetaFlags): SourceMeta {
-  const paper = flags.pmid || flags.doi || flags.pmcid ? { pmid: flags.pmid, doi: flags.doi, pmcid: flags.pmcid } : undefined;
+  const paper =
+    flags.pmid || flags.doi || flags.pmcid
+      ? { pmid: flags.pmid, doi: flags.doi, pmcid: flags.pmcid }
+      : undefined;
   return {
     access: flags.access as AccessLevel | undefined,
     origin: flags.origin as Origin | undefined,
@@ -207,7 +243,10 @@ function readUtf8Input(path: string, what: string): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException)?.code;
     if (code === "ENOENT") throw new CiteproofError("FILE_NOT_FOUND", `${what} ${path} does not exist`);
-    throw new CiteproofError("FILE_UNREADABLE", `${what} ${path} cannot be read (${code ?? "unknown error"})`);
+    throw new CiteproofError(
+      "FILE_UNREADABLE",
+      `${what} ${path} cannot be read (${code ?? "unknown error"})`,
+    );
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
