@@ -1,6 +1,7 @@
 /** The /citeproof command: a person's way to run a check or write a report from inside pi. */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { formatTextCheckReport, type TextCheckReport } from "../checks/check-text.js";
 import { validateEvidence } from "../checks/evidence-record.js";
 import type { VerifyReport } from "../checks/verify.js";
 import { formatVerifyReport } from "../cli/commands/verify.js";
@@ -8,11 +9,13 @@ import { CiteproofError } from "../errors.js";
 import { buildReport } from "../report/build.js";
 import { renderReportHtml } from "../report/html.js";
 import { writeOutputAtomic } from "../report/write.js";
+import { checkTextTool } from "../tools/check-text.js";
 import { admitPath, type ToolEnv } from "../tools/index.js";
 import { verifyTool } from "../tools/verify.js";
 
 export const COMMAND_USAGE = [
   "/citeproof verify <pdf> <evidence.json>   check evidence records against the PDF",
+  "/citeproof check-text <pdf> <draft.txt>   check the citations written in a draft",
   "/citeproof report <pdf> <evidence.json> [out.html]   write the HTML report (default citeproof-report.html)",
   "/citeproof help   this text",
 ].join("\n");
@@ -33,6 +36,16 @@ export async function runCommand(argLine: string, env: ToolEnv): Promise<Command
       const evidence = readEvidence(env, evidenceFile);
       const report = (await verifyTool.run({ pdf, evidence }, env)).json as VerifyReport;
       return outcome(formatVerifyReport(pdf, report), report.results);
+    }
+    case "check-text": {
+      const [pdf, draftFile] = exactly(rest, 2, "check-text <pdf> <draft.txt>");
+      const draft = readText(env, draftFile, "draft");
+      const report = (await checkTextTool.run({ pdf, draft }, env)).json as TextCheckReport;
+      const header = `checked against ${pdf} (pdf sha256 ${report.document.sha256.slice(0, 12)})`;
+      return {
+        level: report.summary.FAIL > 0 ? "warning" : "info",
+        text: formatTextCheckReport(report, header).trimEnd(),
+      };
     }
     case "report": {
       if (rest.length < 2 || rest.length > 3) throw usage("report <pdf> <evidence.json> [out.html]");
@@ -56,15 +69,18 @@ function outcome(text: string, results: { verdict: string }[]): CommandOutcome {
   return { level: results.some((r) => r.verdict === "FAIL") ? "warning" : "info", text: text.trimEnd() };
 }
 
-function readEvidence(env: ToolEnv, file: string): unknown {
+function readText(env: ToolEnv, file: string, what: string): string {
   const path = admitPath(env, file);
-  let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    return readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException)?.code ?? "unknown error";
-    throw new CiteproofError("FILE_UNREADABLE", `evidence file ${file} cannot be read (${code})`);
+    throw new CiteproofError("FILE_UNREADABLE", `${what} ${file} cannot be read (${code})`);
   }
+}
+
+function readEvidence(env: ToolEnv, file: string): unknown {
+  const text = readText(env, file, "evidence file");
   try {
     return JSON.parse(text);
   } catch (error) {

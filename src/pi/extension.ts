@@ -25,7 +25,7 @@ export default function citeproofExtension(pi: ExtensionAPI): void {
     });
   }
   pi.registerCommand("citeproof", {
-    description: "check citations against a PDF: /citeproof verify|report|help ...",
+    description: "check citations against a PDF: /citeproof verify|check-text|report|help ...",
     handler: async (args, ctx) => {
       const env = envFor(ctx);
       try {

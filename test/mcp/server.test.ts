@@ -232,6 +232,31 @@ describe("citeproof mcp", () => {
     expect((json(results[2]) as { results: { reason: string }[] }).results[0].reason).toBe("no-such-page");
   });
 
+  it("check_text reads a draft's citations and returns the document `check-text --json` prints", async () => {
+    const draft =
+      'The survey found that "Salt corrosion was the most common defect on the older hulls" (p. 1). ' +
+      "The drying law is Eq. (1) and the schedule is in Fig. (1). Nothing is on p. 9. See pp. 3-4.\n";
+    const result = await call("check_text", { pdf: fixture, draft });
+    expect(result.isError).toBeFalsy();
+    const report = json(result) as {
+      citations: { anchor: string; verdict: string }[];
+      unsupported_forms: { written: string }[];
+    };
+    const seen = report.citations.map((c) => `${c.anchor} ${c.verdict}`).sort();
+    expect(seen).toEqual(["Eq. (1) PASS", "Fig. (1) PASS", "p. 1 PASS", "p. 9 FAIL"]);
+    expect(report.unsupported_forms.map((u) => u.written)).toEqual(["pp. 3-4"]);
+    const file = join(scratch, "draft.txt");
+    writeFileSync(file, draft);
+    const cliRun = spawnSync(process.execPath, [cli, "check-text", fixture, file, "--json"], {
+      cwd: root,
+      env: { ...process.env, CITEPROOF_CACHE_DIR: cacheDir },
+      encoding: "utf8",
+    });
+    expect(cliRun.status).toBe(1);
+    expect(report).toEqual(JSON.parse(cliRun.stdout));
+    expect(errorOf(await call("check_text", { pdf: fixture })).message).toContain('"draft"');
+  });
+
   it("--allow-root replaces the default root", async () => {
     const other = await connect(["--allow-root", scratch]);
     try {

@@ -160,6 +160,16 @@ describe("pi extension", () => {
     const html = readFileSync(join(work, "out.html"), "utf8");
     expect(html.match(/<section class="result /g)).toHaveLength(2);
 
+    writeFileSync(
+      join(work, "draft.txt"),
+      'They write that "Salt corrosion was the most common defect" (p. 1), and more on p. 5.\n',
+    );
+    await command.handler("check-text 'paper with spaces.pdf' draft.txt", ctx);
+    expect(notes.at(-1)!.level).toBe("warning");
+    expect(notes.at(-1)!.message).toMatch(/PASS.*p\. 1/);
+    expect(notes.at(-1)!.message).toMatch(/FAIL.*p\. 5/);
+    notes.pop();
+
     await command.handler("report paper.pdf", ctx);
     expect(notes[2]).toMatchObject({ level: "error" });
     expect(notes[2].message).toContain("[USAGE]");
