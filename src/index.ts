@@ -88,3 +88,81 @@ export { OCR_DPI, type OcrPage, type OcrWord, ocrPage } from "./ocr/page-ocr.js"
 export { type OcrProvenance, OcrSession, ocrProvenance } from "./ocr/tesseract.js";
 export { admitLocalPath } from "./source/allowed-root.js";
 export { isUnicodeWhitespace, type WhitespaceV1Text, whitespaceV1 } from "./text/whitespace-v1.js";
+
+// evidence runs
+export {
+  type AcceptedSpan,
+  type AssembleOptions,
+  type AssemblyResult,
+  assembleRun,
+  type GateReport,
+  type RecordOutcome,
+  type RecordStatus,
+  type Unresolved,
+} from "./evidence/assemble.js";
+export { CodePointIndex, codePointLength } from "./evidence/codepoints.js";
+export { type EvidenceContext, evidenceContext } from "./evidence/context.js";
+export { appendEvent, type EventInput, type EventLog, readEvents, type RunEvent } from "./evidence/events.js";
+export { type HtmlText, htmlToText } from "./evidence/html-text.js";
+export { PAGE_SEPARATOR, type PageBox, type SpanPlace } from "./evidence/locate.js";
+export {
+  PREFLIGHT_CODES,
+  PREFLIGHT_MEANINGS,
+  type PreflightCode,
+  type PromoteOptions,
+  type PromotionFailure,
+  type PromotionReport,
+  promoteRun,
+} from "./evidence/promote.js";
+export {
+  ACCESS_LEVELS,
+  ACCESS_MEANINGS,
+  type AccessLevel,
+  CHECK_IDS,
+  CHECK_MEANINGS,
+  type CheckId,
+  CLAIM_VERDICTS,
+  type ClaimVerdict,
+  EVENT_MEANINGS,
+  EVENT_TYPES,
+  type EventType,
+  isIntegrityFailure,
+  JUDGEMENTS,
+  type Judgement,
+  MAX_READ_CODE_POINTS,
+  MAX_SPAN_CODE_POINTS,
+  ORIGIN_MEANINGS,
+  ORIGINS,
+  type Origin,
+  REASON_CHECK,
+  REASON_CODES,
+  REASON_MEANINGS as EVIDENCE_REASON_MEANINGS,
+  type ReasonCode,
+} from "./evidence/reasons.js";
+export { RECORD_FILES } from "./evidence/records.js";
+export { createRun, type NewRunOptions, openRun, type RunInfo } from "./evidence/run.js";
+export { type SearchOptions, type SpanHit, type SpanSearch, searchSpans } from "./evidence/search.js";
+export {
+  type Asset,
+  buildSnapshot,
+  type DocumentMap,
+  type PaperIds,
+  type Snapshot,
+  SnapshotStore,
+  sourceIdOf,
+  storeSnapshot,
+} from "./evidence/snapshot.js";
+export {
+  type FetchSourceOptions,
+  fetchSource,
+  type LocalSourceOptions,
+  localSource,
+  type ReadWindow,
+  readSource,
+  registerSource,
+  type SourceMeta,
+  type SourceReceipt,
+  searchSource,
+} from "./evidence/sources.js";
+export { type CheckReport, type VerificationReport, verifyRun } from "./evidence/verify.js";
+export { type FetchedBytes, type FetchOptions, fetchBytes, parseHttpUrl } from "./source/url.js";
