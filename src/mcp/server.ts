@@ -15,7 +15,12 @@ import { AGENT_TOOLS, findTool, type ToolEnv, type ToolOutput } from "../tools/i
 
 export const SERVER_NAME = "citeproof";
 
-export function createMcpServer(env: ToolEnv, version: string): Server {
+/** Calls still running: stdin may close before they answer, and their answers must still go out. */
+export interface InFlight {
+  calls: Set<Promise<unknown>>;
+}
+
+export function createMcpServer(env: ToolEnv, version: string, inFlight?: InFlight): Server {
   const server = new Server(
     { name: SERVER_NAME, version },
     {
@@ -32,12 +37,18 @@ export function createMcpServer(env: ToolEnv, version: string): Server {
       title: tool.title,
       description: tool.description,
       inputSchema: tool.inputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true, openWorldHint: tool.openWorld === true },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(request.params.name, request.params.arguments, env),
-  );
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const call = callTool(request.params.name, request.params.arguments, env);
+    inFlight?.calls.add(call);
+    try {
+      return await call;
+    } finally {
+      inFlight?.calls.delete(call);
+    }
+  });
   return server;
 }
 
@@ -73,13 +84,19 @@ function toResult(output: ToolOutput): CallToolResult {
   return { content };
 }
 
-/** Serves on stdin/stdout until the client closes stdin. */
+/** Serves on stdin/stdout until the client closes stdin and the calls it made have answered. */
 export async function serveStdio(env: ToolEnv, version: string): Promise<void> {
-  const server = createMcpServer(env, version);
+  const inFlight: InFlight = { calls: new Set() };
+  const server = createMcpServer(env, version, inFlight);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    process.stdin.once("end", () => void server.close());
+    process.stdin.once("end", async () => {
+      // A call's handler resolves before the SDK writes its answer: drain, then let that write go out.
+      while (inFlight.calls.size > 0) await Promise.allSettled([...inFlight.calls]);
+      await new Promise((r) => setImmediate(r));
+      await server.close();
+    });
   });
   await server.connect(transport);
   await closed;

@@ -28,6 +28,7 @@ export const citeCheckTool: AgentTool = {
     '"bounding_box":{"left","bottom","right","top"}}], normalization, ocr, ...}. Returns one result per ' +
     "citation in input order: verdict verified_exact | verified_normalized | unmatched | " +
     "insufficient_evidence, a reason code, and up to 8 supporting locations with their boxes.",
+  openWorld: true,
   inputSchema: {
     type: "object",
     properties: {

@@ -42,6 +42,8 @@ export interface AgentTool {
   title: string;
   description: string;
   inputSchema: InputSchema;
+  /** True when the tool may reach beyond local files (a URL source). */
+  openWorld?: boolean;
   run(args: ToolArgs, env: ToolEnv): Promise<ToolOutput>;
 }
 

@@ -89,6 +89,9 @@ describe("citeproof mcp", () => {
     expect(verify!.inputSchema.required).toEqual(["pdf", "evidence"]);
     expect(Object.keys(verify!.inputSchema.properties ?? {})).toContain("evidence");
     for (const tool of tools) expect(tool.description?.length ?? 0).toBeGreaterThan(40);
+    // Only cite_check may reach beyond local files (a URL source).
+    const openWorld = tools.filter((t) => t.annotations?.openWorldHint).map((t) => t.name);
+    expect(openWorld).toEqual(["cite_check"]);
   });
 
   it("verify returns the document `citeproof verify --json` prints", async () => {
@@ -255,6 +258,38 @@ describe("citeproof mcp", () => {
     expect(cliRun.status).toBe(1);
     expect(report).toEqual(JSON.parse(cliRun.stdout));
     expect(errorOf(await call("check_text", { pdf: fixture })).message).toContain('"draft"');
+  });
+
+  it("answers a call still running when the client closes stdin, then exits", () => {
+    const lines = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "verify", arguments: { pdf: fixture, evidence: [{ kind: "page", page: 1 }] } },
+      },
+    ];
+    const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
+      cwd: root,
+      input: `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(0);
+    const replies = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const answer = replies.find((r) => r.id === 2);
+    expect(answer?.result?.isError).toBeFalsy();
+    expect(JSON.parse(answer.result.content[0].text).results[0].verdict).toBe("FLAG");
   });
 
   it("--allow-root replaces the default root", async () => {
