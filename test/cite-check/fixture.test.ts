@@ -288,3 +288,24 @@ describe("pages read", () => {
     expect(report.extracted_pages).toBe(20);
   });
 });
+
+describe("deadline", () => {
+  it("makes pages the deadline cut insufficient while pages already read stand", async () => {
+    const fresh = tempDir();
+    try {
+      const one = { quote: LINE_A, page: 1, bounding_box: BOX_A };
+      const two = { quote: "Rotated page words stay in user space.", page: 2, bounding_box: BOX_A };
+      const warmed = await citeCheck(input([one]), { allowRoots: [repoRoot], cacheDir: fresh.dir });
+      expect(warmed.results[0].verdict).toBe("verified_exact");
+      // A deadline no extraction can meet (below the request minimum, so through the library only).
+      const cut = await citeCheck(input([one, two], { timeoutMs: 1 }), {
+        allowRoots: [repoRoot],
+        cacheDir: fresh.dir,
+      });
+      expect(cut.results[0]).toMatchObject({ verdict: "verified_exact", reason: "exact_in_box" });
+      expect(cut.results[1]).toMatchObject({ verdict: "insufficient_evidence", reason: "deadline_exceeded" });
+    } finally {
+      fresh.remove();
+    }
+  });
+});
