@@ -13,7 +13,7 @@
 // Usage: node scripts/bench/run.mjs [--no-subs | --subs-only] [sub-bench name ...]
 // Environment: BENCH_RUNS=n sets every repeat count (at least 1).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,7 +48,11 @@ const forcedRuns = process.env.BENCH_RUNS ? Math.max(1, Number(process.env.BENCH
 const runs = (n) => forcedRuns ?? n;
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const progress = (message) => process.stderr.write(`bench: ${message}\n`);
+let peakLoad = loadavg()[0];
+const progress = (message) => {
+  peakLoad = Math.max(peakLoad, loadavg()[0]);
+  process.stderr.write(`bench: ${message}\n`);
+};
 const print = (line) => process.stdout.write(`${line}\n`);
 
 const s = (x) => (Number.isFinite(x) ? x.toFixed(2) : "n/a");
@@ -121,7 +125,7 @@ async function figures() {
   const corpusPdf = largestCorpusPdf();
   emit(
     `machine: ${cpus().length} cpu (${cpus()[0]?.model.trim() ?? "?"}), node ${process.version}; ` +
-      `bench PDF ${BIG_PAGES} pages, ${(statSync(big.pdf).size / 2 ** 20).toFixed(1)} MiB`,
+      `bench PDF ${BIG_PAGES} pages, ${(statSync(big.pdf).size / 2 ** 20).toFixed(1)} MiB; load ${loadavg()[0].toFixed(1)}`,
   );
 
   progress(`pdftotext -bbox-layout on the ${BIG_PAGES}-page PDF ...`);
@@ -253,6 +257,12 @@ async function figures() {
     `  (exit after ${s(medianOf(first, "wallS"))} s, cpu ${s(medianOf(first, "cpuS"))} s, peak RSS ` +
       `${maxOf(first, "maxRssMb").toFixed(0)} MB; median of ${first.length})`,
   );
+  progress("figures done");
+  if (peakLoad > cpus().length)
+    emit(
+      `note: the load average reached ${peakLoad.toFixed(1)} on ${cpus().length} cpus during the run: other work ` +
+        "competed, so wall-clock figures (first result) are unreliable and CPU figures somewhat inflated",
+    );
   return { big, corpusPdf, figures };
 }
 
