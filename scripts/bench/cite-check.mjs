@@ -77,7 +77,8 @@ export async function run() {
   if (!existsSync(pdf)) return [`cite-check: ${pdf} is absent; skipped`];
   const pages = Array.from({ length: PAGES }, (_, i) => 8 + i * 9);
   const citations = await makeCitations(pdf, pages);
-  const dir = benchOut("cite-check");
+  // Per process, so two bench runs at once do not share a cache.
+  const dir = benchOut("cite-check", String(process.pid));
   const citationsPath = join(dir, "citations.json");
   writeFileSync(citationsPath, JSON.stringify(citations));
   const cacheDir = join(dir, "cache");
@@ -131,6 +132,7 @@ export async function run() {
     ok,
   );
 
+  rmSync(dir, { recursive: true, force: true });
   return [
     `cite-check ${citations.length} citations over ${PAGES} pages of thesis-determinant (196 p.): ${mix}`,
     `cite-check cold: cpu ${ms(coldCpu)}, extracting the ${PAGES} pages alone ${ms(baseCpu)}, ratio ${s(ratio)} ` +
