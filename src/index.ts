@@ -166,3 +166,87 @@ export {
 } from "./evidence/sources.js";
 export { type CheckReport, type VerificationReport, verifyRun } from "./evidence/verify.js";
 export { type FetchedBytes, type FetchOptions, fetchBytes, parseHttpUrl } from "./source/url.js";
+
+// Prose checks and review sessions.
+export {
+  citationRecord,
+  checkText,
+  formatTextCheckReport,
+  NOT_VERIFIED,
+  POOL_LABEL_MEANINGS,
+  POOL_LABELS,
+  type PoolLabel,
+  type TextCheckReport,
+  type TextCitationResult,
+} from "./checks/check-text.js";
+export {
+  anchorName,
+  type CitationForm,
+  findCitationForms,
+  findUnsupportedForms,
+  type ProseAnchor,
+  type UnsupportedForm,
+} from "./prose/citation-forms.js";
+export {
+  findQuotedSpans,
+  MAX_QUOTATION_CHARS,
+  MIN_QUOTATION_CHARS,
+  QUOTE_STATUS_MEANINGS,
+  QUOTE_STATUSES,
+  type QuotedSpan,
+  type QuoteStatus,
+} from "./prose/quotes.js";
+export {
+  type DraftReading,
+  PROSE_CITATION_KINDS,
+  type ProseCitation,
+  type ProseCitationKind,
+  readDraft,
+} from "./prose/read-draft.js";
+export { ABBREVIATIONS, type Sentence, splitSentences } from "./prose/sentences.js";
+export {
+  checkDraft,
+  DRAFT_FLAG_MEANINGS,
+  DRAFT_FLAGS,
+  type DraftCheckReport,
+  type DraftFlag,
+  type FlaggedCitation,
+  formatDraftCheck,
+} from "./session/check-draft.js";
+export {
+  COMPARE_CAVEAT,
+  COMPARE_OUTCOME_MEANINGS,
+  COMPARE_OUTCOMES,
+  type ClaimComparison,
+  type CompareOutcome,
+  type CompareReport,
+  compareRevision,
+  formatCompare,
+} from "./session/compare.js";
+export { type DraftMaterial, draftInput, EMPTY_POOL_LINE, formatDraftInput } from "./session/draft-input.js";
+export {
+  contextFromExtraction,
+  extractionRecord,
+  READABLE_EXTRACTION_SCHEMAS,
+  type StoredExtraction,
+} from "./session/extraction-record.js";
+export { SESSION_SCHEMA } from "./session/files.js";
+export { DEFAULT_LOCK_TIMEOUT_MS, withSessionLock } from "./session/lock.js";
+export { addToPool, type Claim, claimAnchorName, type PoolEntry, poolLabel, readPool } from "./session/pool.js";
+export {
+  addRevision,
+  assertOriginal,
+  createSession,
+  DEFAULT_SESSIONS_DIR,
+  findRevision,
+  loadExtraction,
+  openSession,
+  originalContext,
+  readStoredPdf,
+  type Session,
+  type SessionInfo,
+  type StoredPdf,
+  type StoredRevision,
+  sessionDir,
+} from "./session/store.js";
+export { type SessionVerifyReport, type SessionVerifyResult, verifyInSession } from "./session/verify.js";
