@@ -1,6 +1,6 @@
 // The MCP server, for real: `node dist/cli/main.js mcp` spoken to with the SDK's stdio client.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -290,6 +290,68 @@ describe("citeproof mcp", () => {
     const answer = replies.find((r) => r.id === 2);
     expect(answer?.result?.isError).toBeFalsy();
     expect(JSON.parse(answer.result.content[0].text).results[0].verdict).toBe("FLAG");
+  });
+
+  it("anchors returns the document `citeproof anchors --json` prints", async () => {
+    const result = await call("anchors", { pdf: fixture });
+    const doc = json(result) as {
+      equations: { label: string; page: number }[];
+      figures: { label: string; page: number }[];
+      rejectedEquationCandidates: { label: string; reasons: string[] }[];
+    };
+    expect(doc.equations.map((e) => [e.label, e.page])).toEqual([["1", 1]]);
+    expect(doc.figures.map((f) => [f.label, f.page])).toEqual([["1", 2]]);
+    expect(doc.rejectedEquationCandidates.map((c) => c.label)).toEqual(["2"]);
+    const cliRun = spawnSync(process.execPath, [cli, "anchors", fixture, "--json"], {
+      cwd: root,
+      env: { ...process.env, CITEPROOF_CACHE_DIR: cacheDir },
+      encoding: "utf8",
+    });
+    expect(cliRun.status).toBe(0);
+    expect(doc).toEqual(JSON.parse(cliRun.stdout));
+  });
+
+  it("crop returns the PNG as image content, the same image and report `citeproof crop` makes", async () => {
+    const result = await call("crop", { pdf: fixture, anchor: "equation:1", dpi: 110 });
+    expect(result.isError).toBeFalsy();
+    const image = result.content.find((c) => c.type === "image") as { data: string; mimeType: string };
+    expect(image.mimeType).toBe("image/png");
+    const png = Buffer.from(image.data, "base64");
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    const info = json(result) as { page: number; widthPx: number; heightPx: number };
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([info.widthPx, info.heightPx]);
+    expect(info.page).toBe(1);
+
+    const out = join(scratch, "eq1.png");
+    const cliRun = spawnSync(
+      process.execPath,
+      [cli, "crop", fixture, "--anchor", "equation:1", "--dpi", "110", "--out", out, "--json"],
+      { cwd: root, env: { ...process.env, CITEPROOF_CACHE_DIR: cacheDir }, encoding: "utf8" },
+    );
+    expect(cliRun.status).toBe(0);
+    const { out: written, ...cliInfo } = JSON.parse(cliRun.stdout);
+    expect(written).toBe(out);
+    expect(info).toEqual(cliInfo);
+    expect(readFileSync(out).equals(png)).toBe(true);
+
+    const box = { left: 72, bottom: 600, right: 300, top: 720 };
+    const boxed = json(await call("crop", { pdf: fixture, page: 2, box, dpi: 72 })) as {
+      widthPx: number;
+      heightPx: number;
+      box: typeof box;
+    };
+    expect(boxed.box).toEqual(box);
+    expect(Math.abs(boxed.widthPx - 228)).toBeLessThanOrEqual(1);
+    expect(Math.abs(boxed.heightPx - 120)).toBeLessThanOrEqual(1);
+
+    expect(errorOf(await call("crop", { pdf: fixture, anchor: "figure:9" })).code).toBe("ANCHOR_NOT_FOUND");
+    expect(errorOf(await call("crop", { pdf: fixture, page: 3 })).code).toBe("PAGE_OUT_OF_RANGE");
+    const empty = { left: 10, bottom: 10, right: 5, top: 20 };
+    expect(errorOf(await call("crop", { pdf: fixture, page: 1, box: empty })).code).toBe("BOX_INVALID");
+    expect(errorOf(await call("crop", { pdf: fixture, page: 1, dpi: 600 })).message).toContain(
+      "million pixels",
+    );
+    expect(errorOf(await call("crop", { pdf: fixture, box })).message).toContain('"page"');
   });
 
   it("--allow-root replaces the default root", async () => {

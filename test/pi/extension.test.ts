@@ -106,6 +106,24 @@ describe("pi extension", () => {
     expect(result.details).toEqual(doc);
   });
 
+  it("citeproof_crop hands the model the image", async () => {
+    const crop = pi.tools.get("citeproof_crop")!;
+    const { ctx } = fakeCtx(root);
+    const result = await crop.execute(
+      "call-c",
+      { pdf: "test/fixtures/interfaces.pdf", anchor: "figure:1" },
+      undefined,
+      undefined,
+      ctx,
+    );
+    const image = result.content.find((c) => c.type === "image") as { data: string; mimeType: string };
+    expect(image.mimeType).toBe("image/png");
+    const png = Buffer.from(image.data, "base64");
+    const info = result.details as { page: number; widthPx: number; heightPx: number };
+    expect(info.page).toBe(2);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([info.widthPx, info.heightPx]);
+  });
+
   it("a tool problem is thrown with its code (pi marks the call as failed)", async () => {
     const verify = pi.tools.get("citeproof_verify")!;
     const { ctx } = fakeCtx(root);

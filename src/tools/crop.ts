@@ -1,0 +1,166 @@
+import type { Box } from "../document/model.js";
+import { openDocument } from "../document/open.js";
+import { DEFAULT_RENDER_DPI, MIN_RENDER_DPI, renderRegion } from "../document/render.js";
+import { CiteproofError } from "../errors.js";
+import { anchorRegion, type FoundAnchor, findAnchors, parseAnchorRef } from "../layout/anchor-lookup.js";
+import { documentAnchors } from "../layout/anchors.js";
+import {
+  optionalInteger,
+  optionalNumber,
+  optionalString,
+  rejectUnknown,
+  requireString,
+  type ToolArgs,
+} from "./args.js";
+import { type AgentTool, admitPath } from "./tool.js";
+
+/** An image handed to a model: a page at 600 dpi is about 35 million pixels; that is too much. */
+export const MAX_CROP_DPI = 600;
+export const MAX_CROP_PIXELS = 12_000_000;
+
+export const cropTool: AgentTool = {
+  name: "crop",
+  title: "Render a place of a PDF page",
+  description:
+    "Renders a place of a PDF page to a PNG image, so you (or a person) can see what a verdict rests " +
+    'on: a box in PDF points (default user space, bottom-left origin), an anchor ("equation:2.1", ' +
+    '"figure:3"; the equation with its label or the caption with its figure), or the whole page. ' +
+    "Returns the image and {page, dpi, widthPx, heightPx, box, transform, anchor?} as `citeproof crop " +
+    "--json` reports it (without the output path).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      pdf: { type: "string", description: "path of the PDF, inside the allowed roots" },
+      page: { type: "integer", minimum: 1, description: "physical page; optional with anchor" },
+      box: {
+        type: "object",
+        description: "region in PDF points; the whole page when neither box nor anchor is given",
+        properties: {
+          left: { type: "number" },
+          bottom: { type: "number" },
+          right: { type: "number" },
+          top: { type: "number" },
+        },
+        required: ["left", "bottom", "right", "top"],
+        additionalProperties: false,
+      },
+      anchor: {
+        type: "string",
+        description: "equation:LABEL or figure:LABEL, as the anchors tool lists them",
+      },
+      dpi: { type: "number", minimum: MIN_RENDER_DPI, maximum: MAX_CROP_DPI, description: "default 150" },
+      password: { type: "string", description: "password of an encrypted PDF" },
+    },
+    required: ["pdf"],
+    additionalProperties: false,
+  },
+  async run(args, env) {
+    rejectUnknown(args, ["pdf", "page", "box", "anchor", "dpi", "password"]);
+    const pdf = admitPath(env, requireString(args, "pdf"));
+    const dpi = optionalNumber(args, "dpi", MIN_RENDER_DPI, MAX_CROP_DPI) ?? DEFAULT_RENDER_DPI;
+    const anchorText = optionalString(args, "anchor");
+    const box = args.box === undefined || args.box === null ? undefined : boxArg(args);
+    if (box && anchorText !== undefined)
+      throw new CiteproofError("USAGE", 'give either "box" or "anchor", not both');
+    let page = optionalInteger(args, "page", 1, Number.MAX_SAFE_INTEGER);
+    const options = { ...env.open, password: optionalString(args, "password") };
+
+    let region: Box | "page" = box ?? "page";
+    let found: FoundAnchor | undefined;
+    // Only the page asked for is read, unless an anchor must be found.
+    const doc = await openDocument(
+      pdf,
+      anchorText === undefined && page !== undefined ? { ...options, pages: [page] } : options,
+    );
+    if (page !== undefined && page > doc.pageCount) {
+      throw new CiteproofError(
+        "PAGE_OUT_OF_RANGE",
+        `page ${page} does not exist (the PDF has ${doc.pageCount} pages)`,
+      );
+    }
+    if (anchorText !== undefined) {
+      const ref = parseAnchorRef(anchorText);
+      if (!ref) {
+        throw new CiteproofError(
+          "USAGE",
+          `argument "anchor" must be equation:LABEL or figure:LABEL (got ${JSON.stringify(anchorText)})`,
+        );
+      }
+      const all = findAnchors(await documentAnchors(doc, options), ref);
+      const here = all.filter((a) => page === undefined || a.anchor.page === page);
+      if (here.length === 0) {
+        const name = ref.kind === "equation" ? `equation (${ref.label})` : `figure ${ref.label}`;
+        const pages = [...new Set(all.map((a) => a.anchor.page))];
+        throw new CiteproofError(
+          "ANCHOR_NOT_FOUND",
+          `no ${ref.kind} anchor ${name}${page !== undefined ? ` on page ${page}` : ""} in this PDF${
+            pages.length > 0 ? `; it is on page ${pages.join(", ")}` : ""
+          } (see the anchors tool)`,
+        );
+      }
+      found = here[0];
+      page = found.anchor.page;
+      region = anchorRegion(found);
+    }
+    if (page === undefined)
+      throw new CiteproofError("USAGE", 'argument "page" is required unless "anchor" is given');
+    const text = doc.pages[page - 1];
+    const shownSize = region === "page" ? text?.cropBox : region;
+    if (shownSize) {
+      const pixels =
+        (((shownSize.right - shownSize.left) * dpi) / 72) * (((shownSize.top - shownSize.bottom) * dpi) / 72);
+      if (pixels > MAX_CROP_PIXELS) {
+        throw new CiteproofError(
+          "USAGE",
+          `the crop would be about ${Math.round(pixels / 1e6)} million pixels, over ${MAX_CROP_PIXELS / 1e6} million; lower "dpi" or crop a smaller box`,
+        );
+      }
+    }
+    const rendered = await renderRegion(doc.source, page, region, dpi, options);
+    const t = rendered.transform;
+    const shown = region === "page" ? t.cropBox : clip(region, t.cropBox);
+    return {
+      json: {
+        page,
+        dpi,
+        widthPx: rendered.widthPx,
+        heightPx: rendered.heightPx,
+        box: shown,
+        transform: t,
+        ...(found ? { anchor: { kind: found.kind, ...found.anchor } } : {}),
+      },
+      image: { png: rendered.png, widthPx: rendered.widthPx, heightPx: rendered.heightPx },
+    };
+  },
+};
+
+function boxArg(args: ToolArgs): Box {
+  const value = args.box as Record<string, unknown>;
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new CiteproofError("BOX_INVALID", 'argument "box" must be an object {left, bottom, right, top}');
+  }
+  const out = {} as Box;
+  for (const key of ["left", "bottom", "right", "top"] as const) {
+    const v = value[key];
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      throw new CiteproofError("BOX_INVALID", `argument "box.${key}" must be a finite number`);
+    }
+    out[key] = v;
+  }
+  if (!(out.right > out.left && out.top > out.bottom)) {
+    throw new CiteproofError(
+      "BOX_INVALID",
+      'argument "box" is empty: it needs left < right and bottom < top',
+    );
+  }
+  return out;
+}
+
+function clip(b: Box, page: Box): Box {
+  return {
+    left: Math.max(b.left, page.left),
+    bottom: Math.max(b.bottom, page.bottom),
+    right: Math.min(b.right, page.right),
+    top: Math.min(b.top, page.top),
+  };
+}
