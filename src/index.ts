@@ -250,3 +250,17 @@ export {
   sessionDir,
 } from "./session/store.js";
 export { type SessionVerifyReport, type SessionVerifyResult, verifyInSession } from "./session/verify.js";
+
+// Interfaces: the HTML report and the agent tools (the MCP server and the pi extension serve these).
+export {
+  buildReport,
+  type Crop,
+  DEFAULT_REPORT_DPI,
+  type Report,
+  type ReportOptions,
+  type ReportSection,
+} from "./report/build.js";
+export { renderReportHtml } from "./report/html.js";
+export { type Place, type PlaceKind, placesFor } from "./report/places.js";
+export { writeOutputAtomic } from "./report/write.js";
+export { AGENT_TOOLS, type AgentTool, findTool, type ToolEnv, type ToolOutput } from "./tools/index.js";
