@@ -45,8 +45,9 @@ export interface DraftCheckReport {
 }
 
 export async function checkDraft(session: Session, draft: string): Promise<DraftCheckReport> {
-  const { record, context } = originalContext(session);
-  const material = await draftInput(session);
+  const loaded = originalContext(session);
+  const { record, context } = loaded;
+  const material = await draftInput(session, loaded);
   const reading = readDraft(draft);
   const flagged: FlaggedCitation[] = [];
   let citations = 0;

@@ -25,8 +25,11 @@ export interface DraftMaterial {
 export const EMPTY_POOL_LINE =
   "EMPTY POOL: no checked evidence is on offer; write without citing the paper, or check evidence into the session first";
 
-export async function draftInput(session: Session): Promise<DraftMaterial & { offered: ProseAnchor[] }> {
-  const { record, context } = originalContext(session);
+export async function draftInput(
+  session: Session,
+  loaded: ReturnType<typeof originalContext> = originalContext(session),
+): Promise<DraftMaterial & { offered: ProseAnchor[] }> {
+  const { record, context } = loaded;
   const pool = readPool(session);
   const out: DraftMaterial = {
     session: session.info.name,

@@ -46,11 +46,15 @@ describe("draft-input re-checks every equation claim", () => {
     expect(m.material).toContain("  Eq. (1)");
     expect(m.material).not.toContain("Eq. (3)");
     const text = bench.session("draft-input").stdout;
-    expect(text).toMatch(/^EXCLUDED Eq\. \(3\) \(claim c3\): equation \(3\) is unresolved: .* \[equation-unresolved\]; left out of the material$/m);
+    expect(text).toMatch(
+      /^EXCLUDED Eq\. \(3\) \(claim c3\): equation \(3\) is unresolved: .* \[equation-unresolved\]; left out of the material$/m,
+    );
   });
 
   it("flags a draft's citation of the excluded equation as not in the verified pool", () => {
-    const run = bench.session("check-draft", ["-", "--json"], { input: "By Eq. (1) and Eq. (3) the bound holds." });
+    const run = bench.session("check-draft", ["-", "--json"], {
+      input: "By Eq. (1) and Eq. (3) the bound holds.",
+    });
     const report = run.json as { flagged: { flag: string; anchor: string }[] };
     expect(report.flagged.map((f) => [f.flag, f.anchor])).toEqual([["not in verified pool", "Eq. (3)"]]);
   });
@@ -109,7 +113,9 @@ describe("a session whose extraction record predates equation records", () => {
   it("excludes its equation claims from the drafting material", () => {
     const m = bench.session("draft-input", ["--json"]).json as { excluded: Excluded[]; labels: unknown[] };
     expect(m.labels).toEqual([]);
-    expect(m.excluded.map((x) => [x.anchor, x.reason])).toEqual([["Eq. (1)", "equation-evidence-unavailable"]]);
+    expect(m.excluded.map((x) => [x.anchor, x.reason])).toEqual([
+      ["Eq. (1)", "equation-evidence-unavailable"],
+    ]);
   });
 
   it("refuses a record that claims schema 1 but still holds anchors", () => {
@@ -118,7 +124,9 @@ describe("a session whose extraction record predates equation records", () => {
     const original = JSON.stringify(payload);
     const sha256 = writeJsonFile(path, "extraction", { ...(payload as object), anchors: {} }, 1);
     const sessionPath = join(bench.dir, "session.json");
-    const info = readJsonFile(sessionPath, "session").payload as { original: { extraction: { sha256: string } } };
+    const info = readJsonFile(sessionPath, "session").payload as {
+      original: { extraction: { sha256: string } };
+    };
     const before = info.original.extraction.sha256;
     info.original.extraction.sha256 = sha256;
     writeJsonFile(sessionPath, "session", info);
@@ -130,7 +138,9 @@ describe("a session whose extraction record predates equation records", () => {
       expect((refused.json as { error: { code: string; message: string } }).error).toMatchObject({
         code: "SESSION_CORRUPT",
       });
-      expect((refused.json as { error: { message: string } }).error.message).toMatch(/anchors its schema predates/);
+      expect((refused.json as { error: { message: string } }).error.message).toMatch(
+        /anchors its schema predates/,
+      );
     } finally {
       writeJsonFile(path, "extraction", JSON.parse(original), 1);
       info.original.extraction.sha256 = before;

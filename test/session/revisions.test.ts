@@ -99,7 +99,9 @@ describe("session compare", () => {
   it("prints the outcomes for a person, and says the comparison cannot tell if the report is answered", () => {
     const run = bench.session("compare", ["--revision", "r1"]);
     const lines = run.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^session demo: pool compared with revision r1 \(pdf sha256 [0-9a-f]{12}, 11 pages\)/);
+    expect(lines[0]).toMatch(
+      /^session demo: pool compared with revision r1 \(pdf sha256 [0-9a-f]{12}, 11 pages\)/,
+    );
     expect(lines).toContain(
       '  moved: p. 4 "To test the method, we generate random sequences" (claim c2): moved to page 5',
     );
