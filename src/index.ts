@@ -232,7 +232,14 @@ export {
 } from "./session/extraction-record.js";
 export { SESSION_SCHEMA } from "./session/files.js";
 export { DEFAULT_LOCK_TIMEOUT_MS, withSessionLock } from "./session/lock.js";
-export { addToPool, type Claim, claimAnchorName, type PoolEntry, poolLabel, readPool } from "./session/pool.js";
+export {
+  addToPool,
+  type Claim,
+  claimAnchorName,
+  type PoolEntry,
+  poolLabel,
+  readPool,
+} from "./session/pool.js";
 export {
   addRevision,
   assertOriginal,
