@@ -1,17 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { CiteproofError } from "../errors.js";
-import { register as registerAnchors } from "./commands/anchors.js";
-import { register as registerCheckText } from "./commands/check-text.js";
-import { register as registerCiteCheck } from "./commands/cite-check.js";
-import { register as registerCrop } from "./commands/crop.js";
-import { register as registerMcp } from "./commands/mcp.js";
-import { register as registerReport } from "./commands/report.js";
-import { register as registerRun } from "./commands/run.js";
-import { register as registerSession } from "./commands/session.js";
-import { register as registerSource } from "./commands/source.js";
-import { register as registerVerify } from "./commands/verify.js";
-import { EXIT_ERROR, reportError, wantsJson } from "./io.js";
+import { reportError, wantsJson } from "./io.js";
 
 const program = new Command();
 program
@@ -21,16 +11,22 @@ program
   .exitOverride()
   .configureOutput({ writeErr: () => {} });
 
-registerVerify(program);
-registerCheckText(program);
-registerSession(program);
-registerMcp(program);
-registerReport(program);
-registerCiteCheck(program);
-registerRun(program);
-registerSource(program);
-registerAnchors(program);
-registerCrop(program);
+// Only the command being run is loaded: each brings its own dependencies, and start-up time counts.
+const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => void }>> = {
+  verify: () => import("./commands/verify.js"),
+  "check-text": () => import("./commands/check-text.js"),
+  session: () => import("./commands/session.js"),
+  "cite-check": () => import("./commands/cite-check.js"),
+  anchors: () => import("./commands/anchors.js"),
+  crop: () => import("./commands/crop.js"),
+  report: () => import("./commands/report.js"),
+  run: () => import("./commands/run.js"),
+  source: () => import("./commands/source.js"),
+  mcp: () => import("./commands/mcp.js"),
+};
+const named = process.argv.slice(2).find((arg) => !arg.startsWith("-"));
+const loaders = named !== undefined && COMMANDS[named] ? [COMMANDS[named]] : Object.values(COMMANDS);
+for (const load of loaders) (await load()).register(program);
 
 try {
   await program.parseAsync(process.argv);
@@ -51,4 +47,3 @@ try {
   }
 }
 if (process.exitCode === undefined) process.exitCode = 0;
-void EXIT_ERROR;
