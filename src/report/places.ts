@@ -104,6 +104,7 @@ function spanPlace(source: PlaceSource, page: number, span: Span, kind: PlaceKin
   if (!text) return [];
   const geometry = source.geometry(page);
   const marks: Box[] = [];
+  const lines: Box[] = [];
   let fontSize = 0;
   for (const line of text.lines) {
     const start = Math.max(span.startUtf16, line.startUtf16);
@@ -112,10 +113,12 @@ function spanPlace(source: PlaceSource, page: number, span: Span, kind: PlaceKin
     const glyphs = geometry && glyphUnion(geometry, start, end);
     // Glyph boxes hug the ink; a point of air keeps the mark off the letters.
     marks.push(glyphs ? grow(glyphs, 1) : line.box);
+    lines.push(line.box);
     fontSize = Math.max(fontSize, line.fontSize);
   }
   if (marks.length === 0) return [];
-  const union = unionOf(marks);
+  // Whole lines are shown, so a short quotation is read in its sentence.
+  const union = unionOf([...lines, ...marks]);
   // A line and a half of context above and below, a little to the sides.
   const padY = Math.max(1.5 * (fontSize || 10), 12);
   const padX = 8;
