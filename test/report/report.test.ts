@@ -204,6 +204,33 @@ describe("citeproof report", () => {
     expect(textOf(figures[2][0])).toContain("not accepted (no-math");
   });
 
+  it("marks the right place on a page turned by /Rotate and on one with an offset CropBox", () => {
+    const out = join(work, "layout.html");
+    const file = join(work, "layout.json");
+    const text = "jumps over the lazy dog near the river bank";
+    writeFileSync(file, JSON.stringify([2, 3].map((page) => ({ kind: "quotation", page, text }))));
+    const result = run(["report", join(root, "test/fixtures/layout.pdf"), "--evidence", file, "--out", out]);
+    expect(result.status).toBe(0);
+    const dom = parseDocument(readFileSync(out, "utf8"));
+    const [rotated, cropped] = all(dom, (e) => e.name === "figure");
+    const markOf = (figure: Element) => {
+      const style = all(figure, (e) => hasClass(e, "mark"))[0].attribs.style;
+      return Object.fromEntries([...style.matchAll(/([a-z]+):([\d.]+)%/g)].map((m) => [m[1], Number(m[2])]));
+    };
+    const size = (figure: Element) => {
+      const img = all(figure, (e) => e.name === "img")[0];
+      return { w: Number(img.attribs.width), h: Number(img.attribs.height) };
+    };
+    // Turned a quarter: the line runs down the image, and so does its mark.
+    expect(size(rotated).h).toBeGreaterThan(size(rotated).w);
+    const r = markOf(rotated);
+    expect((r.height * size(rotated).h) / 100).toBeGreaterThan((r.width * size(rotated).w) / 100);
+    // Upright with a CropBox offset: the mark is a wide strip inside the image.
+    const c = markOf(cropped);
+    expect((c.width * size(cropped).w) / 100).toBeGreaterThan((c.height * size(cropped).h) / 100);
+    expect(c.left).toBeGreaterThan(0);
+  });
+
   it("escapes everything that comes from the PDF and the evidence", () => {
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<b>was</b>");
