@@ -26,6 +26,12 @@ export interface EquationCandidate {
   reasons: RejectionReason[];
 }
 
+/** Thickest path still read as a rule (booktabs' heavy rules are 1.75 pt tall as drawn). */
+const RULE = 2.5;
+
+/** Least gap, in em, between a left-side label and its equation (amsmath's multline sets 10 pt). */
+const LEFT_GAP = 0.75;
+
 const TOKEN = /(?<![^\s])\(([^()\s]{1,16})\)(\S*)/g;
 
 interface Span {
@@ -64,6 +70,7 @@ export function equationCandidates(
     if (!token) continue;
     found.push({ inner, printed: m[0], trailing: m[2], token });
   }
+  const prose = proseMask(text, chars);
   return found.map((f) => {
     // A display's box stops halfway to the next label standing in the same place above or below.
     const { box, em } = f.token;
@@ -74,7 +81,7 @@ export function equationCandidates(
       if (o.token.box.bottom >= box.top) hi = Math.min(hi, (o.token.box.bottom + box.top) / 2);
       else if (o.token.box.top <= box.bottom) lo = Math.max(lo, (o.token.box.top + box.bottom) / 2);
     }
-    return judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token, { lo, hi });
+    return judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token, { lo, hi, prose });
   });
 }
 
@@ -114,13 +121,13 @@ function judge(
   printed: string,
   trailing: string,
   token: TokenGeometry,
-  limits: { lo: number; hi: number },
+  limits: { lo: number; hi: number; prose: Uint8Array },
 ): EquationCandidate {
   const { box, em } = token;
   const reasons = new Set<RejectionReason>();
   const frame = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
   if (!frame) reasons.add("no-column");
-  if (outsideTextBlock(box, frames, text.page, em)) reasons.add("page-margin");
+  if (outsideTextBlock(box, frames, text.page, em, chars, index, token.members)) reasons.add("page-margin");
 
   const xlo = frame ? frame.left - em : 0;
   const xhi = frame ? frame.right + em : text.width + text.cropBox.left;
@@ -141,7 +148,7 @@ function judge(
   const afterSpan = spanOf(chars, after);
   let side: "right" | "left" | undefined;
   if (atRight && after.length === 0) side = "right";
-  else if (atLeft && before.length === 0 && (!afterSpan || afterSpan.x0 - box.right >= em * 1.5))
+  else if (atLeft && before.length === 0 && (!afterSpan || afterSpan.x0 - box.right >= em * LEFT_GAP))
     side = "left";
   else if (atRight) side = "right";
   else if (atLeft) side = "left";
@@ -149,7 +156,7 @@ function judge(
   if (trailing.length > 0) reasons.add("text-after-label");
   if (
     after.length > 0 &&
-    !(side === "left" && before.length === 0 && afterSpan && afterSpan.x0 - box.right >= em * 1.5)
+    !(side === "left" && before.length === 0 && afterSpan && afterSpan.x0 - box.right >= em * LEFT_GAP)
   )
     reasons.add("text-after-label");
   if (frame && !atRight && !atLeft) reasons.add("not-at-column-edge");
@@ -227,6 +234,32 @@ function judge(
   };
 }
 
+/** Marks the characters of lines that read as prose (words in text fonts), which no display absorbs. */
+function proseMask(text: PageText, chars: PageChars): Uint8Array {
+  const mask = new Uint8Array(chars.count);
+  for (const line of text.lines) {
+    let visible = 0;
+    let letters = 0;
+    let spaces = 0;
+    let math = 0;
+    const members: number[] = [];
+    for (let i = line.startUtf16; i < line.endUtf16; i++) {
+      const c = text.text.charCodeAt(i);
+      if (c === 32) spaces++;
+      const k = chars.indexOfOffset[i];
+      if (k < 0 || (members.length > 0 && members[members.length - 1] === k)) continue;
+      members.push(k);
+      visible++;
+      const f = chars.font[k];
+      if ((f >= 0 && isMathFont(text.fonts[f] ?? "")) || isMathChar(chars.code[k])) math++;
+      else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
+    }
+    if (visible >= 12 && spaces >= 2 && letters >= visible * 0.6 && math < visible * 0.3)
+      for (const k of members) mask[k] = 1;
+  }
+  return mask;
+}
+
 /** The frame a token belongs to: it must stand within the frame's width (edges included). */
 function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: number): Frame | undefined {
   const centre = (box.left + box.right) / 2;
@@ -239,19 +272,45 @@ function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: numb
   return best;
 }
 
-function outsideTextBlock(box: Box, frames: DocumentFrames, page: number, em: number): boolean {
-  const block = frames.textBlock;
+/**
+ * In the page margin: beside the text block, or above or below it and cut off from it by empty
+ * space (a running head or foot), as opposed to a display that reaches a little lower than the
+ * body text of other pages.
+ */
+function outsideTextBlock(
+  box: Box,
+  frames: DocumentFrames,
+  page: number,
+  em: number,
+  chars: PageChars,
+  index: BandIndex,
+  label: Set<number>,
+): boolean {
   const local = frames.pageFrames[page - 1] ?? [];
-  const inside = (b: Box) =>
-    box.left >= b.left - em &&
-    box.right <= b.right + em &&
-    box.bottom >= b.bottom - em * 1.2 &&
-    box.top <= b.top + em * 1.2;
-  if (block && inside(block)) return false;
-  for (const f of local)
-    if (inside({ left: f.left, right: f.right, bottom: f.bottom - em * 3, top: f.top + em * 3 }))
-      return false;
-  return block !== undefined || local.length > 0;
+  const blocks = [...(frames.textBlock ? [frames.textBlock] : []), ...local];
+  if (blocks.length === 0) return false;
+  const within = (b: Box) => box.left >= b.left - em && box.right <= b.right + em;
+  const across = blocks.filter(within);
+  if (across.length === 0) return true;
+  for (const b of across) {
+    if (box.bottom >= b.bottom - em * 1.2 && box.top <= b.top + em * 1.2) return false;
+  }
+  // Above or below every block: a margin only when the token is alone on its row and empty space
+  // parts it from the page's content (a page number, a running head), not a display's label.
+  const left = Math.min(...across.map((b) => b.left));
+  const right = Math.max(...across.map((b) => b.right));
+  const h = box.top - box.bottom;
+  for (const k of index.band(box.bottom + h * 0.25, box.top - h * 0.25)) {
+    if (!label.has(k) && chars.x1[k] >= left && chars.x0[k] <= right) return false;
+  }
+  const below = across.every((b) => box.top < b.bottom);
+  const [lo, hi] = below ? [box.top, box.top + em * 1.2] : [box.bottom - em * 1.2, box.bottom];
+  for (const k of index.band(lo, hi)) {
+    if (label.has(k) || chars.x1[k] < left || chars.x0[k] > right) continue;
+    const mid = (chars.y0[k] + chars.y1[k]) / 2;
+    if (below ? mid > box.top : mid < box.bottom) return false;
+  }
+  return true;
 }
 
 function spanOf(chars: PageChars, members: number[]): Span | undefined {
@@ -337,7 +396,9 @@ function fractionBars(
     const b = g.box;
     const w = b.right - b.left;
     const hgt = b.top - b.bottom;
-    if (hgt > 1.5 || w < em * 0.5 || w > maxWidth) continue;
+    if (hgt > 2 || w < em * 0.5 || w > maxWidth) continue;
+    // A rule that runs on under the label is a table's ruling, not a fraction bar.
+    if (b.right > box.left - 1) continue;
     if (b.top < box.bottom - em * 0.8 || b.bottom > box.top + em * 0.8) continue;
     if (b.right < span.x0 - 1 || b.left > span.x1 + 1) continue;
     out.push(b);
@@ -364,7 +425,7 @@ function isTabular(
   const rules = text.graphics.filter(
     (g) =>
       g.kind === "path" &&
-      g.box.top - g.box.bottom <= 1.5 &&
+      g.box.top - g.box.bottom <= RULE &&
       g.box.right - g.box.left >= width * 0.3 &&
       g.box.left <= box.right &&
       g.box.right >= box.left - em,
@@ -456,8 +517,8 @@ function graphicsBeside(graphics: GraphicObject[], box: Box, em: number): boolea
       b.bottom <= box.bottom - pad &&
       b.top >= box.top + pad;
     if (encloses) continue;
-    if (w <= 1.5 && h > em * 3) continue; // a vertical rule beside the column
-    if (h <= 1.5 && w > em * 3) continue; // a horizontal rule
+    if (w <= RULE && h > em * 3) continue; // a vertical rule beside the column
+    if (h <= RULE && w > em * 3) continue; // a horizontal rule
     return true;
   }
   return false;
@@ -468,7 +529,7 @@ function graphicsBeside(graphics: GraphicObject[], box: Box, em: number): boolea
  * lines of a multi-line display), stopping at running text: the box a crop of the equation shows.
  */
 function displayBlock(
-  limits: { lo: number; hi: number },
+  limits: { lo: number; hi: number; prose: Uint8Array },
   chars: PageChars,
   index: BandIndex,
   start: Box,
@@ -497,7 +558,8 @@ function displayBlock(
         block.right = Math.max(block.right, chars.x1[k]);
         continue;
       }
-      if (chars.y1[k] - chars.y0[k] > em * 6 || inBody(k)) continue;
+      if (chars.y1[k] - chars.y0[k] > em * 6 || inBody(k) || limits.prose[k]) continue;
+      if (chars.x0[k] > block.right + em * 2 || chars.x1[k] < block.left - em * 2) continue;
       if (chars.y0[k] < limits.lo || chars.y1[k] > limits.hi) continue;
       block.left = Math.min(block.left, chars.x0[k]);
       block.right = Math.max(block.right, chars.x1[k]);

@@ -75,7 +75,7 @@ export function captionCandidates(
       if (k >= 0 && members[members.length - 1] !== k) members.push(k);
     }
     if (members.length === 0) continue;
-    const candidate = judge(text, chars, index, frames, members, end, {
+    const candidate = judge(text, chars, index, frames, members, start, end, {
       label,
       keyword: m[2] as CaptionKeyword,
       separator: m[4] as "." | ":",
@@ -91,6 +91,7 @@ function judge(
   index: BandIndex,
   frames: DocumentFrames,
   members: number[],
+  startUtf16: number,
   endUtf16: number,
   found: { label: string; keyword: CaptionKeyword; separator: "." | ":" },
 ): CaptionCandidate | undefined {
@@ -161,10 +162,7 @@ function judge(
     page: text.page,
     keyword: found.keyword,
     separator: found.separator,
-    text: text.text
-      .slice(endUtf16 - (found.keyword.length + found.label.length + 2), endUtf16 + 80)
-      .replace(/\s+/g, " ")
-      .trim(),
+    text: captionText(text, chars, startUtf16, block),
     labelBox: round(labelBox),
     captionBox: round(block),
     ...(figureBox ? { figureBox: round(figureBox) } : {}),
@@ -199,29 +197,57 @@ function rowBelow(
  */
 function graphicsBeside(text: PageText, block: Box, em: number): Box | undefined {
   const reach = em * 4;
-  let found: Box | undefined;
   const width = block.right - block.left;
-  for (const g of text.graphics) {
-    const b = g.box;
-    const overlap = Math.min(b.right, block.right + em) - Math.max(b.left, block.left - em);
-    if (overlap <= Math.min(width, b.right - b.left) * 0.3) continue;
-    const above = b.bottom >= block.top - em * 0.5 && b.bottom - block.top <= reach;
-    const below = b.top <= block.bottom + em * 0.5 && block.bottom - b.top <= reach;
-    if (!above && !below) continue;
-    // A lone thin rule (a table's or a float's ruling) is not a figure.
-    const w = b.right - b.left;
-    const h = b.top - b.bottom;
-    if (g.kind === "path" && (w <= 1.5 || h <= 1.5) && text.graphics.length < 3) continue;
-    found = found
-      ? {
-          left: Math.min(found.left, b.left),
-          bottom: Math.min(found.bottom, b.bottom),
-          right: Math.max(found.right, b.right),
-          top: Math.max(found.top, b.top),
-        }
-      : { ...b };
+  const sides: { gap: number; box: Box }[] = [];
+  for (const side of ["above", "below"] as const) {
+    let found: Box | undefined;
+    let gap = Infinity;
+    for (const g of text.graphics) {
+      const b = g.box;
+      const overlap = Math.min(b.right, block.right + em) - Math.max(b.left, block.left - em);
+      if (overlap <= Math.min(width, b.right - b.left) * 0.3) continue;
+      const d = side === "above" ? b.bottom - block.top : block.bottom - b.top;
+      if (d < -em * 0.5 || d > reach) continue;
+      // A lone thin rule (a table's or a float's ruling) is not a figure.
+      const w = b.right - b.left;
+      const h = b.top - b.bottom;
+      if (g.kind === "path" && (w <= 1.5 || h <= 1.5) && text.graphics.length < 3) continue;
+      gap = Math.min(gap, d);
+      found = found ? union(found, b) : { ...b };
+    }
+    if (found) sides.push({ gap, box: found });
   }
-  return found;
+  sides.sort((a, b) => a.gap - b.gap);
+  return sides[0]?.box;
+}
+
+function union(a: Box, b: Box): Box {
+  return {
+    left: Math.min(a.left, b.left),
+    bottom: Math.min(a.bottom, b.bottom),
+    right: Math.max(a.right, b.right),
+    top: Math.max(a.top, b.top),
+  };
+}
+
+/** The caption's words: its text from the keyword on, as long as it stays inside the caption's block. */
+function captionText(text: PageText, chars: PageChars, startUtf16: number, block: Box): string {
+  let end = startUtf16;
+  for (let i = startUtf16; i < text.text.length && i - startUtf16 < 200; i++) {
+    const k = chars.indexOfOffset[i];
+    if (k >= 0) {
+      const mid = (chars.y0[k] + chars.y1[k]) / 2;
+      if (
+        mid < block.bottom - 1 ||
+        mid > block.top + 1 ||
+        chars.x1[k] < block.left - 1 ||
+        chars.x0[k] > block.right + 1
+      )
+        break;
+    }
+    end = i + 1;
+  }
+  return text.text.slice(startUtf16, end).replace(/\s+/g, " ").trim();
 }
 
 function extent(chars: PageChars, members: number[]): Box {

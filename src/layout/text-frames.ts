@@ -138,7 +138,11 @@ export function framesOf(lines: BodyLine[]): Frame[] {
       ),
     );
   }
-  const rest = lines.filter((_, i) => !used.has(i));
+  // Lines inside a justified frame (paragraph ends, indented lines) belong to it; the rest may be
+  // ragged-right text, whose lines share their left edge instead.
+  const inside = (b: Box) =>
+    frames.some((f) => b.left >= f.left - EDGE_TOLERANCE && b.right <= f.right + EDGE_TOLERANCE);
+  const rest = lines.filter((l, i) => !used.has(i) && !inside(l.box));
   for (const mode of modes(
     rest.map((l) => l.box.left),
     3,
