@@ -4,7 +4,16 @@
  * existing name is never replaced) or by rename (atomic replace).
  */
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 /** A temporary name beside `path`, unique to this process and call. Readers skip names starting with '.'. */
@@ -67,6 +76,31 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     throw error;
   }
   syncDir(dirname(path));
+}
+
+/** Removes temporary files left in `dir` by writers that were killed (their process is gone). */
+export function removeAbandonedTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = /^\.tmp-(\d+)-/.exec(name);
+    if (!match || processAlive(Number(match[1]))) continue;
+    rmSync(join(dir, name), { force: true });
+  }
+}
+
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** JSON with object keys sorted at every level: the form digests are taken over. */

@@ -20,7 +20,7 @@ import {
   sha256Text,
 } from "./concepts.js";
 import { evidenceContext } from "./context.js";
-import { syncDir, writeAndSync } from "./files.js";
+import { processAlive, syncDir, writeAndSync } from "./files.js";
 import { isIntegrityFailure, type ReasonCode } from "./reasons.js";
 import { paperIdKind } from "./records.js";
 import type { RunInfo } from "./run.js";
@@ -259,17 +259,8 @@ function removeAbandonedStaging(knowledge: string, runId: string): void {
   for (const name of readdirSync(knowledge)) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length).split("-")[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && processAlive(pid)) continue;
+    if (Number.isInteger(pid) && processAlive(pid)) continue;
     const path = join(knowledge, name);
     if (statSync(path).isDirectory()) rmSync(path, { recursive: true, force: true });
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

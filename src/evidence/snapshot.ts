@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { CodePointIndex, codePointLength, hasLoneSurrogate } from "./codepoints.js";
-import { canonicalJson, writeFileOnce } from "./files.js";
+import { canonicalJson, removeAbandonedTemps, writeFileOnce } from "./files.js";
 import { ACCESS_LEVELS, type AccessLevel, ORIGINS, type Origin } from "./reasons.js";
 import { RUN_FILES, type RunInfo, runPath } from "./run.js";
 
@@ -161,6 +161,7 @@ export interface StoredSnapshot {
  */
 export function storeSnapshot(run: RunInfo, snapshot: Snapshot): StoredSnapshot {
   const path = snapshotPath(run, snapshot.source_id);
+  removeAbandonedTemps(runPath(run, RUN_FILES.sources));
   const created = writeFileOnce(path, `${JSON.stringify(snapshot, null, 1)}\n`);
   if (created) return { snapshot, created };
   const existing = new SnapshotStore(run).load(snapshot.source_id);

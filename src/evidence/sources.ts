@@ -85,6 +85,7 @@ export async function fetchSource(
   options: FetchSourceOptions = {},
 ): Promise<SourceReceipt> {
   const run = asRun(runArg);
+  const started = Date.now();
   const fetched = await fetchBytes(url, {
     maxBytes: options.maxBytes,
     timeoutMs: options.timeoutMs,
@@ -97,7 +98,10 @@ export async function fetchSource(
   let kind: string;
   if (media === "application/pdf" || (looksPdf && !media.startsWith("text/"))) {
     const bytes: PdfBytes = { bytes: fetched.bytes, sha256: fetched.sha256, origin: url };
-    const pdf = await pdfToText(bytes, { cacheDir: options.cacheDir, timeoutMs: options.timeoutMs });
+    // One deadline for the retrieval and the extraction together.
+    const timeoutMs =
+      options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (Date.now() - started));
+    const pdf = await pdfToText(bytes, { cacheDir: options.cacheDir, timeoutMs });
     kind = `pdf, ${pdf.document.page_count} pages`;
     input = {
       url,

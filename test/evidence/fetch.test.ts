@@ -13,6 +13,7 @@ import { assembleRun } from "../../src/evidence/assemble.js";
 import { readEvents } from "../../src/evidence/events.js";
 import { createRun } from "../../src/evidence/run.js";
 import { fetchSource, searchSource } from "../../src/evidence/sources.js";
+import { verifyRun } from "../../src/evidence/verify.js";
 import { fetchBytes } from "../../src/source/url.js";
 import {
   articleHtml,
@@ -269,6 +270,16 @@ describe("source fetch", () => {
       excerpt: "greater reduction in CDI-2 total score",
     });
     expect(accepted.boxes).toHaveLength(1);
+    // Without the extraction cache a retrieved PDF has no geometry: no boxes (with the reason), never
+    // approximate ones, and the result is still the same evidence for verification.
+    const elsewhere = join(root, "empty-cache");
+    const bare = (await assembleRun(run, { cacheDir: elsewhere, write: false })).result.accepted[0];
+    expect(bare).toMatchObject({
+      page: 2,
+      boxes: null,
+      boxes_note: "the retrieved PDF is no longer in the extraction cache",
+    });
+    expect((await verifyRun(run, { cacheDir: elsewhere })).report.verdict).toBe("pass");
     const box = accepted.boxes![0];
     expect(box.page).toBe(2);
     // The glyph boxes agree with an independent extractor's word boxes (x exactly, y within the font box).

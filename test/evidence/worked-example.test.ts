@@ -335,6 +335,27 @@ describe("counterfactuals: where each failure dies", () => {
     expect(fresh.accepted[0].fresh_event).toBe(refetch.event.event_id);
   });
 
+  it("an excerpt edited in result.json is caught by verification and by the promotion preflight", async () => {
+    const w = await workedRun();
+    const { path } = await assembleRun(w.run);
+    const result = readJson<{ accepted: { record: string; excerpt: string }[] }>(path);
+    const entry = result.accepted.find((a) => a.record === "claims[0]")!;
+    entry.excerpt = entry.excerpt.replace("greater", "significant");
+    writeFileSync(path, JSON.stringify(result));
+    const { report } = await verifyRun(w.run);
+    const span = report.checks.find((c) => c.id === "C-SPAN");
+    expect(span?.status).toBe("fail");
+    expect(span?.failures.map((f) => f.code)).toEqual(["EXCERPT_MISMATCH"]);
+    expect(report.checks.find((c) => c.id === "C-ASSEMBLER")?.failures.map((f) => f.code)).toEqual([
+      "RESULT_STALE",
+    ]);
+    const check = await promoteRun(w.run, {});
+    expect(check.ok).toBe(false);
+    expect(check.failures.map((f) => f.code)).toEqual(
+      expect.arrayContaining(["EXCERPT_MISMATCH", "RESULT_STALE"]),
+    );
+  });
+
   it("an edited snapshot file kills every span against it at C-SNAPSHOT, whatever the gate flag", async () => {
     const w = await workedRun();
     expect((await assembleRun(w.run)).result.gate.verdict).toBe("pass");
