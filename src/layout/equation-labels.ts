@@ -190,7 +190,11 @@ function judge(
         Math.abs(centre - (frame.left + frame.right) / 2) <= tolerance ||
         (side === "right" && Math.abs(centre - (frame.left + box.left) / 2) <= tolerance) ||
         (side === "left" && Math.abs(centre - (box.right + frame.right) / 2) <= tolerance);
-      const indented = span.x0 - (side === "left" ? box.right : frame.left) >= em * 1.5;
+      // A left-side label's display starts clear of the label (multline's first line sits close to it).
+      const indented =
+        side === "left" && content === after
+          ? span.x0 - box.right >= em * LEFT_GAP
+          : span.x0 - frame.left >= em * 1.5;
       if (!centred && !indented) reasons.add("not-centred");
     }
     if (

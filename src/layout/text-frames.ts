@@ -138,6 +138,7 @@ export function framesOf(lines: BodyLine[]): Frame[] {
       ),
     );
   }
+  dropParagraphEnds(frames, lines);
   // Lines inside a justified frame (paragraph ends, indented lines) belong to it; the rest may be
   // ragged-right text, whose lines share their left edge instead.
   const inside = (b: Box) =>
@@ -163,6 +164,30 @@ export function framesOf(lines: BodyLine[]): Frame[] {
     );
   }
   return mergeFrames(frames);
+}
+
+/**
+ * Paragraphs that end alike (a repeated sentence) share a right edge too. Such a narrow "frame"
+ * has lines of a wider frame with the same left edge between its own; a true narrow column (text
+ * beside a wrapped figure) does not.
+ */
+function dropParagraphEnds(frames: Frame[], lines: BodyLine[]): void {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const narrow = frames[i];
+    const interleaved = frames.some(
+      (wide) =>
+        wide !== narrow &&
+        Math.abs(wide.left - narrow.left) <= EDGE_TOLERANCE * 2 &&
+        wide.right > narrow.right + EDGE_TOLERANCE &&
+        lines.some(
+          (l) =>
+            Math.abs(l.box.right - wide.right) <= EDGE_TOLERANCE &&
+            l.box.bottom > narrow.bottom &&
+            l.box.top < narrow.top,
+        ),
+    );
+    if (interleaved) frames.splice(i, 1);
+  }
 }
 
 function frameFrom(boxes: Box[], right: number | undefined, left: number | undefined): Frame {

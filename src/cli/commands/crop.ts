@@ -86,7 +86,7 @@ export function register(program: Command): void {
             all.length > 0 ? `; it is on page ${[...new Set(all.map((a) => a.anchor.page))].join(", ")}` : "";
           throw new CiteproofError(
             "ANCHOR_NOT_FOUND",
-            `no ${ref.kind} anchor ${name}${page !== undefined ? ` on page ${page}` : ""} in this PDF${elsewhere} (see citeproof anchors)`,
+            `no anchor ${name}${page !== undefined ? ` on page ${page}` : ""} in this PDF${elsewhere} (see citeproof anchors)`,
           );
         }
         found = here[0];
