@@ -95,6 +95,21 @@ function extractionLine(label, citeproof, baseline) {
 }
 
 /** Verdicts per kind of sampled record (the id ends in -true, -wrong-page or -false). */
+/** Diagnostic: what the engine alone costs on a PDF, so the adapter's own share is visible. */
+async function floorLine(pdf, label, extractCpu, baselineCpu, emit, record) {
+  try {
+    const floor = await repeat(runs(3), () => node(join(here, "lib", "engine-floor-child.mjs"), [pdf]));
+    const cpu = medianOf(floor, "cpuS");
+    record(cpu);
+    emit(
+      `  (engine floor ${label}, page + text page load and close only, no worker: cpu ${s(cpu)} s, ` +
+        `ratio ${s(cpu / baselineCpu)}; adapter above it ${s(extractCpu - cpu)} s)`,
+    );
+  } catch (error) {
+    emit(`  (engine floor ${label}: n/a, ${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
 function verdictMix(stdout) {
   const byKind = new Map();
   for (const r of JSON.parse(stdout).results) {
@@ -147,18 +162,9 @@ async function figures() {
       `${s(medianOf(extBig, "wallS"))} s; peak RSS ${s(maxOf(extBig, "maxRssMb"))} MB; median of ${extBig.length})`,
   );
 
-  // Diagnostic: what the engine alone costs, so the adapter's own share is visible.
-  try {
-    const floor = await repeat(runs(3), () => node(join(here, "lib", "engine-floor-child.mjs"), [big.pdf]));
-    const floorCpu = medianOf(floor, "cpuS");
-    figures.engineFloor1000CpuS = floorCpu;
-    emit(
-      `  (engine floor ${BIG_PAGES}p, page + text page load and close only, no worker: cpu ${s(floorCpu)} s, ` +
-        `ratio ${s(floorCpu / figures.pdftotext1000CpuS)}; adapter above it ${s(e1.cpu - floorCpu)} s)`,
-    );
-  } catch (error) {
-    emit(`  (engine floor: n/a, ${error instanceof Error ? error.message : String(error)})`);
-  }
+  await floorLine(big.pdf, `${BIG_PAGES}p`, e1.cpu, figures.pdftotext1000CpuS, emit, (v) => {
+    figures.engineFloor1000CpuS = v;
+  });
 
   if (corpusPdf) {
     const name = basename(corpusPdf, ".pdf");
@@ -170,6 +176,9 @@ async function figures() {
     figures.pdftotextCorpusCpuS = e2.base;
     figures.extractCorpusCpuS = e2.cpu;
     emit(e2.line);
+    await floorLine(corpusPdf, `${report.pages}p`, e2.cpu, e2.base, emit, (v) => {
+      figures.engineFloorCorpusCpuS = v;
+    });
   } else {
     emit(`extract corpus: skipped (${corpusDir} is absent)`);
   }
@@ -258,7 +267,8 @@ async function figures() {
       `${maxOf(first, "maxRssMb").toFixed(0)} MB; median of ${first.length})`,
   );
   progress("figures done");
-  if (peakLoad > cpus().length)
+  // The bench itself keeps about one and a half cpus busy.
+  if (peakLoad > cpus().length + 1)
     emit(
       `note: the load average reached ${peakLoad.toFixed(1)} on ${cpus().length} cpus during the run: other work ` +
         "competed, so wall-clock figures (first result) are unreliable and CPU figures somewhat inflated",
