@@ -3,6 +3,8 @@
  * its page layout, with every rejected equation-label candidate and its reasons. Computed once per
  * document and cached beside the extraction; stored extraction records (schema 2 on) carry it.
  */
+
+import { defaultCacheDir, ExtractionCache } from "../document/cache.js";
 import {
   type Box,
   EXTRACTION_SCHEMA_VERSION,
@@ -10,18 +12,20 @@ import {
   type PageGeometry,
   type PageText,
 } from "../document/model.js";
-import { type OpenedDocument, openDocument } from "../document/open.js";
-import { equationCandidates, mayHoldEquationLabels } from "./equation-labels.js";
+import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
+import { equationCandidates, equationTokenStarts } from "./equation-labels.js";
 import {
+  type CaptionCandidate,
   type CaptionKeyword,
   type CaptionRejection,
   captionCandidates,
+  captionStarts,
   decideCaptions,
-  mayHoldCaptions,
 } from "./figure-captions.js";
-import { BandIndex, pageChars } from "./page-chars.js";
+import { BandIndex, CharStorage, pageChars } from "./page-chars.js";
 import type { RejectionReason } from "./rejection-reasons.js";
-import { documentFrames } from "./text-frames.js";
+import { type DocumentFrames, documentFrames } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
 export const LAYOUT_VERSION = "1";
@@ -96,25 +100,76 @@ export interface AnchorsInput {
 export function pagesNeedingGeometry(pages: readonly (PageText | undefined)[]): number[] {
   const out: number[] = [];
   for (const page of pages) {
-    if (page?.hasTextLayer && (mayHoldEquationLabels(page) || mayHoldCaptions(page))) out.push(page.page);
+    if (page?.hasTextLayer && (equationTokenStarts(page).length > 0 || captionStarts(page).length > 0))
+      out.push(page.page);
   }
   return out;
 }
 
 export function computeAnchors(input: AnchorsInput): AnchorsRecord {
-  const frames = documentFrames(input.pages);
-  const equations: EquationAnchor[] = [];
-  const rejected: RejectedEquationCandidate[] = [];
-  const captions = [];
+  const builder = new AnchorsBuilder(input.pages);
   for (const page of pagesNeedingGeometry(input.pages)) {
-    const text = input.pages[page - 1]!;
     const geometry = input.geometry(page);
-    if (!geometry) continue;
-    const chars = pageChars(text, geometry);
+    if (geometry) builder.addPage(page, geometry);
+  }
+  return builder.finish(input.sha256, input.pageCount);
+}
+
+/**
+ * The heights of a page the rules look at: around each equation-label token, and from a little
+ * above each caption's first line down to where a long caption could end. Characters elsewhere are
+ * never consulted, so they are not read. Undefined when the windows cover most of the page anyway.
+ */
+function anchorWindows(text: PageText, geometry: PageGeometry): [number, number][] | undefined {
+  const windows: [number, number][] = [];
+  const g = geometry.glyphBoxes;
+  const sizeAt = (i: number) => (geometry.fontSizes[i] > 0 ? geometry.fontSizes[i] : 10);
+  for (const i of equationTokenStarts(text)) {
+    const em = sizeAt(i);
+    if (Number.isFinite(g[i * 4 + 1]))
+      windows.push([g[i * 4 + 1] - em * EQUATION_REACH, g[i * 4 + 3] + em * EQUATION_REACH]);
+  }
+  for (const i of captionStarts(text)) {
+    const em = sizeAt(i);
+    if (Number.isFinite(g[i * 4 + 1]))
+      windows.push([g[i * 4 + 1] - em * CAPTION_REACH, g[i * 4 + 3] + em * 3]);
+  }
+  windows.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const w of windows) {
+    const last = merged[merged.length - 1];
+    if (last && w[0] <= last[1]) last[1] = Math.max(last[1], w[1]);
+    else merged.push([w[0], w[1]]);
+  }
+  const covered = merged.reduce((sum, [lo, hi]) => sum + (hi - lo), 0);
+  return covered > text.height * 0.8 ? undefined : merged;
+}
+
+/** How far, in em, the equation rules look above and below a token (a tall display's full height). */
+const EQUATION_REACH = 10;
+/** How far below its first line, in em, a caption's block can run. */
+const CAPTION_REACH = 45;
+
+/** Decides page by page, so only one page's geometry need be held at a time. */
+class AnchorsBuilder {
+  private readonly frames: DocumentFrames;
+  private readonly equations: EquationAnchor[] = [];
+  private readonly rejected: RejectedEquationCandidate[] = [];
+  private readonly captions: CaptionCandidate[] = [];
+  private readonly storage = new CharStorage();
+
+  constructor(private readonly pages: readonly (PageText | undefined)[]) {
+    this.frames = documentFrames(pages);
+  }
+
+  addPage(page: number, geometry: PageGeometry): void {
+    const text = this.pages[page - 1];
+    if (!text) return;
+    const chars = pageChars(text, geometry, this.storage, anchorWindows(text, geometry));
     const index = new BandIndex(chars);
-    for (const c of equationCandidates(text, chars, frames, index)) {
+    for (const c of equationCandidates(text, chars, this.frames, index)) {
       if (c.reasons.length === 0 && c.side && c.equationBox) {
-        equations.push({
+        this.equations.push({
           label: c.label,
           page,
           labelBox: c.labelBox,
@@ -122,7 +177,7 @@ export function computeAnchors(input: AnchorsInput): AnchorsRecord {
           side: c.side,
         });
       } else {
-        rejected.push({
+        this.rejected.push({
           label: c.label,
           printed: c.printed.trim(),
           page,
@@ -131,54 +186,78 @@ export function computeAnchors(input: AnchorsInput): AnchorsRecord {
         });
       }
     }
-    captions.push(...captionCandidates(text, chars, index, frames));
+    this.captions.push(...captionCandidates(text, chars, index, this.frames));
   }
-  const figures: FigureAnchor[] = [];
-  const rejectedCaptions: RejectedCaption[] = [];
-  for (const c of decideCaptions(captions)) {
-    if (c.rejections.length === 0) {
-      figures.push({
-        label: c.label,
-        page: c.page,
-        keyword: c.keyword,
-        separator: c.separator,
-        text: c.text,
-        labelBox: c.labelBox,
-        captionBox: c.captionBox,
-        ...(c.figureBox ? { figureBox: c.figureBox } : {}),
-      });
-    } else {
-      rejectedCaptions.push({
-        label: c.label,
-        page: c.page,
-        text: c.text,
-        labelBox: c.labelBox,
-        reasons: c.rejections,
-      });
+
+  finish(sha256: string, pageCount: number): AnchorsRecord {
+    const byPage = <T extends { page: number }>(list: T[]) => list.sort((a, b) => a.page - b.page);
+    const figures: FigureAnchor[] = [];
+    const rejectedCaptions: RejectedCaption[] = [];
+    for (const c of decideCaptions(byPage(this.captions))) {
+      if (c.rejections.length === 0) {
+        figures.push({
+          label: c.label,
+          page: c.page,
+          keyword: c.keyword,
+          separator: c.separator,
+          text: c.text,
+          labelBox: c.labelBox,
+          captionBox: c.captionBox,
+          ...(c.figureBox ? { figureBox: c.figureBox } : {}),
+        });
+      } else {
+        rejectedCaptions.push({
+          label: c.label,
+          page: c.page,
+          text: c.text,
+          labelBox: c.labelBox,
+          reasons: c.rejections,
+        });
+      }
     }
+    const pagesWithoutText: number[] = [];
+    for (let p = 1; p <= pageCount; p++) {
+      const text = this.pages[p - 1];
+      if (!text?.hasTextLayer || text.extractionError !== undefined) pagesWithoutText.push(p);
+    }
+    return {
+      schemaVersion: ANCHORS_SCHEMA_VERSION,
+      layoutVersion: LAYOUT_VERSION,
+      extractorVersion: EXTRACTOR_VERSION,
+      sha256,
+      pageCount,
+      equations: byPage(this.equations),
+      rejectedEquationCandidates: byPage(this.rejected),
+      figures,
+      rejectedCaptions,
+      pagesWithoutText,
+    };
   }
-  const pagesWithoutText: number[] = [];
-  for (let p = 1; p <= input.pageCount; p++) {
-    const text = input.pages[p - 1];
-    if (!text?.hasTextLayer || text.extractionError !== undefined) pagesWithoutText.push(p);
-  }
-  return {
-    schemaVersion: ANCHORS_SCHEMA_VERSION,
-    layoutVersion: LAYOUT_VERSION,
-    extractorVersion: EXTRACTOR_VERSION,
-    sha256: input.sha256,
-    pageCount: input.pageCount,
-    equations,
-    rejectedEquationCandidates: rejected,
-    figures,
-    rejectedCaptions,
-    pagesWithoutText,
-  };
 }
 
 export interface AnchorsOptions {
   password?: string;
   timeoutMs?: number;
+}
+
+/**
+ * Opens a document for work that needs its anchors. When the cache holds no current anchors
+ * record, the glyph geometry is held as the pages are extracted or read, so deciding the anchors
+ * does not read it back from the cache afterwards.
+ */
+export async function openForAnchors(
+  input: string | PdfBytes,
+  options: OpenOptions = {},
+): Promise<OpenedDocument> {
+  const source =
+    typeof input === "string" ? await readPdfFile(input, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : input;
+  let current = false;
+  if (!options.noCache) {
+    const cache = new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256);
+    const record = cache.readRecord<AnchorsRecord>(RECORD_NAME);
+    current = record !== undefined && isCurrent(record, source.sha256);
+  }
+  return openDocument(source, { ...options, withGeometry: !current || options.withGeometry === true });
 }
 
 /** Pages extracted at once when geometry must be read again (bounds the memory held). */
@@ -209,12 +288,11 @@ export async function documentAnchors(
     });
     for (const p of absent) pages[p - 1] = rest.pages[p - 1];
   }
-  const needed = pagesNeedingGeometry(pages);
-  const held = new Map<number, PageGeometry>();
+  const builder = new AnchorsBuilder(pages);
   const missing: number[] = [];
-  for (const page of needed) {
+  for (const page of pagesNeedingGeometry(pages)) {
     const geometry = doc.geometry.get(page) ?? doc.cache?.readPageGeometry(page);
-    if (geometry) held.set(page, geometry);
+    if (geometry) builder.addPage(page, geometry);
     else missing.push(page);
   }
   for (let i = 0; i < missing.length; i += GEOMETRY_BATCH) {
@@ -226,14 +304,9 @@ export async function documentAnchors(
       password: options.password,
       timeoutMs: options.timeoutMs,
     });
-    for (const [page, geometry] of again.geometry) held.set(page, geometry);
+    for (const [page, geometry] of again.geometry) builder.addPage(page, geometry);
   }
-  const record = computeAnchors({
-    sha256: doc.sha256,
-    pageCount: doc.pageCount,
-    pages,
-    geometry: (page) => held.get(page),
-  });
+  const record = builder.finish(doc.sha256, doc.pageCount);
   if (doc.cache) {
     try {
       doc.cache.writeRecord(RECORD_NAME, record);

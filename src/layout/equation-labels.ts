@@ -6,8 +6,7 @@
  */
 import type { Box, GraphicObject, PageText } from "../document/model.js";
 import { isEquationLabel } from "./labels.js";
-import { isMathChar, isMathFont } from "./math-signals.js";
-import { BandIndex, type PageChars } from "./page-chars.js";
+import { BandIndex, MATH_FONT, type PageChars } from "./page-chars.js";
 import type { RejectionReason } from "./rejection-reasons.js";
 import type { DocumentFrames, Frame } from "./text-frames.js";
 
@@ -41,10 +40,11 @@ interface Span {
   y1: number;
 }
 
-/** Whether the page's text holds any token that could be an equation label (no geometry needed). */
-export function mayHoldEquationLabels(text: PageText): boolean {
-  for (const m of text.text.matchAll(TOKEN)) if (isEquationLabel(m[1])) return true;
-  return false;
+/** Offsets of the tokens in the page's text that could be equation labels (no geometry needed). */
+export function equationTokenStarts(text: PageText): number[] {
+  const out: number[] = [];
+  for (const m of text.text.matchAll(TOKEN)) if (isEquationLabel(m[1])) out.push(m.index);
+  return out;
 }
 
 export function equationCandidates(
@@ -70,7 +70,11 @@ export function equationCandidates(
     if (!token) continue;
     found.push({ inner, printed: m[0], trailing: m[2], token });
   }
-  const prose = proseMask(text, chars);
+  let mask: Uint8Array | undefined;
+  const prose = () => {
+    mask ??= proseMask(text, chars);
+    return mask;
+  };
   return found.map((f) => {
     // A display's box stops halfway to the next label standing in the same place above or below.
     const { box, em } = f.token;
@@ -121,7 +125,7 @@ function judge(
   printed: string,
   trailing: string,
   token: TokenGeometry,
-  limits: { lo: number; hi: number; prose: Uint8Array },
+  limits: { lo: number; hi: number; prose: () => Uint8Array },
 ): EquationCandidate {
   const { box, em } = token;
   const reasons = new Set<RejectionReason>();
@@ -171,8 +175,8 @@ function judge(
   const span = spanOf(chars, content);
   const graphics = text.graphics;
   const bars = span ? fractionBars(graphics, box, span, em, frame) : [];
-  const math = mathShare(text, chars, content);
-  const nearbyMath = mathAround(text, chars, index, box, em, span, token.members);
+  const math = mathShare(chars, content);
+  const nearbyMath = mathAround(chars, index, box, em, span, token.members);
 
   if (!span) {
     reasons.add("no-display");
@@ -214,18 +218,21 @@ function judge(
   }
   if (graphicsBeside(graphics, box, em)) reasons.add("graphics-beside-label");
 
+  // The display's full extent matters only for an accepted label (crops show it).
   const equationBox = span
-    ? displayBlock(
-        limits,
-        chars,
-        index,
-        unionBox(span, bars),
-        em,
-        xlo,
-        side === "left" && content === after ? xhi : box.left,
-        frames.bodyLines[text.page - 1] ?? [],
-        token.members,
-      )
+    ? reasons.size > 0
+      ? unionBox(span, bars)
+      : displayBlock(
+          limits,
+          chars,
+          index,
+          unionBox(span, bars),
+          em,
+          xlo,
+          side === "left" && content === after ? xhi : box.left,
+          frames.bodyLines[text.page - 1] ?? [],
+          token.members,
+        )
     : undefined;
   return {
     label,
@@ -254,8 +261,7 @@ function proseMask(text: PageText, chars: PageChars): Uint8Array {
       if (k < 0 || (members.length > 0 && members[members.length - 1] === k)) continue;
       members.push(k);
       visible++;
-      const f = chars.font[k];
-      if ((f >= 0 && isMathFont(text.fonts[f] ?? "")) || isMathChar(chars.code[k])) math++;
+      if (chars.math[k] !== 0) math++;
       else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
     }
     if (visible >= 12 && spaces >= 2 && letters >= visible * 0.6 && math < visible * 0.3)
@@ -264,16 +270,33 @@ function proseMask(text: PageText, chars: PageChars): Uint8Array {
   return mask;
 }
 
-/** The frame a token belongs to: it must stand within the frame's width (edges included). */
+/**
+ * The frame a token belongs to: it must stand within the frame's width. A frame of this page whose
+ * edge the token stands at wins over the document's common frames (a page in one column of a
+ * document with two-column stretches), and among equals the frame with more lines.
+ */
 function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: number): Frame | undefined {
   const centre = (box.left + box.right) / 2;
   const fits = (f: Frame) => centre >= f.left - em && centre <= f.right + em;
   const near = (f: Frame) => box.top >= f.bottom - em * 15 && box.bottom <= f.top + em * 15;
   const score = (f: Frame) => Math.min(Math.abs(box.right - f.right), Math.abs(box.left - f.left));
-  const pool = [...pageFrames.filter((f) => fits(f) && near(f)), ...docFrames.filter(fits)];
-  let best: Frame | undefined;
-  for (const f of pool) if (!best || score(f) < score(best)) best = f;
-  return best;
+  const tolerance = Math.max(2, em * 0.5);
+  const best = (pool: Frame[]) => {
+    let chosen: Frame | undefined;
+    for (const f of pool) {
+      const better =
+        !chosen ||
+        score(f) < score(chosen) - tolerance ||
+        (Math.abs(score(f) - score(chosen)) <= tolerance && f.lines > chosen.lines);
+      if (better) chosen = f;
+    }
+    return chosen;
+  };
+  const local = best(pageFrames.filter((f) => fits(f) && near(f)));
+  if (local && score(local) <= tolerance) return local;
+  const common = best(docFrames.filter(fits));
+  if (common && score(common) <= tolerance) return common;
+  return local ?? common;
 }
 
 /**
@@ -354,18 +377,14 @@ function rowAbove(
   return near.filter((k) => Math.abs(chars.base[k] - nearest) <= em * 0.3);
 }
 
-function mathShare(text: PageText, chars: PageChars, members: number[]): { count: number; share: number } {
+function mathShare(chars: PageChars, members: number[]): { count: number; share: number } {
   let count = 0;
-  for (const k of members) {
-    const f = chars.font[k];
-    if ((f >= 0 && isMathFont(text.fonts[f] ?? "")) || isMathChar(chars.code[k])) count++;
-  }
+  for (const k of members) if (chars.math[k] !== 0) count++;
   return { count, share: members.length > 0 ? count / members.length : 0 };
 }
 
 /** Math-font characters just above or below the label's row, between the content and the label. */
 function mathAround(
-  text: PageText,
   chars: PageChars,
   index: BandIndex,
   box: Box,
@@ -379,8 +398,7 @@ function mathAround(
   for (const k of index.band(lo, hi)) {
     if (label.has(k)) continue;
     if (chars.x1[k] < span.x0 - 1 || chars.x0[k] > span.x1 + 1) continue;
-    const f = chars.font[k];
-    if (f >= 0 && isMathFont(text.fonts[f] ?? "")) return true;
+    if (chars.math[k] & MATH_FONT) return true;
   }
   return false;
 }
@@ -533,7 +551,7 @@ function graphicsBeside(graphics: GraphicObject[], box: Box, em: number): boolea
  * lines of a multi-line display), stopping at running text: the box a crop of the equation shows.
  */
 function displayBlock(
-  limits: { lo: number; hi: number; prose: Uint8Array },
+  limits: { lo: number; hi: number; prose: () => Uint8Array },
   chars: PageChars,
   index: BandIndex,
   start: Box,
@@ -545,6 +563,7 @@ function displayBlock(
 ): Box {
   const block = { ...start };
   const reach = em * 0.35;
+  const prose = limits.prose();
   const inBody = (k: number) =>
     bodyLines.some(
       (l) =>
@@ -562,7 +581,7 @@ function displayBlock(
         block.right = Math.max(block.right, chars.x1[k]);
         continue;
       }
-      if (chars.y1[k] - chars.y0[k] > em * 6 || inBody(k) || limits.prose[k]) continue;
+      if (chars.y1[k] - chars.y0[k] > em * 6 || inBody(k) || prose[k]) continue;
       if (chars.x0[k] > block.right + em * 2 || chars.x1[k] < block.left - em * 2) continue;
       if (chars.y0[k] < limits.lo || chars.y1[k] > limits.hi) continue;
       block.left = Math.min(block.left, chars.x0[k]);

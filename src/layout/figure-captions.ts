@@ -50,11 +50,12 @@ export interface CaptionCandidate {
 const CAPTION_START =
   /(?:^|\n)[ \t]*((Figure|FIGURE|Fig\.|FIG\.)[ \t\u00a0]?([A-Z]{0,2}\.?\d{1,3}(?:\.\d{1,3}){0,2}[a-z]?)([.:]))(?!\d)/g;
 
-/** Whether the page's text holds a line that could open a caption (no geometry needed). */
-export function mayHoldCaptions(text: PageText): boolean {
-  CAPTION_START.lastIndex = 0;
-  for (const m of text.text.matchAll(CAPTION_START)) if (isFigureLabel(m[3])) return true;
-  return false;
+/** Offsets of the lines in the page's text that could open a caption (no geometry needed). */
+export function captionStarts(text: PageText): number[] {
+  const out: number[] = [];
+  for (const m of text.text.matchAll(CAPTION_START))
+    if (isFigureLabel(m[3])) out.push(m.index + m[0].length - m[1].length);
+  return out;
 }
 
 export function captionCandidates(

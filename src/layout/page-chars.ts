@@ -3,6 +3,10 @@
  * shape the layout rules scan: tight boxes, baselines, sizes, fonts, code points.
  */
 import { CHAR_FLAG_GENERATED, type PageGeometry, type PageText } from "../document/model.js";
+import { isMathChar, isMathFont } from "./math-signals.js";
+
+export const MATH_FONT = 1;
+export const MATH_SYMBOL = 2;
 
 export interface PageChars {
   page: number;
@@ -18,22 +22,63 @@ export interface PageChars {
   base: Float32Array;
   size: Float32Array;
   font: Int16Array;
+  /** MATH_FONT when set in a math font, plus MATH_SYMBOL when a math symbol; 0 for neither. */
+  math: Uint8Array;
   /** For each UTF-16 offset of the text, the index of its character here, or -1. */
   indexOfOffset: Int32Array;
 }
 
-export function pageChars(text: PageText, geom: PageGeometry): PageChars {
+/**
+ * Reusable storage for pageChars, so a document's pages do not each allocate their own arrays. A
+ * PageChars made with it is valid until the next call with the same storage.
+ */
+export class CharStorage {
+  capacity = 0;
+  offset = new Int32Array(0);
+  code = new Int32Array(0);
+  x0 = new Float32Array(0);
+  y0 = new Float32Array(0);
+  x1 = new Float32Array(0);
+  y1 = new Float32Array(0);
+  base = new Float32Array(0);
+  size = new Float32Array(0);
+  font = new Int16Array(0);
+  math = new Uint8Array(0);
+  indexOfOffset = new Int32Array(0);
+
+  ensure(n: number): void {
+    if (n <= this.capacity) return;
+    const c = Math.max(n, Math.ceil(this.capacity * 1.5), 4096);
+    this.capacity = c;
+    this.offset = new Int32Array(c);
+    this.code = new Int32Array(c);
+    this.x0 = new Float32Array(c);
+    this.y0 = new Float32Array(c);
+    this.x1 = new Float32Array(c);
+    this.y1 = new Float32Array(c);
+    this.base = new Float32Array(c);
+    this.size = new Float32Array(c);
+    this.font = new Int16Array(c);
+    this.math = new Uint8Array(c);
+    this.indexOfOffset = new Int32Array(c);
+  }
+}
+
+/**
+ * The page's characters; with `windows` (sorted, disjoint [bottom, top] ranges of y), only those
+ * whose box meets a window.
+ */
+export function pageChars(
+  text: PageText,
+  geom: PageGeometry,
+  storage: CharStorage = new CharStorage(),
+  windows?: [number, number][],
+): PageChars {
   const n = text.text.length;
-  const offset = new Int32Array(n);
-  const code = new Int32Array(n);
-  const x0 = new Float32Array(n);
-  const y0 = new Float32Array(n);
-  const x1 = new Float32Array(n);
-  const y1 = new Float32Array(n);
-  const base = new Float32Array(n);
-  const size = new Float32Array(n);
-  const font = new Int16Array(n);
-  const indexOfOffset = new Int32Array(n).fill(-1);
+  storage.ensure(n);
+  const { offset, code, x0, y0, x1, y1, base, size, font, math } = storage;
+  const mathFonts = text.fonts.map((name) => isMathFont(name));
+  const indexOfOffset = storage.indexOfOffset.subarray(0, n).fill(-1);
   const g = geom.glyphBoxes;
   const l = geom.looseBoxes;
   let k = 0;
@@ -61,6 +106,7 @@ export function pageChars(text: PageText, geom: PageGeometry): PageChars {
     }
     if (!(Number.isFinite(left) && Number.isFinite(bottom) && Number.isFinite(right) && Number.isFinite(top)))
       continue;
+    if (windows && !meets(windows, bottom, top)) continue;
     offset[k] = i;
     code[k] = c;
     x0[k] = left;
@@ -70,6 +116,7 @@ export function pageChars(text: PageText, geom: PageGeometry): PageChars {
     base[k] = geom.origins[i * 2 + 1];
     size[k] = geom.fontSizes[i];
     font[k] = geom.fontIndex[i];
+    math[k] = (font[k] >= 0 && mathFonts[font[k]] ? MATH_FONT : 0) | (isMathChar(c) ? MATH_SYMBOL : 0);
     indexOfOffset[i] = k;
     k++;
   }
@@ -85,56 +132,81 @@ export function pageChars(text: PageText, geom: PageGeometry): PageChars {
     base: base.subarray(0, k),
     size: size.subarray(0, k),
     font: font.subarray(0, k),
+    math: math.subarray(0, k),
     indexOfOffset,
   };
 }
 
 /**
- * Characters ordered by their bottom edge, for finding those in a horizontal band quickly. The few
- * tall ones (big delimiters, glyphs drawn as art) are kept apart so they do not widen every search.
+ * Characters binned by their bottom edge (1 pt bins, a counting sort), for finding those in a
+ * horizontal band quickly. The few tall ones (big delimiters, glyphs drawn as art) are kept apart so
+ * they do not widen every search.
  */
 export class BandIndex {
   private readonly order: Int32Array;
-  private readonly bottoms: Float32Array;
+  /** starts[b] .. starts[b + 1] index `order` for bin b (bottom edge in [minBin + b, minBin + b + 1)). */
+  private readonly starts: Int32Array;
+  private readonly minBin: number;
   private readonly tall: number[] = [];
   private static readonly TALL = 30;
 
   constructor(private readonly chars: PageChars) {
     const n = chars.count;
-    const ordinary: number[] = [];
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < n; k++) {
+      if (chars.y1[k] - chars.y0[k] > BandIndex.TALL) continue;
+      const b = Math.floor(chars.y0[k]);
+      if (b < lo) lo = b;
+      if (b > hi) hi = b;
+    }
+    if (!Number.isFinite(lo)) {
+      lo = 0;
+      hi = -1;
+    }
+    // Clamp absurd coordinates (text placed far off the page) into the end bins.
+    const bins = Math.min(hi - lo + 1, 20000);
+    const binOf = (y: number) => Math.min(bins - 1, Math.floor(y) - lo);
+    const counts = new Int32Array(bins + 1);
     for (let k = 0; k < n; k++) {
       if (chars.y1[k] - chars.y0[k] > BandIndex.TALL) this.tall.push(k);
-      else ordinary.push(k);
+      else counts[binOf(chars.y0[k]) + 1]++;
     }
-    const order = Int32Array.from(ordinary);
-    order.sort((a, b) => chars.y0[a] - chars.y0[b]);
-    const bottoms = new Float32Array(order.length);
-    for (let i = 0; i < order.length; i++) bottoms[i] = chars.y0[order[i]];
+    for (let b = 0; b < bins; b++) counts[b + 1] += counts[b];
+    const fill = counts.slice(0, bins);
+    const order = new Int32Array(n - this.tall.length);
+    for (let k = 0; k < n; k++) {
+      if (chars.y1[k] - chars.y0[k] > BandIndex.TALL) continue;
+      order[fill[binOf(chars.y0[k])]++] = k;
+    }
     this.order = order;
-    this.bottoms = bottoms;
+    this.starts = counts;
+    this.minBin = lo;
   }
 
   /** Indices of the characters whose box meets the band lo..hi (y), in no particular order. */
   band(lo: number, hi: number): number[] {
     const out: number[] = [];
-    const from = lowerBound(this.bottoms, lo - BandIndex.TALL);
     const { y0, y1 } = this.chars;
-    for (let i = from; i < this.order.length && this.bottoms[i] <= hi; i++) {
-      const k = this.order[i];
-      if (y1[k] >= lo) out.push(k);
+    const bins = this.starts.length - 1;
+    const first = Math.max(0, Math.floor(lo - BandIndex.TALL) - this.minBin);
+    const last = Math.min(bins - 1, Math.floor(hi) - this.minBin);
+    if (last >= first) {
+      for (let i = this.starts[first]; i < this.starts[last + 1]; i++) {
+        const k = this.order[i];
+        if (y1[k] >= lo && y0[k] <= hi) out.push(k);
+      }
     }
     for (const k of this.tall) if (y1[k] >= lo && y0[k] <= hi) out.push(k);
     return out;
   }
 }
 
-function lowerBound(values: Float32Array, target: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid] < target) lo = mid + 1;
-    else hi = mid;
+/** Whether bottom..top meets one of the sorted, disjoint windows. */
+function meets(windows: [number, number][], bottom: number, top: number): boolean {
+  for (const [lo, hi] of windows) {
+    if (lo > top) return false;
+    if (hi >= bottom) return true;
   }
-  return lo;
+  return false;
 }

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import type { Box } from "../../document/model.js";
-import { openDocument } from "../../document/open.js";
-import { type AnchorsRecord, documentAnchors } from "../../layout/anchors.js";
+import { type AnchorsRecord, documentAnchors, openForAnchors } from "../../layout/anchors.js";
 import {
   addDocumentOptions,
   type DocumentFlags,
@@ -23,7 +22,7 @@ export function register(program: Command): void {
   ).action((pdf: string, flags: DocumentFlags) =>
     runAction(flags.json, async () => {
       const options = documentOptions(flags);
-      const doc = await openDocument(pdf, options);
+      const doc = await openForAnchors(pdf, options);
       const record = await documentAnchors(doc, options);
       if (flags.json) printJson({ document: { sha256: doc.sha256, pages: doc.pageCount }, ...record });
       else process.stdout.write(formatAnchors(pdf, record));

@@ -3,11 +3,10 @@ import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Box } from "../../document/model.js";
-import { openDocument } from "../../document/open.js";
 import { DEFAULT_RENDER_DPI, MAX_RENDER_DPI, MIN_RENDER_DPI, renderRegion } from "../../document/render.js";
 import { CiteproofError } from "../../errors.js";
 import { anchorRegion, type FoundAnchor, findAnchors, parseAnchorRef } from "../../layout/anchor-lookup.js";
-import { documentAnchors } from "../../layout/anchors.js";
+import { documentAnchors, openForAnchors } from "../../layout/anchors.js";
 import { DEFAULT_MAX_PDF_BYTES, readPdfFile } from "../../source/file.js";
 import {
   addDocumentOptions,
@@ -70,7 +69,7 @@ export function register(program: Command): void {
             "USAGE",
             `--anchor must be equation:LABEL or figure:LABEL (got ${JSON.stringify(flags.anchor)})`,
           );
-        const doc = await openDocument(pdf, options);
+        const doc = await openForAnchors(pdf, options);
         source = doc.source;
         if (page !== undefined && page > doc.pageCount)
           throw new CiteproofError(

@@ -3,6 +3,7 @@ import { parseEvidenceJson } from "../../checks/evidence-record.js";
 import type { CheckResult } from "../../checks/result.js";
 import { verifyEvidence } from "../../checks/verify.js";
 import { openDocument } from "../../document/open.js";
+import { openForAnchors } from "../../layout/anchors.js";
 import {
   addDocumentOptions,
   type DocumentFlags,
@@ -30,7 +31,9 @@ export function register(program: Command): void {
     runAction(flags.json, async () => {
       const records = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const options = documentOptions(flags);
-      const doc = await openDocument(pdf, options);
+      // Equation and figure records need the anchors: hold the geometry they are decided from.
+      const needsAnchors = records.some((r) => r.kind === "equation" || r.kind === "figure");
+      const doc = needsAnchors ? await openForAnchors(pdf, options) : await openDocument(pdf, options);
       const report = await verifyEvidence(doc, records, options);
       if (flags.json) printJson(report);
       else process.stdout.write(formatVerifyReport(pdf, report));
