@@ -3,6 +3,7 @@ import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
 import { type AnchorsOptions, type AnchorsRecord, documentAnchors } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
+import { type SerializedTokenIndex, TOKEN_INDEX_VERSION } from "../text/token-index.js";
 import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { checkFigure } from "./figure.js";
@@ -32,12 +33,31 @@ export function checkContext(doc: OpenedDocument, options: AnchorsOptions = {}):
   return {
     sha256: doc.sha256,
     pageCount: doc.pageCount,
-    pages: new FoldedPages(doc.pages),
+    pages: foldedPagesOf(doc),
     loadAnchors: () => {
       pending ??= documentAnchors(doc, options);
       return pending;
     },
   };
+}
+
+const TOKEN_INDEX_RECORD = `token-index-v${TOKEN_INDEX_VERSION}`;
+
+/** Folded pages whose token index is read from, or once built written to, the extraction cache. */
+function foldedPagesOf(doc: OpenedDocument): FoldedPages {
+  const cache = doc.cache;
+  const complete = doc.pages.every((page) => page !== undefined);
+  if (!cache || !complete) return new FoldedPages(doc.pages);
+  return new FoldedPages(doc.pages, {
+    tokenIndex: cache.readRecord<SerializedTokenIndex>(TOKEN_INDEX_RECORD),
+    onTokenIndexBuilt: (index) => {
+      try {
+        cache.writeRecord(TOKEN_INDEX_RECORD, index);
+      } catch {
+        // An unwritable cache slows the next run; it never changes a result.
+      }
+    },
+  });
 }
 
 /**

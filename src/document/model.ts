@@ -5,7 +5,7 @@
  */
 
 /** Bumped whenever extraction output changes; part of the cache key. */
-export const EXTRACTOR_VERSION = "2";
+export const EXTRACTOR_VERSION = "3";
 /** Version of the stored extraction record's schema (anchors included from schema 2). */
 export const EXTRACTION_SCHEMA_VERSION = 2;
 
@@ -81,7 +81,6 @@ export interface PageGeometry {
 
 export const CHAR_FLAG_GENERATED = 1;
 export const CHAR_FLAG_LINE_END_HYPHEN = 2;
-export const CHAR_FLAG_UNICODE_ERROR = 4;
 
 export interface ExtractedPage {
   text: PageText;

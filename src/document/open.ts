@@ -158,6 +158,8 @@ function extractInWorker(
     let settled = false;
     const worker = new Worker(workerUrl(), {
       workerData: request,
+      // Options meant for the main script (--input-type, --eval) break a worker that inherits them.
+      execArgv: process.execArgv.filter((arg) => !/^--(input-type|eval|print)\b/.test(arg)),
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
       stdout: false,
       stderr: true,

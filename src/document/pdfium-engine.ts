@@ -12,7 +12,6 @@ import {
   type Box,
   CHAR_FLAG_GENERATED,
   CHAR_FLAG_LINE_END_HYPHEN,
-  CHAR_FLAG_UNICODE_ERROR,
   type ExtractedPage,
   type GraphicObject,
   type LineInfo,
@@ -41,6 +40,8 @@ export interface EngineRender {
   heightPx: number;
   transform: RenderTransform;
 }
+
+const UTF16 = new TextDecoder("utf-16le");
 
 let enginePromise: Promise<Engine> | undefined;
 
@@ -249,14 +250,15 @@ export class EngineDocument {
     const engine = this.engine;
     const raw = engine.raw;
     const count = Math.max(0, raw.FPDFText_CountChars(textPage) | 0);
+    // Astral characters take two units and each line-end hyphen adds a break: at most 2 per char.
     const cap = count * 2 + 1;
+    const units = new Uint16Array(cap);
     const glyphBoxes = new Float32Array(cap * 4);
     const looseBoxes = new Float32Array(cap * 4);
     const origins = new Float32Array(cap * 2);
     const fontSizes = new Float32Array(cap);
     const fontIndex = new Int16Array(cap);
     const flags = new Uint8Array(cap);
-    const units: number[] = [];
     const hyphens: number[] = [];
     const fonts: string[] = [];
     const fontByHandle = new Map<number, number>();
@@ -266,7 +268,6 @@ export class EngineDocument {
     const getUnicode = raw.FPDFText_GetUnicode;
     const isGenerated = raw.FPDFText_IsGenerated;
     const isHyphen = raw.FPDFText_IsHyphen;
-    const hasMapError = raw.FPDFText_HasUnicodeMapError;
     const getCharBox = raw.FPDFText_GetCharBox;
     const getLooseBox = raw.FPDFText_GetLooseCharBox;
     const getOrigin = raw.FPDFText_GetCharOrigin;
@@ -277,44 +278,64 @@ export class EngineDocument {
     let f32 = engine.heapF32();
     let lastObject = -1;
     let lastFont = -1;
+    let lastSize = 0;
     let n = 0;
+
+    const pushGenerated = (code: number) => {
+      units[n] = code;
+      const b = n * 4;
+      glyphBoxes[b] = glyphBoxes[b + 1] = glyphBoxes[b + 2] = glyphBoxes[b + 3] = Number.NaN;
+      looseBoxes[b] = looseBoxes[b + 1] = looseBoxes[b + 2] = looseBoxes[b + 3] = Number.NaN;
+      origins[n * 2] = origins[n * 2 + 1] = Number.NaN;
+      fontIndex[n] = -1;
+      flags[n] = CHAR_FLAG_GENERATED;
+      n++;
+    };
 
     for (let i = 0; i < count; i++) {
       let code = getUnicode(textPage, i) >>> 0;
-      const generated = isGenerated(textPage, i) === 1;
-      if (generated) {
+      // The engine generates only spaces and line breaks: no need to ask about other characters.
+      if ((code === 32 || code === 10 || code === 13) && isGenerated(textPage, i) === 1) {
         if (code === 13) continue;
         if (code !== 10 && code !== 32) code = 32;
-        if (code === 10 && n > 0 && units[n - 1] === 32 && flags[n - 1] & CHAR_FLAG_GENERATED) {
+        const previousGenerated = n > 0 && (flags[n - 1] & CHAR_FLAG_GENERATED) !== 0;
+        if (code === 10 && previousGenerated && units[n - 1] === 32) {
           units[n - 1] = 10;
           continue;
         }
         // Generated whitespace right after a generated line break (one follows each line-end hyphen) adds nothing.
-        if (n > 0 && units[n - 1] === 10 && flags[n - 1] & CHAR_FLAG_GENERATED) continue;
-        units.push(code);
-        glyphBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
-        looseBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
-        origins[n * 2] = Number.NaN;
-        origins[n * 2 + 1] = Number.NaN;
-        fontIndex[n] = -1;
-        flags[n] = CHAR_FLAG_GENERATED;
-        n++;
+        if (previousGenerated && units[n - 1] === 10) continue;
+        pushGenerated(code);
         continue;
       }
       let flag = 0;
-      if (code === 2 || isHyphen(textPage, i) === 1) {
+      // Only dashes can be flagged as hyphens; asking for every character costs time.
+      if (code === 2 || ((code === 0x2d || code === 0xad) && isHyphen(textPage, i) === 1)) {
         code = 0x2d;
-        flag |= CHAR_FLAG_LINE_END_HYPHEN;
+        flag = CHAR_FLAG_LINE_END_HYPHEN;
         hyphens.push(n);
       } else if (code < 0x20 || code === 0xfffe || code === 0xffff) {
         if (code === 9 || code === 10 || code === 13) code = 32;
         else continue;
       }
-      if (hasMapError(textPage, i) === 1) flag |= CHAR_FLAG_UNICODE_ERROR;
       getCharBox(textPage, i, s, s + 8, s + 16, s + 24);
       getLooseBox(textPage, i, s + 32);
       getOrigin(textPage, i, s + 48, s + 56);
-      // These calls do not allocate; a detached view (length 0) means memory grew anyway.
+      const object = getTextObject(textPage, i);
+      if (object !== lastObject) {
+        lastObject = object;
+        // The size is the text object's: one call per object, not per character.
+        lastSize = getFontSize(textPage, i);
+        const font = object ? getFont(object) : 0;
+        let idx = fontByHandle.get(font);
+        if (idx === undefined) {
+          idx = fonts.length;
+          fonts.push(this.fontName(font));
+          fontByHandle.set(font, idx);
+        }
+        lastFont = idx;
+      }
+      // These calls do not allocate, but fontName does; a detached view (length 0) means memory grew.
       if (f64.length === 0) {
         f64 = engine.heapF64();
         f32 = engine.heapF32();
@@ -330,74 +351,47 @@ export class EngineDocument {
       const lb = f32[s32 + 11];
       const ox = f64[s64 + 6];
       const oy = f64[s64 + 7];
-      const size = getFontSize(textPage, i);
-      const object = getTextObject(textPage, i);
-      if (object !== lastObject) {
-        lastObject = object;
-        const font = object ? getFont(object) : 0;
-        let idx = fontByHandle.get(font);
-        if (idx === undefined) {
-          idx = fonts.length;
-          fonts.push(this.fontName(font));
-          fontByHandle.set(font, idx);
-          f64 = engine.heapF64();
-          f32 = engine.heapF32();
-        }
-        lastFont = idx;
-      }
       const unitCount = code > 0xffff ? 2 : 1;
       for (let u = 0; u < unitCount; u++) {
         if (unitCount === 2) {
           const c = code - 0x10000;
-          units.push(u === 0 ? 0xd800 + (c >> 10) : 0xdc00 + (c & 0x3ff));
+          units[n] = u === 0 ? 0xd800 + (c >> 10) : 0xdc00 + (c & 0x3ff);
         } else {
-          units.push(code);
+          units[n] = code;
         }
         const b = n * 4;
         glyphBoxes[b] = gl;
         glyphBoxes[b + 1] = gb;
         glyphBoxes[b + 2] = gr;
         glyphBoxes[b + 3] = gt;
-        looseBoxes[b] = Math.min(ll, lr);
-        looseBoxes[b + 1] = Math.min(lt, lb);
-        looseBoxes[b + 2] = Math.max(ll, lr);
-        looseBoxes[b + 3] = Math.max(lt, lb);
+        looseBoxes[b] = ll < lr ? ll : lr;
+        looseBoxes[b + 1] = lt < lb ? lt : lb;
+        looseBoxes[b + 2] = ll < lr ? lr : ll;
+        looseBoxes[b + 3] = lt < lb ? lb : lt;
         origins[n * 2] = ox;
         origins[n * 2 + 1] = oy;
-        fontSizes[n] = size;
+        fontSizes[n] = lastSize;
         fontIndex[n] = lastFont;
         flags[n] = flag;
         n++;
       }
       // The engine generates no line break after a line-end hyphen; the model ends the line there.
-      if (flag & CHAR_FLAG_LINE_END_HYPHEN) {
-        units.push(10);
-        glyphBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
-        looseBoxes.fill(Number.NaN, n * 4, n * 4 + 4);
-        origins[n * 2] = Number.NaN;
-        origins[n * 2 + 1] = Number.NaN;
-        fontIndex[n] = -1;
-        flags[n] = CHAR_FLAG_GENERATED;
-        n++;
-      }
+      if (flag & CHAR_FLAG_LINE_END_HYPHEN) pushGenerated(10);
     }
     // Trailing generated whitespace carries nothing.
-    while (n > 0 && flags[n - 1] & CHAR_FLAG_GENERATED) {
-      units.pop();
-      n--;
-    }
-    let text = "";
-    for (let i = 0; i < n; i += 8192) text += String.fromCharCode(...units.slice(i, Math.min(n, i + 8192)));
+    while (n > 0 && flags[n - 1] & CHAR_FLAG_GENERATED) n--;
+    const text = UTF16.decode(units.subarray(0, n));
     const gb = glyphBoxes.slice(0, n * 4);
+    const sizes = fontSizes.slice(0, n);
     return {
       text,
-      lines: buildLines(text, gb, fontSizes),
+      lines: buildLines(text, gb, sizes),
       hyphens,
       fonts,
       glyphBoxes: gb,
       looseBoxes: looseBoxes.slice(0, n * 4),
       origins: origins.slice(0, n * 2),
-      fontSizes: fontSizes.slice(0, n),
+      fontSizes: sizes,
       fontIndex: fontIndex.slice(0, n),
       flags: flags.slice(0, n),
     };
@@ -638,6 +632,8 @@ function clipRegion(box: Box, cropBox: Box, page: number): Box {
 
 function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Array): LineInfo[] {
   const lines: LineInfo[] = [];
+  const sizes: number[] = [];
+  const weights: number[] = [];
   let start = 0;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && text.charCodeAt(i) !== 10) continue;
@@ -645,24 +641,29 @@ function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Ar
     let bottom = Infinity;
     let right = -Infinity;
     let top = -Infinity;
-    const sizes = new Map<number, number>();
+    sizes.length = 0;
+    weights.length = 0;
     for (let k = start; k < i; k++) {
       const b = k * 4;
       const l = glyphBoxes[b];
-      if (Number.isNaN(l)) continue;
+      if (l !== l) continue; // NaN: a generated character
       if (l < left) left = l;
       if (glyphBoxes[b + 1] < bottom) bottom = glyphBoxes[b + 1];
       if (glyphBoxes[b + 2] > right) right = glyphBoxes[b + 2];
       if (glyphBoxes[b + 3] > top) top = glyphBoxes[b + 3];
-      const sz = Math.round(fontSizes[k] * 10) / 10;
-      sizes.set(sz, (sizes.get(sz) ?? 0) + 1);
+      const size = Math.round(fontSizes[k] * 10) / 10;
+      const at = sizes.indexOf(size);
+      if (at < 0) {
+        sizes.push(size);
+        weights.push(1);
+      } else weights[at]++;
     }
     let fontSize = 0;
     let best = 0;
-    for (const [sz, c] of sizes) {
-      if (c > best) {
-        best = c;
-        fontSize = sz;
+    for (let k = 0; k < sizes.length; k++) {
+      if (weights[k] > best) {
+        best = weights[k];
+        fontSize = sizes[k];
       }
     }
     lines.push({

@@ -81,16 +81,74 @@ export function foldCodePoint(cp: number, ch: string): string {
   return ch.toLowerCase();
 }
 
+const UTF16 = new TextDecoder("utf-16le");
+
 export function fold(original: string, options: FoldOptions = {}): FoldedText {
   const n = original.length;
-  const out: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const hyphens = options.lineEndHyphensUtf16 ? new Set(options.lineEndHyphensUtf16) : undefined;
+  // Folding can lengthen a character (a ligature to three letters, some case mappings to three units).
+  let capacity = n + 16;
+  let out = new Uint16Array(capacity);
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let length = 0;
+  const hyphens =
+    options.lineEndHyphensUtf16 && options.lineEndHyphensUtf16.length > 0
+      ? new Set(options.lineEndHyphensUtf16)
+      : undefined;
   const joined = options.hyphenReading !== "kept";
+  const trim = options.trim === true;
   let pendingSpace = -1;
   let i = 0;
+
+  const grow = (extra: number) => {
+    if (length + extra <= capacity) return;
+    capacity = Math.max(capacity * 2, length + extra);
+    const o = new Uint16Array(capacity);
+    o.set(out.subarray(0, length));
+    out = o;
+    const st = new Int32Array(capacity);
+    st.set(starts.subarray(0, length));
+    starts = st;
+    const en = new Int32Array(capacity);
+    en.set(ends.subarray(0, length));
+    ends = en;
+  };
+  const emit = (unit: number, from: number, to: number) => {
+    out[length] = unit;
+    starts[length] = from;
+    ends[length] = to;
+    length++;
+  };
+  const flushSpace = (to: number) => {
+    if (!(trim && length === 0)) {
+      grow(1);
+      emit(32, pendingSpace, to);
+    }
+    pendingSpace = -1;
+  };
+
   while (i < n) {
+    const unit = original.charCodeAt(i);
+    if (unit < 0x80) {
+      // ASCII fast path: whitespace, capitals, everything else as is.
+      if (unit === 32 || (unit >= 9 && unit <= 13)) {
+        if (pendingSpace < 0) pendingSpace = i;
+        i++;
+        continue;
+      }
+      if (unit === 0x2d && hyphens?.has(i)) {
+        i = foldLineEndHyphen(i);
+        continue;
+      }
+      if (pendingSpace >= 0) flushSpace(i);
+      if (length === capacity) grow(1);
+      out[length] = unit >= 0x41 && unit <= 0x5a ? unit + 32 : unit;
+      starts[length] = i;
+      ends[length] = i + 1;
+      length++;
+      i++;
+      continue;
+    }
     const cp = original.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
     if (isFoldSpace(cp)) {
@@ -103,42 +161,35 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
       continue;
     }
     if (hyphens?.has(i)) {
-      // Skip the line break that follows the hyphen.
-      let j = i + 1;
-      while (j < n && isFoldSpace(original.charCodeAt(j))) j++;
-      const before = i > 0 ? original[i - 1] : "";
-      const after = j < n ? original[j] : "";
-      if (joined && LETTER.test(before) && LETTER.test(after)) {
-        i = j;
-        continue;
-      }
-      if (pendingSpace >= 0) emitSpace(pendingSpace, i);
-      out.push("-");
-      starts.push(i);
-      ends.push(i + 1);
-      i = j;
+      i = foldLineEndHyphen(i);
       continue;
     }
-    if (pendingSpace >= 0) emitSpace(pendingSpace, i);
+    if (pendingSpace >= 0) flushSpace(i);
     const ch = width === 2 ? original.slice(i, i + 2) : original[i];
     const folded = foldCodePoint(cp, ch);
-    for (let k = 0; k < folded.length; k++) {
-      out.push(folded[k]);
-      starts.push(i);
-      ends.push(i + width);
-    }
+    grow(folded.length);
+    for (let k = 0; k < folded.length; k++) emit(folded.charCodeAt(k), i, i + width);
     i += width;
   }
-  if (pendingSpace >= 0 && !options.trim) emitSpace(pendingSpace, n);
-  return { text: out.join(""), startUtf16: Int32Array.from(starts), endUtf16: Int32Array.from(ends) };
+  if (pendingSpace >= 0 && !trim) flushSpace(n);
+  return {
+    text: UTF16.decode(out.subarray(0, length)),
+    startUtf16: starts.slice(0, length),
+    endUtf16: ends.slice(0, length),
+  };
 
-  function emitSpace(from: number, to: number) {
-    if (!(options.trim && out.length === 0)) {
-      out.push(" ");
-      starts.push(from);
-      ends.push(to);
-    }
-    pendingSpace = -1;
+  /** Handles the line-end hyphen at `at`; returns where folding goes on. */
+  function foldLineEndHyphen(at: number): number {
+    // Skip the line break that follows the hyphen.
+    let j = at + 1;
+    while (j < n && isFoldSpace(original.charCodeAt(j))) j++;
+    const before = at > 0 ? original[at - 1] : "";
+    const after = j < n ? original[j] : "";
+    if (joined && LETTER.test(before) && LETTER.test(after)) return j;
+    if (pendingSpace >= 0) flushSpace(at);
+    grow(1);
+    emit(0x2d, at, at + 1);
+    return j;
   }
 }
 

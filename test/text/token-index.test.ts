@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import type { PageText } from "../../src/document/model.js";
+import { fold } from "../../src/text/fold.js";
+import { FoldedPages } from "../../src/text/folded-pages.js";
+import { TokenIndex, tokensOf } from "../../src/text/token-index.js";
+
+function page(n: number, text: string, hyphens: number[] = []): PageText {
+  const box = { left: 0, bottom: 0, right: 600, top: 800 };
+  return {
+    page: n,
+    mediaBox: box,
+    cropBox: box,
+    rotation: 0,
+    width: 600,
+    height: 800,
+    text,
+    lines: [],
+    lineEndHyphensUtf16: hyphens,
+    graphics: [],
+    graphicsDropped: 0,
+    fonts: [],
+    hasTextLayer: text.trim().length > 0,
+  };
+}
+
+describe("token index", () => {
+  const pages = [
+    page(1, "The model is defined as a finite set of nodes."),
+    page(2, "A reduction of 5-8% was seen in the second arm."),
+    page(3, "We measured the perfor-\nmance of the method.", ["We measured the perfor".length]),
+  ];
+
+  it("splits folded text into letter-and-digit runs", () => {
+    expect(tokensOf(fold("5-8% of the ﬁnal Nodes").text)).toEqual(["5", "8", "of", "the", "final", "nodes"]);
+  });
+
+  it("names only pages holding every word, and none when a word is nowhere", () => {
+    const index = TokenIndex.build(3, (n) => [fold(pages[n - 1].text).text]);
+    expect(index.candidates("a finite set of nodes")).toEqual([1]);
+    expect(index.candidates("5-8% was seen")).toEqual([2]);
+    expect(index.candidates("58% was seen")).toEqual([]);
+    expect(index.candidates("the")).toEqual([1, 2, 3]);
+    expect(index.candidates("--")).toBeUndefined();
+  });
+
+  it("round-trips through its serialized form", () => {
+    const index = TokenIndex.build(3, (n) => [fold(pages[n - 1].text).text]);
+    const again = new TokenIndex(structuredClone(index.serialized));
+    expect(again.candidates("a finite set of nodes")).toEqual([1]);
+    expect(again.has(2, "second arm")).toBe(true);
+    expect(again.has(1, "second arm")).toBe(false);
+  });
+
+  it("finds a joined hyphenated word on its page, and is stored once built", () => {
+    const built: unknown[] = [];
+    const folded = new FoldedPages(pages, { onTokenIndexBuilt: (i) => built.push(i) });
+    expect(folded.pagesContaining("the performance of the method")).toEqual([3]);
+    expect(folded.pagesContaining("a finite set of edges")).toEqual([]);
+    expect(built).toHaveLength(1);
+  });
+
+  it("ignores a cached index made for another page count", () => {
+    const other = TokenIndex.build(1, () => ["unrelated words"]).serialized;
+    const folded = new FoldedPages(pages, { tokenIndex: other });
+    expect(folded.findOnPage(1, "a finite set of nodes")).toHaveLength(1);
+  });
+});
