@@ -96,8 +96,9 @@ export class ExtractionCache {
     return value && value.page === page ? value : undefined;
   }
 
-  writePage(text: PageText, geometry: PageGeometry): void {
-    this.write(`${pageName(text.page)}.geom.bin`, geometry);
+  /** Writes a page's text layer and, when given, its geometry (written first: text implies nothing about it). */
+  writePage(text: PageText, geometry?: PageGeometry): void {
+    if (geometry) this.write(`${pageName(text.page)}.geom.bin`, geometry);
     this.write(`${pageName(text.page)}.text.bin`, text);
   }
 

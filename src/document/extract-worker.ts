@@ -12,6 +12,8 @@ export interface WorkerRequest {
   password?: string;
   /** 1-based pages to extract; undefined for all; empty for none (page count only). */
   pages?: number[];
+  /** Also extract per-character geometry (loose boxes, origins) for the geometry cache. */
+  withGeometry: boolean;
 }
 
 export type WorkerMessage =
@@ -32,21 +34,24 @@ async function run(request: WorkerRequest): Promise<void> {
       if (page < 1 || page > doc.pageCount) continue;
       let extracted: ExtractedPage;
       try {
-        extracted = doc.extractPage(page - 1);
+        extracted = doc.extractPage(page - 1, request.withGeometry);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         port.postMessage({ type: "page-error", page, message } satisfies WorkerMessage);
         continue;
       }
       const g = extracted.geometry;
-      port.postMessage({ type: "page", page: extracted } satisfies WorkerMessage, [
-        g.glyphBoxes.buffer,
-        g.looseBoxes.buffer,
-        g.origins.buffer,
-        g.fontSizes.buffer,
-        g.fontIndex.buffer,
-        g.flags.buffer,
-      ] as ArrayBuffer[]);
+      const transfer = g
+        ? [
+            g.glyphBoxes.buffer,
+            g.looseBoxes.buffer,
+            g.origins.buffer,
+            g.fontSizes.buffer,
+            g.fontIndex.buffer,
+            g.flags.buffer,
+          ]
+        : [];
+      port.postMessage({ type: "page", page: extracted } satisfies WorkerMessage, transfer as ArrayBuffer[]);
     }
     port.postMessage({ type: "done" } satisfies WorkerMessage);
   } finally {

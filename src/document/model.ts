@@ -84,7 +84,8 @@ export const CHAR_FLAG_LINE_END_HYPHEN = 2;
 
 export interface ExtractedPage {
   text: PageText;
-  geometry: PageGeometry;
+  /** Absent when only the text layer was asked for. */
+  geometry?: PageGeometry;
 }
 
 export interface DocumentInfo {

@@ -83,10 +83,13 @@ export async function openDocument(
       bytes: source.bytes,
       password: options.password,
       pages: pageCount === undefined ? wanted : missing,
+      // Geometry is extracted only when asked for: a text check never pays for it, and a later
+      // check that needs it extracts (and caches) just the pages it reads.
+      withGeometry: options.withGeometry === true,
     };
     const result = await extractInWorker(request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (text, geom) => {
       pages[text.page - 1] = text;
-      if (options.withGeometry) geometry.set(text.page, geom);
+      if (options.withGeometry && geom) geometry.set(text.page, geom);
       extractedPages++;
       if (cache && !text.extractionError) writeCacheQuietly(() => cache.writePage(text, geom));
     });
@@ -151,7 +154,7 @@ function workerUrl(): URL {
 function extractInWorker(
   request: WorkerRequest,
   timeoutMs: number,
-  onPage: (text: PageText, geometry: PageGeometry) => void,
+  onPage: (text: PageText, geometry: PageGeometry | undefined) => void,
 ): Promise<{ pageCount: number }> {
   return new Promise((resolve, reject) => {
     let pageCount: number | undefined;

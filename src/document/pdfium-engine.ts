@@ -189,8 +189,11 @@ export class EngineDocument {
     return this.engine.readBoxF(ptr);
   }
 
-  /** Extracts one page (0-based index): text in content order, per-character geometry, graphics. */
-  extractPage(index: number): ExtractedPage {
+  /**
+   * Extracts one page (0-based index): text in content order, graphics, and with `withGeometry`
+   * the per-character geometry. Without it only what the text layer needs is asked of the engine.
+   */
+  extractPage(index: number, withGeometry = true): ExtractedPage {
     const raw = this.engine.raw;
     const page = raw.FPDF_LoadPage(this.handle, index);
     if (!page) throw new CiteproofError("DAMAGED_PDF", `page ${index + 1} cannot be loaded`);
@@ -211,7 +214,7 @@ export class EngineDocument {
       const textPage = raw.FPDFText_LoadPage(page);
       if (!textPage) throw new CiteproofError("DAMAGED_PDF", `the text of page ${index + 1} cannot be read`);
       try {
-        const chars = this.extractChars(textPage);
+        const chars = this.extractChars(textPage, withGeometry);
         return {
           text: {
             page: index + 1,
@@ -228,15 +231,17 @@ export class EngineDocument {
             fonts: chars.fonts,
             hasTextLayer: /\S/.test(chars.text),
           },
-          geometry: {
-            page: index + 1,
-            glyphBoxes: chars.glyphBoxes,
-            looseBoxes: chars.looseBoxes,
-            origins: chars.origins,
-            fontSizes: chars.fontSizes,
-            fontIndex: chars.fontIndex,
-            flags: chars.flags,
-          },
+          geometry: withGeometry
+            ? {
+                page: index + 1,
+                glyphBoxes: chars.glyphBoxes,
+                looseBoxes: chars.looseBoxes,
+                origins: chars.origins,
+                fontSizes: chars.fontSizes,
+                fontIndex: chars.fontIndex,
+                flags: chars.flags,
+              }
+            : undefined,
         };
       } finally {
         raw.FPDFText_ClosePage(textPage);
@@ -246,7 +251,7 @@ export class EngineDocument {
     }
   }
 
-  private extractChars(textPage: number) {
+  private extractChars(textPage: number, withGeometry: boolean) {
     const engine = this.engine;
     const raw = engine.raw;
     const count = Math.max(0, raw.FPDFText_CountChars(textPage) | 0);
@@ -254,8 +259,8 @@ export class EngineDocument {
     const cap = count * 2 + 1;
     const units = new Uint16Array(cap);
     const glyphBoxes = new Float32Array(cap * 4);
-    const looseBoxes = new Float32Array(cap * 4);
-    const origins = new Float32Array(cap * 2);
+    const looseBoxes = new Float32Array(withGeometry ? cap * 4 : 0);
+    const origins = new Float32Array(withGeometry ? cap * 2 : 0);
     const fontSizes = new Float32Array(cap);
     const fontIndex = new Int16Array(cap);
     const flags = new Uint8Array(cap);
@@ -285,8 +290,10 @@ export class EngineDocument {
       units[n] = code;
       const b = n * 4;
       glyphBoxes[b] = glyphBoxes[b + 1] = glyphBoxes[b + 2] = glyphBoxes[b + 3] = Number.NaN;
-      looseBoxes[b] = looseBoxes[b + 1] = looseBoxes[b + 2] = looseBoxes[b + 3] = Number.NaN;
-      origins[n * 2] = origins[n * 2 + 1] = Number.NaN;
+      if (withGeometry) {
+        looseBoxes[b] = looseBoxes[b + 1] = looseBoxes[b + 2] = looseBoxes[b + 3] = Number.NaN;
+        origins[n * 2] = origins[n * 2 + 1] = Number.NaN;
+      }
       fontIndex[n] = -1;
       flags[n] = CHAR_FLAG_GENERATED;
       n++;
@@ -319,8 +326,10 @@ export class EngineDocument {
         else continue;
       }
       getCharBox(textPage, i, s, s + 8, s + 16, s + 24);
-      getLooseBox(textPage, i, s + 32);
-      getOrigin(textPage, i, s + 48, s + 56);
+      if (withGeometry) {
+        getLooseBox(textPage, i, s + 32);
+        getOrigin(textPage, i, s + 48, s + 56);
+      }
       const object = getTextObject(textPage, i);
       if (object !== lastObject) {
         lastObject = object;
@@ -364,12 +373,14 @@ export class EngineDocument {
         glyphBoxes[b + 1] = gb;
         glyphBoxes[b + 2] = gr;
         glyphBoxes[b + 3] = gt;
-        looseBoxes[b] = ll < lr ? ll : lr;
-        looseBoxes[b + 1] = lt < lb ? lt : lb;
-        looseBoxes[b + 2] = ll < lr ? lr : ll;
-        looseBoxes[b + 3] = lt < lb ? lb : lt;
-        origins[n * 2] = ox;
-        origins[n * 2 + 1] = oy;
+        if (withGeometry) {
+          looseBoxes[b] = ll < lr ? ll : lr;
+          looseBoxes[b + 1] = lt < lb ? lt : lb;
+          looseBoxes[b + 2] = ll < lr ? lr : ll;
+          looseBoxes[b + 3] = lt < lb ? lb : lt;
+          origins[n * 2] = ox;
+          origins[n * 2 + 1] = oy;
+        }
         fontSizes[n] = lastSize;
         fontIndex[n] = lastFont;
         flags[n] = flag;
@@ -389,8 +400,8 @@ export class EngineDocument {
       hyphens,
       fonts,
       glyphBoxes: gb,
-      looseBoxes: looseBoxes.slice(0, n * 4),
-      origins: origins.slice(0, n * 2),
+      looseBoxes: withGeometry ? looseBoxes.slice(0, n * 4) : looseBoxes,
+      origins: withGeometry ? origins.slice(0, n * 2) : origins,
       fontSizes: sizes,
       fontIndex: fontIndex.slice(0, n),
       flags: flags.slice(0, n),
