@@ -14,7 +14,8 @@ import {
 } from "../document/model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
-import { equationCandidates, equationTokenStarts } from "./equation-labels.js";
+import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
+import { equationCandidates, equationTokenStarts, roundBox } from "./equation-labels.js";
 import {
   type CaptionCandidate,
   type CaptionKeyword,
@@ -28,7 +29,7 @@ import type { RejectionReason } from "./rejection-reasons.js";
 import { type DocumentFrames, documentFrames } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
-export const LAYOUT_VERSION = "1";
+export const LAYOUT_VERSION = "2";
 /** The anchors record belongs to this extraction schema (the first that holds anchors). */
 export const ANCHORS_SCHEMA_VERSION = EXTRACTION_SCHEMA_VERSION;
 const RECORD_NAME = "anchors";
@@ -120,19 +121,29 @@ export function computeAnchors(input: AnchorsInput): AnchorsRecord {
  * above each caption's first line down to where a long caption could end. Characters elsewhere are
  * never consulted, so they are not read. Undefined when the windows cover most of the page anyway.
  */
-function anchorWindows(text: PageText, geometry: PageGeometry): [number, number][] | undefined {
+function anchorWindows(
+  text: PageText,
+  geometry: PageGeometry,
+  space: DisplaySpace | undefined,
+): [number, number][] | undefined {
   const windows: [number, number][] = [];
   const g = geometry.glyphBoxes;
   const sizeAt = (i: number) => (geometry.fontSizes[i] > 0 ? geometry.fontSizes[i] : 10);
+  const heights = (i: number): [number, number] | undefined => {
+    const box = { left: g[i * 4], bottom: g[i * 4 + 1], right: g[i * 4 + 2], top: g[i * 4 + 3] };
+    if (!Number.isFinite(box.bottom) || !Number.isFinite(box.left)) return undefined;
+    const b = space ? space.box(box) : box;
+    return [b.bottom, b.top];
+  };
   for (const i of equationTokenStarts(text)) {
     const em = sizeAt(i);
-    if (Number.isFinite(g[i * 4 + 1]))
-      windows.push([g[i * 4 + 1] - em * EQUATION_REACH, g[i * 4 + 3] + em * EQUATION_REACH]);
+    const y = heights(i);
+    if (y) windows.push([y[0] - em * EQUATION_REACH, y[1] + em * EQUATION_REACH]);
   }
   for (const i of captionStarts(text)) {
     const em = sizeAt(i);
-    if (Number.isFinite(g[i * 4 + 1]))
-      windows.push([g[i * 4 + 1] - em * CAPTION_REACH, g[i * 4 + 3] + em * 3]);
+    const y = heights(i);
+    if (y) windows.push([y[0] - em * CAPTION_REACH, y[1] + em * 3]);
   }
   windows.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
@@ -158,22 +169,29 @@ class AnchorsBuilder {
   private readonly captions: CaptionCandidate[] = [];
   private readonly storage = new CharStorage();
 
+  /** The pages as displayed (a page with /Rotate turned upright), which the rules read. */
+  private readonly displayed: (PageText | undefined)[];
+
   constructor(private readonly pages: readonly (PageText | undefined)[]) {
-    this.frames = documentFrames(pages);
+    this.displayed = pages.map((p) => (p ? displayedPage(p) : undefined));
+    this.frames = documentFrames(this.displayed);
   }
 
   addPage(page: number, geometry: PageGeometry): void {
-    const text = this.pages[page - 1];
-    if (!text) return;
-    const chars = pageChars(text, geometry, this.storage, anchorWindows(text, geometry));
+    const original = this.pages[page - 1];
+    const text = this.displayed[page - 1];
+    if (!original || !text) return;
+    const space = displaySpace(original);
+    const user = (b: Box) => (space ? roundBox(space.toUser(b)) : b);
+    const chars = pageChars(text, geometry, this.storage, anchorWindows(text, geometry, space), space);
     const index = new BandIndex(chars);
     for (const c of equationCandidates(text, chars, this.frames, index)) {
       if (c.reasons.length === 0 && c.side && c.equationBox) {
         this.equations.push({
           label: c.label,
           page,
-          labelBox: c.labelBox,
-          equationBox: c.equationBox,
+          labelBox: user(c.labelBox),
+          equationBox: user(c.equationBox),
           side: c.side,
         });
       } else {
@@ -181,12 +199,19 @@ class AnchorsBuilder {
           label: c.label,
           printed: c.printed.trim(),
           page,
-          labelBox: c.labelBox,
+          labelBox: user(c.labelBox),
           reasons: c.reasons,
         });
       }
     }
-    this.captions.push(...captionCandidates(text, chars, index, this.frames));
+    for (const c of captionCandidates(text, chars, index, this.frames)) {
+      this.captions.push({
+        ...c,
+        labelBox: user(c.labelBox),
+        captionBox: user(c.captionBox),
+        ...(c.figureBox ? { figureBox: user(c.figureBox) } : {}),
+      });
+    }
   }
 
   finish(sha256: string, pageCount: number): AnchorsRecord {

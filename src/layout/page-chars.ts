@@ -3,6 +3,7 @@
  * shape the layout rules scan: tight boxes, baselines, sizes, fonts, code points.
  */
 import { CHAR_FLAG_GENERATED, type PageGeometry, type PageText } from "../document/model.js";
+import type { DisplaySpace } from "./display-space.js";
 import { isMathChar, isMathFont } from "./math-signals.js";
 
 export const MATH_FONT = 1;
@@ -73,6 +74,7 @@ export function pageChars(
   geom: PageGeometry,
   storage: CharStorage = new CharStorage(),
   windows?: [number, number][],
+  space?: DisplaySpace,
 ): PageChars {
   const n = text.text.length;
   storage.ensure(n);
@@ -106,6 +108,15 @@ export function pageChars(
     }
     if (!(Number.isFinite(left) && Number.isFinite(bottom) && Number.isFinite(right) && Number.isFinite(top)))
       continue;
+    let baseline = geom.origins[i * 2 + 1];
+    if (space) {
+      const b = space.box({ left, bottom, right, top });
+      left = b.left;
+      bottom = b.bottom;
+      right = b.right;
+      top = b.top;
+      baseline = space.point(geom.origins[i * 2], baseline)[1];
+    }
     if (windows && !meets(windows, bottom, top)) continue;
     offset[k] = i;
     code[k] = c;
@@ -113,7 +124,7 @@ export function pageChars(
     y0[k] = bottom;
     x1[k] = right;
     y1[k] = top;
-    base[k] = geom.origins[i * 2 + 1];
+    base[k] = baseline;
     size[k] = geom.fontSizes[i];
     font[k] = geom.fontIndex[i];
     math[k] = (font[k] >= 0 && mathFonts[font[k]] ? MATH_FONT : 0) | (isMathChar(c) ? MATH_SYMBOL : 0);

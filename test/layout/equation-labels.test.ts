@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { openDocument } from "../../src/document/open.js";
+import { closeRenderer, deviceBoxToUser, renderRegion } from "../../src/document/render.js";
+import { anchorRegion } from "../../src/layout/anchor-lookup.js";
 import { REJECTION_REASONS, type RejectionReason } from "../../src/layout/rejection-reasons.js";
+import { fixture } from "../helpers/fixture-files.js";
+import { darkBounds, decodePng } from "../helpers/png.js";
 import { accepted, anchorsOf, rejectedWith } from "./support.js";
 
 describe("equation labels numbered within sections", () => {
@@ -131,5 +136,38 @@ describe("rejection reasons", () => {
       expect(c.reasons.length).toBeGreaterThan(0);
       expect([...c.reasons].sort()).toEqual(c.reasons);
     }
+  });
+});
+
+describe("a landscape page (/Rotate 90, content turned in user space)", () => {
+  it("reads its equation label and caption as displayed, with boxes in default user space", async () => {
+    const r = await anchorsOf("landscape");
+    expect(r.equations.map((e) => [e.label, e.page, e.side])).toEqual([
+      ["1", 1, "right"],
+      ["2", 2, "right"],
+    ]);
+    expect(r.figures.map((f) => [f.label, f.page])).toEqual([
+      ["1", 1],
+      ["2", 2],
+    ]);
+    // On the turned page, "(2)" runs up the page in user space: taller than wide, and within the MediaBox.
+    const two = r.equations[1].labelBox;
+    expect(two.top - two.bottom).toBeGreaterThan(two.right - two.left);
+    expect(two.right).toBeLessThanOrEqual(612);
+    expect(r.figures[1].captionBox.top - r.figures[1].captionBox.bottom).toBeGreaterThan(200);
+  });
+
+  it("renders the turned page's equation upright, its label at the right end of the crop", async () => {
+    const r = await anchorsOf("landscape");
+    const doc = await openDocument(fixture("landscape"), { noCache: true, pages: [2] });
+    const anchor = r.equations[1];
+    const crop = await renderRegion(doc.source, 2, anchorRegion({ kind: "equation", anchor }), 150);
+    const img = decodePng(crop.png);
+    expect(img.width).toBeGreaterThan(img.height * 4);
+    const dark = darkBounds(img)!;
+    const seen = deviceBoxToUser(dark.x0, dark.y0, dark.x1, dark.y1, crop.transform);
+    // The rightmost ink is the label: in user space it is the label's top edge on this page.
+    expect(Math.abs(seen.top - anchor.labelBox.top)).toBeLessThan(1.5);
+    await closeRenderer();
   });
 });
