@@ -172,10 +172,11 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
     i += width;
   }
   if (pendingSpace >= 0 && !trim) flushSpace(n);
+  // Views, not copies: the spare capacity is small and copying costs more than it saves.
   return {
     text: UTF16.decode(out.subarray(0, length)),
-    startUtf16: starts.slice(0, length),
-    endUtf16: ends.slice(0, length),
+    startUtf16: starts.subarray(0, length),
+    endUtf16: ends.subarray(0, length),
   };
 
   /** Handles the line-end hyphen at `at`; returns where folding goes on. */

@@ -96,7 +96,11 @@ export class FoldedPages {
     return view;
   }
 
-  /** Every occurrence of the folded needle on one page, in original offsets, all readings merged. */
+  /**
+   * The occurrences of the folded needle on one page, in original offsets. Views are tried in order
+   * (joined reading of the whole text first) and the first view that holds the needle answers:
+   * the other views differ only at line-end hyphens and lines set apart, and folding them costs time.
+   */
   findOnPage(page: number, needle: string, limit = 8): PageMatch[] {
     if (needle.length === 0) return [];
     // A page the index rules out is not folded at all.
@@ -125,9 +129,10 @@ export class FoldedPages {
           }
           at = view.text.indexOf(needle, at + 1);
         }
+        if (matches.length > 0) return matches.sort((a, b) => a.startUtf16 - b.startUtf16);
       }
     }
-    return matches.sort((a, b) => a.startUtf16 - b.startUtf16);
+    return matches;
   }
 
   /** Pages whose folded text holds the needle, in page order. */
