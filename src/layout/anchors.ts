@@ -26,7 +26,7 @@ import {
 } from "./figure-captions.js";
 import { BandIndex, CharStorage, pageChars } from "./page-chars.js";
 import type { RejectionReason } from "./rejection-reasons.js";
-import { type DocumentFrames, documentFrames } from "./text-frames.js";
+import { type DocumentFrames, documentFrames, type Frame } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
 export const LAYOUT_VERSION = "2";
@@ -125,20 +125,31 @@ function anchorWindows(
   text: PageText,
   geometry: PageGeometry,
   space: DisplaySpace | undefined,
+  frames: Frame[],
 ): [number, number][] | undefined {
   const windows: [number, number][] = [];
   const g = geometry.glyphBoxes;
   const sizeAt = (i: number) => (geometry.fontSizes[i] > 0 ? geometry.fontSizes[i] : 10);
-  const heights = (i: number): [number, number] | undefined => {
+  const boxAt = (i: number): Box | undefined => {
     const box = { left: g[i * 4], bottom: g[i * 4 + 1], right: g[i * 4 + 2], top: g[i * 4 + 3] };
     if (!Number.isFinite(box.bottom) || !Number.isFinite(box.left)) return undefined;
-    const b = space ? space.box(box) : box;
-    return [b.bottom, b.top];
+    return space ? space.box(box) : box;
+  };
+  const heights = (i: number): [number, number] | undefined => {
+    const b = boxAt(i);
+    return b ? [b.bottom, b.top] : undefined;
   };
   for (const i of equationTokenStarts(text)) {
     const em = sizeAt(i);
-    const y = heights(i);
-    if (y) windows.push([y[0] - em * EQUATION_REACH, y[1] + em * EQUATION_REACH]);
+    const open = boxAt(i);
+    if (!open) continue;
+    // A token that opens at a column's left edge, or may close at its right edge, could be a
+    // display's label: its whole display is read. Any other token needs only its neighbourhood.
+    const edge = frames.some(
+      (f) => Math.abs(open.left - f.left) <= em || (f.right - open.left <= em * 6 && f.right >= open.left),
+    );
+    const reach = edge ? EQUATION_REACH : NEIGHBOURHOOD;
+    windows.push([open.bottom - em * reach, open.top + em * reach]);
   }
   for (const i of captionStarts(text)) {
     const em = sizeAt(i);
@@ -156,8 +167,10 @@ function anchorWindows(
   return covered > text.height * 0.8 ? undefined : merged;
 }
 
-/** How far, in em, the equation rules look above and below a token (a tall display's full height). */
+/** How far, in em, the equation rules look above and below a label at a column edge (a tall display). */
 const EQUATION_REACH = 10;
+/** How far, in em, the rules look above and below any other token (rows above and below it). */
+const NEIGHBOURHOOD = 4;
 /** How far below its first line, in em, a caption's block can run. */
 const CAPTION_REACH = 45;
 
@@ -183,7 +196,14 @@ class AnchorsBuilder {
     if (!original || !text) return;
     const space = displaySpace(original);
     const user = (b: Box) => (space ? roundBox(space.toUser(b)) : b);
-    const chars = pageChars(text, geometry, this.storage, anchorWindows(text, geometry, space), space);
+    const frames = [...(this.frames.pageFrames[page - 1] ?? []), ...this.frames.docFrames];
+    const chars = pageChars(
+      text,
+      geometry,
+      this.storage,
+      anchorWindows(text, geometry, space, frames),
+      space,
+    );
     const index = new BandIndex(chars);
     for (const c of equationCandidates(text, chars, this.frames, index)) {
       if (c.reasons.length === 0 && c.side && c.equationBox) {
