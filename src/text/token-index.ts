@@ -1,22 +1,21 @@
 /**
- * Which pages hold which folded word and which pair of adjacent words: lets a quotation be looked
- * for only on the pages that hold every one of its adjacent word pairs, instead of scanning the
- * whole document. Built from the folded views a
- * match is made against (both hyphen readings, whole text and body flow), so it never rules out a
- * page the full search would accept. Stored compactly (sorted tokens, offsets, pages) so it can be
- * cached and used as loaded.
+ * Which pages may hold a quotation: for every page, the sorted 32-bit hashes of its folded words
+ * and of its pairs of adjacent words. A quotation is looked for only on the pages that hold every
+ * one of its adjacent word pairs (or its one word), instead of scanning the whole document. Built
+ * from the folded views a match is made against (both hyphen readings, whole text and body flow),
+ * so it never rules out a page the full search would accept; a hash collision only lets a page
+ * through that the full search then rejects. Compact (4 bytes a key) and usable as loaded.
  */
 
 export interface SerializedTokenIndex {
   version: number;
   pageCount: number;
-  tokens: string[];
-  /** Page lists of token k are pages[offsets[k] .. offsets[k + 1]). */
+  /** Keys of page p (1-based) are keys[offsets[p - 1] .. offsets[p]), sorted ascending. */
   offsets: Int32Array;
-  pages: Int32Array;
+  keys: Uint32Array;
 }
 
-export const TOKEN_INDEX_VERSION = 3;
+export const TOKEN_INDEX_VERSION = 4;
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
 
@@ -25,64 +24,65 @@ export function tokensOf(folded: string): string[] {
   return folded.match(TOKEN) ?? [];
 }
 
+function hashWord(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+function hashPair(first: number, second: number): number {
+  let h = Math.imul(first ^ 0x9e3779b9, 0x85ebca6b) ^ second;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /**
- * The index keys a text must hold: its adjacent word pairs, or its one word. A needle found on a
- * page on word boundaries has all its pairs among the page's pairs, since words are maximal runs.
+ * The keys a text must hold: its adjacent word pairs, or its one word. A needle found on a page on
+ * word boundaries has all its pairs among the page's pairs, since words are maximal runs.
  */
-function keysOf(folded: string): string[] {
-  const words = tokensOf(folded);
+function keysOf(folded: string): number[] {
+  const words = tokensOf(folded).map(hashWord);
   if (words.length < 2) return words;
-  const keys: string[] = [];
-  for (let k = 1; k < words.length; k++) keys.push(`${words[k - 1]} ${words[k]}`);
+  const keys: number[] = [];
+  for (let k = 1; k < words.length; k++) keys.push(hashPair(words[k - 1], words[k]));
   return keys;
 }
 
 export class TokenIndex {
   constructor(readonly serialized: SerializedTokenIndex) {}
 
-  /** The pages holding a token, by binary search over the sorted tokens: nothing to build on load. */
-  private pagesOf(token: string): Int32Array | undefined {
-    const { tokens, offsets, pages } = this.serialized;
-    let lo = 0;
-    let hi = tokens.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const t = tokens[mid];
-      if (t === token) return pages.subarray(offsets[mid], offsets[mid + 1]);
-      if (t < token) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
-  }
-
   static build(pageCount: number, foldedTextsOfPage: (page: number) => string[]): TokenIndex {
-    const lists = new Map<string, number[]>();
+    const perPage: Uint32Array[] = [];
+    let total = 0;
     for (let page = 1; page <= pageCount; page++) {
-      const seen = new Set<string>();
+      const keys: number[] = [];
       for (const text of foldedTextsOfPage(page)) {
-        const words = tokensOf(text);
-        for (let k = 0; k < words.length; k++) {
-          seen.add(words[k]);
-          if (k > 0) seen.add(`${words[k - 1]} ${words[k]}`);
+        let previous = -1;
+        for (const word of tokensOf(text)) {
+          const h = hashWord(word);
+          keys.push(h);
+          if (previous >= 0) keys.push(hashPair(previous, h));
+          previous = h;
         }
       }
-      for (const token of seen) {
-        const list = lists.get(token);
-        if (list) list.push(page);
-        else lists.set(token, [page]);
-      }
+      const sorted = Uint32Array.from(keys).sort();
+      let unique = 0;
+      for (let k = 0; k < sorted.length; k++)
+        if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[unique++] = sorted[k];
+      perPage.push(sorted.subarray(0, unique));
+      total += unique;
     }
-    const tokens = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const offsets = new Int32Array(tokens.length + 1);
-    let total = 0;
-    for (let k = 0; k < tokens.length; k++) {
-      offsets[k] = total;
-      total += lists.get(tokens[k])!.length;
+    const offsets = new Int32Array(pageCount + 1);
+    const keys = new Uint32Array(total);
+    let at = 0;
+    for (let p = 0; p < pageCount; p++) {
+      offsets[p] = at;
+      keys.set(perPage[p], at);
+      at += perPage[p].length;
     }
-    offsets[tokens.length] = total;
-    const pages = new Int32Array(total);
-    for (let k = 0; k < tokens.length; k++) pages.set(lists.get(tokens[k])!, offsets[k]);
-    return new TokenIndex({ version: TOKEN_INDEX_VERSION, pageCount, tokens, offsets, pages });
+    offsets[pageCount] = at;
+    return new TokenIndex({ version: TOKEN_INDEX_VERSION, pageCount, offsets, keys });
   }
 
   /**
@@ -90,38 +90,39 @@ export class TokenIndex {
    * undefined when the needle has no word (then every page is a candidate).
    */
   candidates(needle: string): number[] | undefined {
-    const words = [...new Set(keysOf(needle))];
-    if (words.length === 0) return undefined;
-    const lists = words.map((w) => this.pagesOf(w));
-    if (lists.some((l) => l === undefined)) return [];
-    const sorted = (lists as Int32Array[]).sort((a, b) => a.length - b.length);
-    let result = Array.from(sorted[0]);
-    for (let k = 1; k < sorted.length && result.length > 0; k++) {
-      const other = sorted[k];
-      result = result.filter((page) => binaryHas(other, page));
+    const keys = keysOf(needle);
+    if (keys.length === 0) return undefined;
+    const pages: number[] = [];
+    for (let page = 1; page <= this.serialized.pageCount; page++) {
+      if (this.holdsAll(page, keys)) pages.push(page);
     }
-    return result;
+    return pages;
   }
 
   has(page: number, needle: string): boolean {
-    const words = keysOf(needle);
-    for (const w of words) {
-      const list = this.pagesOf(w);
-      if (!list || !binaryHas(list, page)) return false;
+    return this.holdsAll(page, keysOf(needle));
+  }
+
+  private holdsAll(page: number, wanted: number[]): boolean {
+    const { offsets, keys } = this.serialized;
+    const from = offsets[page - 1];
+    const to = offsets[page];
+    for (const key of wanted) {
+      let lo = from;
+      let hi = to - 1;
+      let found = false;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const v = keys[mid];
+        if (v === key) {
+          found = true;
+          break;
+        }
+        if (v < key) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      if (!found) return false;
     }
     return true;
   }
-}
-
-function binaryHas(list: Int32Array, value: number): boolean {
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = list[mid];
-    if (v === value) return true;
-    if (v < value) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
