@@ -31,6 +31,7 @@ export class ExtractionCache {
   readonly dir: string;
   /** Entries found corrupt and discarded during this process (for diagnostics and tests). */
   discarded = 0;
+  private dirMade = false;
 
   constructor(
     root: string,
@@ -63,11 +64,22 @@ export class ExtractionCache {
   private write(name: string, value: unknown): void {
     const payload = serialize(value);
     const digest = createHash("sha256").update(payload).digest();
-    mkdirSync(this.dir, { recursive: true });
+    if (!this.dirMade) {
+      mkdirSync(this.dir, { recursive: true });
+      this.dirMade = true;
+    }
     const final = join(this.dir, name);
     const tmp = `${final}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+    const data = Buffer.concat([digest, payload]);
     try {
-      writeFileSync(tmp, Buffer.concat([digest, payload]));
+      try {
+        writeFileSync(tmp, data);
+      } catch (error) {
+        // The directory was removed since it was made: make it again, once.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        mkdirSync(this.dir, { recursive: true });
+        writeFileSync(tmp, data);
+      }
       renameSync(tmp, final);
     } catch (error) {
       rmSync(tmp, { force: true });
