@@ -654,6 +654,8 @@ function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Ar
     let top = -Infinity;
     sizes.length = 0;
     weights.length = 0;
+    let lastRaw = Number.NaN;
+    let lastAt = -1;
     for (let k = start; k < i; k++) {
       const b = k * 4;
       const l = glyphBoxes[b];
@@ -662,12 +664,19 @@ function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Ar
       if (glyphBoxes[b + 1] < bottom) bottom = glyphBoxes[b + 1];
       if (glyphBoxes[b + 2] > right) right = glyphBoxes[b + 2];
       if (glyphBoxes[b + 3] > top) top = glyphBoxes[b + 3];
-      const size = Math.round(fontSizes[k] * 10) / 10;
-      const at = sizes.indexOf(size);
-      if (at < 0) {
-        sizes.push(size);
-        weights.push(1);
-      } else weights[at]++;
+      // Sizes change per text object, not per character: look the size up only when it changes.
+      const raw = fontSizes[k];
+      if (raw !== lastRaw) {
+        lastRaw = raw;
+        const size = Math.round(raw * 10) / 10;
+        lastAt = sizes.indexOf(size);
+        if (lastAt < 0) {
+          lastAt = sizes.length;
+          sizes.push(size);
+          weights.push(0);
+        }
+      }
+      weights[lastAt]++;
     }
     let fontSize = 0;
     let best = 0;
