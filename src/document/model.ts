@@ -5,7 +5,7 @@
  */
 
 /** Bumped whenever extraction output changes; part of the cache key. */
-export const EXTRACTOR_VERSION = "3";
+export const EXTRACTOR_VERSION = "4";
 /** Version of the stored extraction record's schema (anchors included from schema 2). */
 export const EXTRACTION_SCHEMA_VERSION = 2;
 
@@ -52,6 +52,11 @@ export interface PageText {
   lines: LineInfo[];
   /** UTF-16 offsets in text of hyphens the engine flagged as line-end hyphenation. */
   lineEndHyphensUtf16: number[];
+  /**
+   * UTF-16 offsets in text where a raised smaller run (footnote mark, exponent) meets ordinary text
+   * with no space between: matching may read a word boundary there. Absent in older records.
+   */
+  scriptBreaksUtf16?: number[];
   graphics: GraphicObject[];
   /** Number of graphics objects dropped beyond the per-page cap. */
   graphicsDropped: number;

@@ -226,6 +226,7 @@ export class EngineDocument {
             text: chars.text,
             lines: chars.lines,
             lineEndHyphensUtf16: chars.hyphens,
+            scriptBreaksUtf16: chars.scriptBreaks,
             graphics,
             graphicsDropped: dropped,
             fonts: chars.fonts,
@@ -392,12 +393,14 @@ export class EngineDocument {
     // Trailing generated whitespace carries nothing.
     while (n > 0 && flags[n - 1] & CHAR_FLAG_GENERATED) n--;
     const text = UTF16.decode(units.subarray(0, n));
+    const scriptBreaks = findScriptBreaks(units, n, glyphBoxes, fontSizes, flags);
     const gb = glyphBoxes.slice(0, n * 4);
     const sizes = fontSizes.slice(0, n);
     return {
       text,
       lines: buildLines(text, gb, sizes),
       hyphens,
+      scriptBreaks,
       fonts,
       glyphBoxes: gb,
       looseBoxes: withGeometry ? looseBoxes.slice(0, n * 4) : looseBoxes,
@@ -639,6 +642,34 @@ function clipRegion(box: Box, cropBox: Box, page: number): Box {
     );
   }
   return clipped;
+}
+
+/**
+ * Offsets where a raised, smaller run (a footnote mark, an exponent, an ordinal's letters) meets
+ * ordinary text with nothing between them, as in "examined.¹Earlier" or a footnote's "60Theorem".
+ * The text keeps them glued; matching may read a word boundary there.
+ */
+function findScriptBreaks(
+  units: Uint16Array,
+  n: number,
+  glyphBoxes: Float32Array,
+  fontSizes: Float32Array,
+  flags: Uint8Array,
+): number[] {
+  const breaks: number[] = [];
+  for (let i = 1; i < n; i++) {
+    if (flags[i] & CHAR_FLAG_GENERATED || flags[i - 1] & CHAR_FLAG_GENERATED) continue;
+    if (units[i] === 32 || units[i - 1] === 32 || units[i] === 10 || units[i - 1] === 10) continue;
+    const a = fontSizes[i - 1];
+    const b = fontSizes[i];
+    if (!(a > 0 && b > 0)) continue;
+    const small = a < b ? i - 1 : i;
+    const large = a < b ? i : i - 1;
+    if (fontSizes[small] > fontSizes[large] * 0.8) continue;
+    // Raised: the small glyph's foot stands clearly above the large one's.
+    if (glyphBoxes[small * 4 + 1] > glyphBoxes[large * 4 + 1] + 0.25 * fontSizes[large]) breaks.push(i);
+  }
+  return breaks;
 }
 
 function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Array): LineInfo[] {

@@ -26,6 +26,11 @@ export interface FoldOptions {
   hyphenReading?: HyphenReading;
   /** Drop leading and trailing whitespace (for a quotation, not for a page). */
   trim?: boolean;
+  /**
+   * Offsets (UTF-16, in the original) before which a space is read although none is printed: a
+   * footnote mark glued to a word. The space maps to an empty range of the original.
+   */
+  breaksUtf16?: readonly number[];
 }
 
 const LIGATURES: Record<number, string> = {
@@ -97,6 +102,8 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
       : undefined;
   const joined = options.hyphenReading !== "kept";
   const trim = options.trim === true;
+  const breaks = options.breaksUtf16 && options.breaksUtf16.length > 0 ? options.breaksUtf16 : undefined;
+  let nextBreak = breaks ? 0 : -1;
   let pendingSpace = -1;
   let i = 0;
 
@@ -128,6 +135,12 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
   };
 
   while (i < n) {
+    if (nextBreak >= 0) {
+      while (nextBreak < breaks!.length && breaks![nextBreak] < i) nextBreak++;
+      if (nextBreak < breaks!.length && breaks![nextBreak] === i && pendingSpace < 0 && length > 0)
+        pendingSpace = i;
+      if (nextBreak >= breaks!.length) nextBreak = -1;
+    }
     const unit = original.charCodeAt(i);
     if (unit < 0x80) {
       // ASCII fast path: whitespace, capitals, everything else as is.

@@ -17,8 +17,11 @@ export interface PageMatch {
 }
 
 const READINGS: HyphenReading[] = ["joined", "kept"];
-/** The whole text, and the body flow (only where it differs). */
-const FLOWS = ["all", "body"] as const;
+/**
+ * The whole text; the body flow (only where it differs); and the whole text read with a word
+ * boundary where a raised mark is glued to a word (only where the page has such marks).
+ */
+const FLOWS = ["all", "body", "marks"] as const;
 type Flow = (typeof FLOWS)[number];
 
 export interface FoldedPagesOptions {
@@ -59,29 +62,35 @@ export class FoldedPages {
     const key = `${page}:${effective}:${flow}`;
     let view = this.views.get(key);
     if (view === undefined) {
-      const source = flow === "all" ? text.text : bodyFlowText(text);
+      const source =
+        flow === "body" ? bodyFlowText(text) : flow === "marks" && !hasBreaks(text) ? undefined : text.text;
       view =
         source === undefined
           ? null
-          : fold(source, { lineEndHyphensUtf16: text.lineEndHyphensUtf16, hyphenReading: effective });
+          : fold(source, {
+              lineEndHyphensUtf16: text.lineEndHyphensUtf16,
+              hyphenReading: effective,
+              breaksUtf16: flow === "marks" ? text.scriptBreaksUtf16 : undefined,
+            });
       this.views.set(key, view);
     }
     return view ?? undefined;
   }
 
-  /** The distinct folded views of a page a quotation is matched against. */
-  private pageViews(page: number): FoldedText[] {
+  /**
+   * The distinct folded views of a page a quotation is matched against, in the order they are
+   * tried; folded only when reached.
+   */
+  private *pageViews(page: number): Generator<{ view: FoldedText; reading: HyphenReading }> {
     const text = this.pages[page - 1];
-    if (!text) return [];
+    if (!text) return;
     const readings: HyphenReading[] = text.lineEndHyphensUtf16.length === 0 ? ["joined"] : READINGS;
-    const views: FoldedText[] = [];
-    for (const reading of readings) {
-      for (const flow of FLOWS) {
+    for (const flow of FLOWS) {
+      for (const reading of readings) {
         const view = this.flowView(page, reading, flow);
-        if (view) views.push(view);
+        if (view) yield { view, reading };
       }
     }
-    return views;
   }
 
   skeletonView(page: number): FoldedText | undefined {
@@ -107,30 +116,23 @@ export class FoldedPages {
     if (this.tokenIndex && !this.tokenIndex.has(page, needle)) return [];
     const seen = new Set<string>();
     const matches: PageMatch[] = [];
-    const text = this.pages[page - 1];
-    if (!text) return [];
-    const readings: HyphenReading[] = text.lineEndHyphensUtf16.length === 0 ? ["joined"] : READINGS;
-    for (const reading of readings) {
-      for (const flow of FLOWS) {
-        const view = this.flowView(page, reading, flow);
-        if (!view) continue;
-        let at = view.text.indexOf(needle);
-        while (at >= 0 && matches.length < limit) {
-          if (!onWordBoundaries(view.text, at, needle)) {
-            at = view.text.indexOf(needle, at + 1);
-            continue;
-          }
-          const startUtf16 = view.startUtf16[at];
-          const endUtf16 = view.endUtf16[at + needle.length - 1];
-          const key = `${startUtf16}:${endUtf16}`;
-          if (!seen.has(key)) {
-            seen.add(key);
-            matches.push({ page, startUtf16, endUtf16, reading });
-          }
+    for (const { view, reading } of this.pageViews(page)) {
+      let at = view.text.indexOf(needle);
+      while (at >= 0 && matches.length < limit) {
+        if (!onWordBoundaries(view.text, at, needle)) {
           at = view.text.indexOf(needle, at + 1);
+          continue;
         }
-        if (matches.length > 0) return matches.sort((a, b) => a.startUtf16 - b.startUtf16);
+        const startUtf16 = view.startUtf16[at];
+        const endUtf16 = view.endUtf16[at + needle.length - 1];
+        const key = `${startUtf16}:${endUtf16}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          matches.push({ page, startUtf16, endUtf16, reading });
+        }
+        at = view.text.indexOf(needle, at + 1);
       }
+      if (matches.length > 0) return matches.sort((a, b) => a.startUtf16 - b.startUtf16);
     }
     return matches;
   }
@@ -145,12 +147,16 @@ export class FoldedPages {
   private index(): TokenIndex {
     if (!this.tokenIndex) {
       this.tokenIndex = TokenIndex.build(this.pages.length, (page) =>
-        this.pageViews(page).map((v) => v.text),
+        Array.from(this.pageViews(page), (v) => v.view.text),
       );
       this.options.onTokenIndexBuilt?.(this.tokenIndex.serialized);
     }
     return this.tokenIndex;
   }
+}
+
+function hasBreaks(text: PageText): boolean {
+  return (text.scriptBreaksUtf16?.length ?? 0) > 0;
 }
 
 function range(n: number): number[] {
