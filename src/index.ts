@@ -1,60 +1,17 @@
 // citeproof: the public library API.
 
-export type { EvidenceKind, EvidenceRecord } from "./checks/evidence-record.js";
-export { EVIDENCE_KINDS, parseEvidenceJson, validateEvidence } from "./checks/evidence-record.js";
-export { checkPage } from "./checks/page.js";
-export { checkQuotation, type QuotationInput } from "./checks/quotation.js";
-export type { CheckResult } from "./checks/result.js";
+// Prose checks and review sessions.
 export {
-  MIN_QUOTATION_WORDS,
-  REASON_MEANINGS,
-  REASONS,
-  type Reason,
-  VERDICT_MEANINGS,
-  VERDICTS,
-  type Verdict,
-} from "./checks/verdicts.js";
-export {
-  type CheckContext,
-  checkContext,
-  checkRecord,
-  type VerifyReport,
-  verifyEvidence,
-} from "./checks/verify.js";
-export { CACHE_DIR_ENV, defaultCacheDir, ExtractionCache } from "./document/cache.js";
-export * from "./document/model.js";
-export {
-  assertPageInRange,
-  DEFAULT_TIMEOUT_MS,
-  type OpenedDocument,
-  type OpenOptions,
-  openDocument,
-  pageGeometry,
-} from "./document/open.js";
-export {
-  closeRenderer,
-  DEFAULT_RENDER_DPI,
-  deviceBoxToUser,
-  deviceToUser,
-  type RenderedRegion,
-  type RenderOptions,
-  type RenderTransform,
-  renderRegion,
-  userBoxToDevice,
-  userToDevice,
-} from "./document/render.js";
-export { CiteproofError, ERROR_CODES, type ErrorCode, isCiteproofError } from "./errors.js";
-export { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile, sha256Hex } from "./source/file.js";
-export { closestLine } from "./text/closest-line.js";
-export {
-  countWords,
-  type FoldedText,
-  type FoldOptions,
-  fold,
-  type HyphenReading,
-  skeleton,
-} from "./text/fold.js";
-export { FoldedPages, type PageMatch } from "./text/folded-pages.js";
+  checkText,
+  citationRecord,
+  formatTextCheckReport,
+  NOT_VERIFIED,
+  POOL_LABEL_MEANINGS,
+  POOL_LABELS,
+  type PoolLabel,
+  type TextCheckReport,
+  type TextCitationResult,
+} from "./checks/check-text.js";
 export { CITE_CHECK_LIMITS } from "./checks/cite-check/limits.js";
 export type { CiteLocation } from "./checks/cite-check/locations.js";
 export {
@@ -84,11 +41,54 @@ export {
   OCR_MODES,
   type OcrMode,
 } from "./checks/cite-check/verdicts.js";
-export { OCR_DPI, type OcrPage, type OcrWord, ocrPage } from "./ocr/page-ocr.js";
-export { type OcrProvenance, OcrSession, ocrProvenance } from "./ocr/tesseract.js";
-export { admitLocalPath } from "./source/allowed-root.js";
-export { isUnicodeWhitespace, type WhitespaceV1Text, whitespaceV1 } from "./text/whitespace-v1.js";
-
+// Equations and figures: the anchors decided from page layout, and their checks.
+export { checkEquation } from "./checks/equation.js";
+export type { EvidenceKind, EvidenceRecord } from "./checks/evidence-record.js";
+export { EVIDENCE_KINDS, parseEvidenceJson, validateEvidence } from "./checks/evidence-record.js";
+export { checkFigure } from "./checks/figure.js";
+export { checkPage } from "./checks/page.js";
+export { checkQuotation, type QuotationInput } from "./checks/quotation.js";
+export type { CheckResult } from "./checks/result.js";
+export {
+  MIN_QUOTATION_WORDS,
+  REASON_MEANINGS,
+  REASONS,
+  type Reason,
+  VERDICT_MEANINGS,
+  VERDICTS,
+  type Verdict,
+} from "./checks/verdicts.js";
+export {
+  type CheckContext,
+  checkContext,
+  checkContextFromRecord,
+  checkRecord,
+  type VerifyReport,
+  verifyEvidence,
+} from "./checks/verify.js";
+export { CACHE_DIR_ENV, defaultCacheDir, ExtractionCache } from "./document/cache.js";
+export * from "./document/model.js";
+export {
+  assertPageInRange,
+  DEFAULT_TIMEOUT_MS,
+  type OpenedDocument,
+  type OpenOptions,
+  openDocument,
+  pageGeometry,
+} from "./document/open.js";
+export {
+  closeRenderer,
+  DEFAULT_RENDER_DPI,
+  deviceBoxToUser,
+  deviceToUser,
+  type RenderedRegion,
+  type RenderOptions,
+  type RenderTransform,
+  renderRegion,
+  userBoxToDevice,
+  userToDevice,
+} from "./document/render.js";
+export { CiteproofError, ERROR_CODES, type ErrorCode, isCiteproofError } from "./errors.js";
 // evidence runs
 export {
   type AcceptedSpan,
@@ -102,7 +102,7 @@ export {
 } from "./evidence/assemble.js";
 export { CodePointIndex, codePointLength } from "./evidence/codepoints.js";
 export { type EvidenceContext, evidenceContext } from "./evidence/context.js";
-export { appendEvent, type EventInput, type EventLog, readEvents, type RunEvent } from "./evidence/events.js";
+export { appendEvent, type EventInput, type EventLog, type RunEvent, readEvents } from "./evidence/events.js";
 export { type HtmlText, htmlToText } from "./evidence/html-text.js";
 export { PAGE_SEPARATOR, type PageBox, type SpanPlace } from "./evidence/locate.js";
 export {
@@ -165,20 +165,38 @@ export {
   searchSource,
 } from "./evidence/sources.js";
 export { type CheckReport, type VerificationReport, verifyRun } from "./evidence/verify.js";
-export { type FetchedBytes, type FetchOptions, fetchBytes, parseHttpUrl } from "./source/url.js";
-
-// Prose checks and review sessions.
 export {
-  citationRecord,
-  checkText,
-  formatTextCheckReport,
-  NOT_VERIFIED,
-  POOL_LABEL_MEANINGS,
-  POOL_LABELS,
-  type PoolLabel,
-  type TextCheckReport,
-  type TextCitationResult,
-} from "./checks/check-text.js";
+  type AnchorRef,
+  anchorRegion,
+  type FoundAnchor,
+  findAnchors,
+  parseAnchorRef,
+} from "./layout/anchor-lookup.js";
+export {
+  ANCHORS_SCHEMA_VERSION,
+  type AnchorsInput,
+  type AnchorsOptions,
+  type AnchorsRecord,
+  computeAnchors,
+  documentAnchors,
+  type EquationAnchor,
+  type FigureAnchor,
+  isAnchorsRecord,
+  LAYOUT_VERSION,
+  openForAnchors,
+  type RejectedCaption,
+  type RejectedEquationCandidate,
+} from "./layout/anchors.js";
+export {
+  CAPTION_REJECTION_MEANINGS,
+  CAPTION_REJECTIONS,
+  type CaptionKeyword,
+  type CaptionRejection,
+} from "./layout/figure-captions.js";
+export { isEquationLabel, isFigureLabel, unsupportedEquationLabel } from "./layout/labels.js";
+export { REJECTION_MEANINGS, REJECTION_REASONS, type RejectionReason } from "./layout/rejection-reasons.js";
+export { OCR_DPI, type OcrPage, type OcrWord, ocrPage } from "./ocr/page-ocr.js";
+export { type OcrProvenance, OcrSession, ocrProvenance } from "./ocr/tesseract.js";
 export {
   anchorName,
   type CitationForm,
@@ -204,6 +222,18 @@ export {
   readDraft,
 } from "./prose/read-draft.js";
 export { ABBREVIATIONS, type Sentence, splitSentences } from "./prose/sentences.js";
+// Interfaces: the HTML report and the agent tools (the MCP server and the pi extension serve these).
+export {
+  buildReport,
+  type Crop,
+  DEFAULT_REPORT_DPI,
+  type Report,
+  type ReportOptions,
+  type ReportSection,
+} from "./report/build.js";
+export { renderReportHtml } from "./report/html.js";
+export { type Place, type PlaceKind, placesFor } from "./report/places.js";
+export { writeOutputAtomic } from "./report/write.js";
 export {
   checkDraft,
   DRAFT_FLAG_MEANINGS,
@@ -214,10 +244,10 @@ export {
   formatDraftCheck,
 } from "./session/check-draft.js";
 export {
+  type ClaimComparison,
   COMPARE_CAVEAT,
   COMPARE_OUTCOME_MEANINGS,
   COMPARE_OUTCOMES,
-  type ClaimComparison,
   type CompareOutcome,
   type CompareReport,
   compareRevision,
@@ -257,52 +287,18 @@ export {
   sessionDir,
 } from "./session/store.js";
 export { type SessionVerifyReport, type SessionVerifyResult, verifyInSession } from "./session/verify.js";
-
-// Interfaces: the HTML report and the agent tools (the MCP server and the pi extension serve these).
+export { admitLocalPath } from "./source/allowed-root.js";
+export { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile, sha256Hex } from "./source/file.js";
+export { type FetchedBytes, type FetchOptions, fetchBytes, parseHttpUrl } from "./source/url.js";
+export { closestLine } from "./text/closest-line.js";
 export {
-  buildReport,
-  type Crop,
-  DEFAULT_REPORT_DPI,
-  type Report,
-  type ReportOptions,
-  type ReportSection,
-} from "./report/build.js";
-export { renderReportHtml } from "./report/html.js";
-export { type Place, type PlaceKind, placesFor } from "./report/places.js";
-export { writeOutputAtomic } from "./report/write.js";
+  countWords,
+  type FoldedText,
+  type FoldOptions,
+  fold,
+  type HyphenReading,
+  skeleton,
+} from "./text/fold.js";
+export { FoldedPages, type PageMatch } from "./text/folded-pages.js";
+export { isUnicodeWhitespace, type WhitespaceV1Text, whitespaceV1 } from "./text/whitespace-v1.js";
 export { AGENT_TOOLS, type AgentTool, findTool, type ToolEnv, type ToolOutput } from "./tools/index.js";
-
-// Equations and figures: the anchors decided from page layout, and their checks.
-export { checkEquation } from "./checks/equation.js";
-export { checkFigure } from "./checks/figure.js";
-export { checkContextFromRecord } from "./checks/verify.js";
-export {
-  type AnchorRef,
-  anchorRegion,
-  type FoundAnchor,
-  findAnchors,
-  parseAnchorRef,
-} from "./layout/anchor-lookup.js";
-export {
-  ANCHORS_SCHEMA_VERSION,
-  type AnchorsInput,
-  type AnchorsOptions,
-  type AnchorsRecord,
-  computeAnchors,
-  documentAnchors,
-  type EquationAnchor,
-  type FigureAnchor,
-  isAnchorsRecord,
-  LAYOUT_VERSION,
-  openForAnchors,
-  type RejectedCaption,
-  type RejectedEquationCandidate,
-} from "./layout/anchors.js";
-export {
-  CAPTION_REJECTION_MEANINGS,
-  CAPTION_REJECTIONS,
-  type CaptionKeyword,
-  type CaptionRejection,
-} from "./layout/figure-captions.js";
-export { isEquationLabel, isFigureLabel, unsupportedEquationLabel } from "./layout/labels.js";
-export { REJECTION_MEANINGS, REJECTION_REASONS, type RejectionReason } from "./layout/rejection-reasons.js";

@@ -375,10 +375,10 @@ export class EngineDocument {
         glyphBoxes[b + 2] = gr;
         glyphBoxes[b + 3] = gt;
         if (withGeometry) {
-          looseBoxes[b] = ll < lr ? ll : lr;
-          looseBoxes[b + 1] = lt < lb ? lt : lb;
-          looseBoxes[b + 2] = ll < lr ? lr : ll;
-          looseBoxes[b + 3] = lt < lb ? lb : lt;
+          looseBoxes[b] = Math.min(ll, lr);
+          looseBoxes[b + 1] = Math.min(lt, lb);
+          looseBoxes[b + 2] = Math.max(ll, lr);
+          looseBoxes[b + 3] = Math.max(lt, lb);
           origins[n * 2] = ox;
           origins[n * 2 + 1] = oy;
         }
@@ -690,7 +690,7 @@ function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Ar
     for (let k = start; k < i; k++) {
       const b = k * 4;
       const l = glyphBoxes[b];
-      if (l !== l) continue; // NaN: a generated character
+      if (Number.isNaN(l)) continue; // a generated character
       if (l < left) left = l;
       if (glyphBoxes[b + 1] < bottom) bottom = glyphBoxes[b + 1];
       if (glyphBoxes[b + 2] > right) right = glyphBoxes[b + 2];
