@@ -306,7 +306,7 @@ export async function openForAnchors(
 }
 
 /** Pages extracted at once when geometry must be read again (bounds the memory held). */
-const GEOMETRY_BATCH = 64;
+const GEOMETRY_BATCH = 256;
 
 /**
  * The anchors of an opened document: from the cache when it holds a record made by these rules,

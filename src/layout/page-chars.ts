@@ -85,52 +85,66 @@ export function pageChars(
   const l = geom.looseBoxes;
   let k = 0;
   const usable = geom.flags.length === n;
-  for (let i = 0; usable && i < n; i++) {
-    if (geom.flags[i] & CHAR_FLAG_GENERATED) continue;
-    let c = text.text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 0xa0) continue;
-    if (c >= 0xdc00 && c <= 0xdfff) {
-      // Low surrogate: part of the character before it.
-      if (k > 0 && offset[k - 1] === i - 1) indexOfOffset[i] = k - 1;
-      continue;
+  const fl = geom.flags;
+  const origins = geom.origins;
+  // With windows, whole lines outside them are skipped unread (a line's box holds its glyphs).
+  const ranges: [number, number][] = windows
+    ? text.lines
+        .filter((line) => line.endUtf16 > line.startUtf16 && meets(windows, line.box.bottom, line.box.top))
+        .map((line) => [line.startUtf16, line.endUtf16])
+    : [[0, n]];
+  for (const [from, to] of ranges)
+    for (let i = from; usable && i < to; i++) {
+      if (fl[i] & CHAR_FLAG_GENERATED) continue;
+      let left = g[i * 4];
+      let bottom = g[i * 4 + 1];
+      let right = g[i * 4 + 2];
+      let top = g[i * 4 + 3];
+      if (!(right > left) || !(top > bottom)) {
+        // An empty tight box (rules drawn as glyphs, spaces): fall back on the loose box.
+        left = l[i * 4];
+        bottom = l[i * 4 + 1];
+        right = l[i * 4 + 2];
+        top = l[i * 4 + 3];
+      }
+      if (
+        !(Number.isFinite(left) && Number.isFinite(bottom) && Number.isFinite(right) && Number.isFinite(top))
+      )
+        continue;
+      let baseline = origins[i * 2 + 1];
+      if (space) {
+        const b = space.box({ left, bottom, right, top });
+        left = b.left;
+        bottom = b.bottom;
+        right = b.right;
+        top = b.top;
+        baseline = space.point(origins[i * 2], baseline)[1];
+      }
+      // The window test comes first: most characters of a long page are outside every window.
+      if (windows && !meets(windows, bottom, top)) continue;
+      let c = text.text.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 9 || c === 0xa0) continue;
+      if (c >= 0xdc00 && c <= 0xdfff) {
+        // Low surrogate: part of the character before it.
+        if (k > 0 && offset[k - 1] === i - 1) indexOfOffset[i] = k - 1;
+        continue;
+      }
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) c = text.text.codePointAt(i) ?? c;
+      offset[k] = i;
+      code[k] = c;
+      x0[k] = left;
+      y0[k] = bottom;
+      x1[k] = right;
+      y1[k] = top;
+      base[k] = baseline;
+      size[k] = geom.fontSizes[i];
+      font[k] = geom.fontIndex[i];
+      const symbol =
+        c < 0x80 ? c === 0x3d || c === 0x2b || c === 0x3c || c === 0x3e || c === 0x7c : isMathChar(c);
+      math[k] = (font[k] >= 0 && mathFonts[font[k]] ? MATH_FONT : 0) | (symbol ? MATH_SYMBOL : 0);
+      indexOfOffset[i] = k;
+      k++;
     }
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) c = text.text.codePointAt(i) ?? c;
-    let left = g[i * 4];
-    let bottom = g[i * 4 + 1];
-    let right = g[i * 4 + 2];
-    let top = g[i * 4 + 3];
-    if (!(right > left) || !(top > bottom)) {
-      // An empty tight box (rules drawn as glyphs, spaces): fall back on the loose box.
-      left = l[i * 4];
-      bottom = l[i * 4 + 1];
-      right = l[i * 4 + 2];
-      top = l[i * 4 + 3];
-    }
-    if (!(Number.isFinite(left) && Number.isFinite(bottom) && Number.isFinite(right) && Number.isFinite(top)))
-      continue;
-    let baseline = geom.origins[i * 2 + 1];
-    if (space) {
-      const b = space.box({ left, bottom, right, top });
-      left = b.left;
-      bottom = b.bottom;
-      right = b.right;
-      top = b.top;
-      baseline = space.point(geom.origins[i * 2], baseline)[1];
-    }
-    if (windows && !meets(windows, bottom, top)) continue;
-    offset[k] = i;
-    code[k] = c;
-    x0[k] = left;
-    y0[k] = bottom;
-    x1[k] = right;
-    y1[k] = top;
-    base[k] = baseline;
-    size[k] = geom.fontSizes[i];
-    font[k] = geom.fontIndex[i];
-    math[k] = (font[k] >= 0 && mathFonts[font[k]] ? MATH_FONT : 0) | (isMathChar(c) ? MATH_SYMBOL : 0);
-    indexOfOffset[i] = k;
-    k++;
-  }
   return {
     page: text.page,
     count: k,

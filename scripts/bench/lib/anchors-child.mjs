@@ -23,7 +23,9 @@ if (mode === "extract" || mode === "extract-cached") {
   const options = mode === "anchors" ? { noCache: true, timeoutMs } : { cacheDir, timeoutMs };
   const doc = await openForAnchors(pdf, options);
   const before = process.cpuUsage();
+  const started = performance.now();
   const record = await documentAnchors(doc, options);
+  const wallMs = performance.now() - started;
   const used = process.cpuUsage(before);
   process.stdout.write(
     `${JSON.stringify({
@@ -32,6 +34,7 @@ if (mode === "extract" || mode === "extract-cached") {
       rejected: record.rejectedEquationCandidates.length,
       figures: record.figures.length,
       decideCpuMs: (used.user + used.system) / 1000,
+      decideWallMs: wallMs,
     })}\n`,
   );
 } else if (mode === "crop") {
