@@ -210,7 +210,11 @@ describe("citeproof mcp", () => {
       encoding: "utf8",
     });
     expect(cliRun.status).toBe(1);
-    expect(report).toEqual(JSON.parse(cliRun.stdout));
+    // The first of the two runs extracts the cited page, the second reads it from the cache.
+    const { extracted_pages: first, ...served } = report as Record<string, unknown>;
+    const { extracted_pages: second, ...printed } = JSON.parse(cliRun.stdout) as Record<string, unknown>;
+    expect(served).toEqual(printed);
+    expect([first, second]).toEqual([1, 0]);
 
     const denied = errorOf(await call("cite_check", { ...request, sources: [{ path: "/etc/hostname" }] }));
     expect(denied.code).toBe("ACCESS_DENIED");
