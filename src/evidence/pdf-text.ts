@@ -17,7 +17,11 @@ export interface PdfText {
 }
 
 export async function pdfToText(input: string | PdfBytes, options: OpenOptions = {}): Promise<PdfText> {
-  const doc = await openDocument(input, { ...options, pages: undefined, withGeometry: false });
+  const doc = await openDocument(input, {
+    ...options,
+    pages: undefined,
+    withGeometry: options.withGeometry === true,
+  });
   const pages: DocumentMap["pages"] = [];
   const parts: string[] = [];
   const failedPages: number[] = [];

@@ -101,7 +101,8 @@ export async function fetchSource(
     // One deadline for the retrieval and the extraction together.
     const timeoutMs =
       options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (Date.now() - started));
-    const pdf = await pdfToText(bytes, { cacheDir: options.cacheDir, timeoutMs });
+    // A retrieved PDF is not kept: its glyph geometry must reach the extraction cache now.
+    const pdf = await pdfToText(bytes, { cacheDir: options.cacheDir, timeoutMs, withGeometry: true });
     kind = `pdf, ${pdf.document.page_count} pages`;
     input = {
       url,
