@@ -40,6 +40,8 @@ describe("examples/paper.pdf with examples/evidence.json", () => {
     const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };
-    expect(pkg.scripts.example).toContain("verify examples/paper.pdf --evidence examples/evidence.json");
+    expect(pkg.scripts.example).toContain("node scripts/example.mjs");
+    const script = readFileSync(join(repoRoot, "scripts", "example.mjs"), "utf8").replace(/\s+/g, "");
+    expect(script).toContain('"verify","examples/paper.pdf","--evidence","examples/evidence.json"');
   });
 });
