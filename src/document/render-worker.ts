@@ -18,6 +18,11 @@ export interface RenderRequest {
   dpi: number;
 }
 
+/** Asks the worker to close its document and end, so it never has to be terminated while idle. */
+export interface CloseRequest {
+  close: true;
+}
+
 export type RenderReply =
   | { id: number; type: "rendered"; result: EngineRender }
   | { id: number; type: "error"; code: string; message: string };
@@ -45,7 +50,13 @@ async function handle(request: RenderRequest): Promise<EngineRender> {
 }
 
 const port = parentPort!;
-port.on("message", (request: RenderRequest) => {
+port.on("message", (request: RenderRequest | CloseRequest) => {
+  if ("close" in request) {
+    held?.doc.close();
+    held = undefined;
+    port.close();
+    return;
+  }
   handle(request).then(
     (result) => {
       port.postMessage({ id: request.id, type: "rendered", result } satisfies RenderReply, [

@@ -9,7 +9,7 @@ import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
 import type { Box } from "./model.js";
 import type { RenderTransform } from "./render-transform.js";
-import type { RenderReply, RenderRequest } from "./render-worker.js";
+import type { CloseRequest, RenderReply, RenderRequest } from "./render-worker.js";
 
 export {
   deviceBoxToUser,
@@ -200,10 +200,24 @@ class Renderer {
     if (worker) void worker.terminate();
   }
 
+  /**
+   * Ends the worker: an idle one is asked to finish (terminating a thread while the engine may still
+   * be compiling in the background can bring the whole process down); one that does not finish
+   * within a second, or is busy, is terminated.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
     this.heldKey = undefined;
-    if (worker) await worker.terminate();
+    if (!worker) return;
+    if (this.pending.size > 0) {
+      await worker.terminate();
+      return;
+    }
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    worker.postMessage({ close: true } satisfies CloseRequest);
+    const timer = setTimeout(() => void worker.terminate(), 1000);
+    await exited;
+    clearTimeout(timer);
   }
 }

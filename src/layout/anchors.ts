@@ -14,8 +14,9 @@ import {
 } from "../document/model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
+import { roundBox } from "./char-spans.js";
 import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
-import { equationCandidates, equationTokenStarts, roundBox } from "./equation-labels.js";
+import { equationCandidates, equationTokenStarts } from "./equation-labels.js";
 import {
   type CaptionCandidate,
   type CaptionKeyword,

@@ -1,6 +1,5 @@
 // Anchors of the layout fixtures, computed once per test file (no cache: every run decides afresh).
-import { openDocument } from "../../src/document/open.js";
-import { type AnchorsRecord, documentAnchors } from "../../src/layout/anchors.js";
+import { type AnchorsRecord, documentAnchors, openForAnchors } from "../../src/layout/anchors.js";
 import { fixture } from "../helpers/fixture-files.js";
 
 const records = new Map<string, Promise<AnchorsRecord>>();
@@ -8,7 +7,7 @@ const records = new Map<string, Promise<AnchorsRecord>>();
 export function anchorsOf(name: string): Promise<AnchorsRecord> {
   let record = records.get(name);
   if (!record) {
-    record = openDocument(fixture(name), { noCache: true }).then((doc) => documentAnchors(doc));
+    record = openForAnchors(fixture(name), { noCache: true }).then((doc) => documentAnchors(doc));
     records.set(name, record);
   }
   return record;

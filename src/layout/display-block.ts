@@ -1,0 +1,102 @@
+/**
+ * What a crop of an accepted label shows: the display's full extent, grown from the label's row over
+ * the rows that touch it and stopped at running text; and the row a label on its own line closes.
+ */
+import type { Box, PageText } from "../document/model.js";
+import type { BandIndex, PageChars } from "./page-chars.js";
+
+/** Marks the characters of lines that read as prose (words in text fonts), which no display absorbs. */
+export function proseMask(text: PageText, chars: PageChars): Uint8Array {
+  const mask = new Uint8Array(chars.count);
+  for (const line of text.lines) {
+    let visible = 0;
+    let letters = 0;
+    let spaces = 0;
+    let math = 0;
+    const members: number[] = [];
+    for (let i = line.startUtf16; i < line.endUtf16; i++) {
+      const c = text.text.charCodeAt(i);
+      if (c === 32) spaces++;
+      const k = chars.indexOfOffset[i];
+      if (k < 0 || (members.length > 0 && members[members.length - 1] === k)) continue;
+      members.push(k);
+      visible++;
+      if (chars.math[k] !== 0) math++;
+      else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
+    }
+    if (visible >= 12 && spaces >= 2 && letters >= visible * 0.6 && math < visible * 0.3)
+      for (const k of members) mask[k] = 1;
+  }
+  return mask;
+}
+
+/** The row just above the label, left of `xMax`: the display a label on its own line closes. */
+export function rowAbove(
+  chars: PageChars,
+  index: BandIndex,
+  box: Box,
+  em: number,
+  xMin: number,
+  xMax: number,
+): number[] {
+  let nearest = Infinity;
+  const near = index
+    .band(box.top, box.top + em * 3.5)
+    .filter((k) => chars.x0[k] >= xMin && chars.x1[k] <= xMax);
+  for (const k of near) {
+    const mid = (chars.y0[k] + chars.y1[k]) / 2;
+    if (mid <= box.top || mid > box.top + em * 2.2) continue;
+    nearest = Math.min(nearest, chars.base[k]);
+  }
+  if (!Number.isFinite(nearest)) return [];
+  return near.filter((k) => Math.abs(chars.base[k] - nearest) <= em * 0.3);
+}
+
+/**
+ * Grows the content's box up and down over the rows that touch it (numerators, denominators, the
+ * lines of a multi-line display), stopping at running text: the box a crop of the equation shows.
+ */
+export function displayBlock(
+  limits: { lo: number; hi: number; prose: () => Uint8Array },
+  chars: PageChars,
+  index: BandIndex,
+  start: Box,
+  em: number,
+  xMin: number,
+  xMax: number,
+  bodyLines: { box: Box }[],
+  label: Set<number>,
+): Box {
+  const block = { ...start };
+  const reach = em * 0.35;
+  const prose = limits.prose();
+  const inBody = (k: number) =>
+    bodyLines.some(
+      (l) =>
+        chars.x0[k] >= l.box.left - 0.5 &&
+        chars.x1[k] <= l.box.right + 0.5 &&
+        chars.y0[k] >= l.box.bottom - 0.5 &&
+        chars.y1[k] <= l.box.top + 0.5,
+    );
+  for (let round = 0; round < 40; round++) {
+    let grown = false;
+    for (const k of index.band(block.bottom - reach, block.top + reach)) {
+      if (label.has(k) || chars.x0[k] < xMin || chars.x1[k] > xMax) continue;
+      if (chars.y0[k] >= block.bottom && chars.y1[k] <= block.top) {
+        block.left = Math.min(block.left, chars.x0[k]);
+        block.right = Math.max(block.right, chars.x1[k]);
+        continue;
+      }
+      if (chars.y1[k] - chars.y0[k] > em * 6 || inBody(k) || prose[k]) continue;
+      if (chars.x0[k] > block.right + em * 2 || chars.x1[k] < block.left - em * 2) continue;
+      if (chars.y0[k] < limits.lo || chars.y1[k] > limits.hi) continue;
+      block.left = Math.min(block.left, chars.x0[k]);
+      block.right = Math.max(block.right, chars.x1[k]);
+      block.bottom = Math.min(block.bottom, chars.y0[k]);
+      block.top = Math.max(block.top, chars.y1[k]);
+      grown = true;
+    }
+    if (!grown) break;
+  }
+  return block;
+}
