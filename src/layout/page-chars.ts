@@ -120,8 +120,6 @@ export function pageChars(
         top = b.top;
         baseline = space.point(origins[i * 2], baseline)[1];
       }
-      // The window test comes first: most characters of a long page are outside every window.
-      if (windows && !meets(windows, bottom, top)) continue;
       let c = text.text.charCodeAt(i);
       if (c === 32 || c === 10 || c === 9 || c === 0xa0) continue;
       if (c >= 0xdc00 && c <= 0xdfff) {
