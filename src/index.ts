@@ -67,6 +67,7 @@ export {
   verifyEvidence,
 } from "./checks/verify.js";
 export { CACHE_DIR_ENV, defaultCacheDir, ExtractionCache } from "./document/cache.js";
+export { closeExtractionWorker } from "./document/extraction-worker.js";
 export * from "./document/model.js";
 export {
   assertPageInRange,

@@ -1,14 +1,18 @@
 /**
- * Worker-thread entry: opens the PDF and extracts the requested pages, posting each as it is done.
- * Runs apart from the main thread so a hostile PDF can be stopped by terminating the worker.
+ * Extraction worker: a long-lived thread that keeps the engine loaded and the last document open,
+ * and extracts the pages each request asks for, posting each page as it is done. It runs apart
+ * from the main thread so a hostile PDF can be stopped by terminating it at a deadline.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { CiteproofError } from "../errors.js";
 import type { ExtractedPage } from "./model.js";
-import { loadEngine } from "./pdfium-engine.js";
+import { type EngineDocument, loadEngine } from "./pdfium-engine.js";
 
 export interface WorkerRequest {
-  bytes: Uint8Array;
+  id: number;
+  /** Identifies the document (sha256 and password); bytes come along only when the worker does not hold it. */
+  key: string;
+  bytes?: Uint8Array;
   password?: string;
   /** 1-based pages to extract; undefined for all; empty for none (page count only). */
   pages?: number[];
@@ -16,51 +20,93 @@ export interface WorkerRequest {
   withGeometry: boolean;
 }
 
-export type WorkerMessage =
+/** Asks the worker to close its document and end, so an idle worker never has to be terminated. */
+export interface CloseRequest {
+  close: true;
+}
+
+export type WorkerMessage = { id: number } & (
   | { type: "opened"; pageCount: number }
   | { type: "page"; page: ExtractedPage }
   | { type: "page-error"; page: number; message: string }
   | { type: "done" }
-  | { type: "error"; code: string; message: string };
+  | { type: "error"; code: string; message: string }
+);
+
+const port = parentPort!;
+let held: { key: string; doc: EngineDocument } | undefined;
+/** The last document that failed to open: a request for it sent without bytes gets the same error. */
+let lastFailure: { key: string; error: unknown } | undefined;
 
 async function run(request: WorkerRequest): Promise<void> {
-  const port = parentPort!;
   const engine = await loadEngine();
-  const doc = engine.open(request.bytes, request.password);
-  try {
-    port.postMessage({ type: "opened", pageCount: doc.pageCount } satisfies WorkerMessage);
-    const pages = request.pages ?? Array.from({ length: doc.pageCount }, (_, i) => i + 1);
-    for (const page of pages) {
-      if (page < 1 || page > doc.pageCount) continue;
-      let extracted: ExtractedPage;
-      try {
-        extracted = doc.extractPage(page - 1, request.withGeometry);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        port.postMessage({ type: "page-error", page, message } satisfies WorkerMessage);
-        continue;
-      }
-      const g = extracted.geometry;
-      const transfer = g
-        ? [
-            g.glyphBoxes.buffer,
-            g.looseBoxes.buffer,
-            g.origins.buffer,
-            g.fontSizes.buffer,
-            g.fontIndex.buffer,
-            g.flags.buffer,
-          ]
-        : [];
-      port.postMessage({ type: "page", page: extracted } satisfies WorkerMessage, transfer as ArrayBuffer[]);
+  if (request.bytes) {
+    held?.doc.close();
+    held = undefined;
+    try {
+      held = { key: request.key, doc: engine.open(request.bytes, request.password) };
+      lastFailure = undefined;
+    } catch (error) {
+      lastFailure = { key: request.key, error };
+      throw error;
     }
-    port.postMessage({ type: "done" } satisfies WorkerMessage);
-  } finally {
-    doc.close();
   }
+  if (!held || held.key !== request.key) {
+    if (lastFailure?.key === request.key) throw lastFailure.error;
+    throw new CiteproofError("EXTRACTION_FAILED", "the extraction worker does not hold the document");
+  }
+  const { id } = request;
+  const doc = held.doc;
+  port.postMessage({ id, type: "opened", pageCount: doc.pageCount } satisfies WorkerMessage);
+  const pages = request.pages ?? Array.from({ length: doc.pageCount }, (_, i) => i + 1);
+  for (const page of pages) {
+    if (page < 1 || page > doc.pageCount) continue;
+    let extracted: ExtractedPage;
+    try {
+      extracted = doc.extractPage(page - 1, request.withGeometry);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      port.postMessage({ id, type: "page-error", page, message } satisfies WorkerMessage);
+      continue;
+    }
+    const g = extracted.geometry;
+    const transfer = g
+      ? [
+          g.glyphBoxes.buffer,
+          g.looseBoxes.buffer,
+          g.origins.buffer,
+          g.fontSizes.buffer,
+          g.fontIndex.buffer,
+          g.flags.buffer,
+        ]
+      : [];
+    port.postMessage(
+      { id, type: "page", page: extracted } satisfies WorkerMessage,
+      transfer as ArrayBuffer[],
+    );
+  }
+  port.postMessage({ id, type: "done" } satisfies WorkerMessage);
 }
 
-run(workerData as WorkerRequest).catch((error: unknown) => {
-  const code = error instanceof CiteproofError ? error.code : "EXTRACTION_FAILED";
-  const message = error instanceof Error ? error.message : String(error);
-  parentPort!.postMessage({ type: "error", code, message } satisfies WorkerMessage);
+// Requests are handled one at a time, in the order they arrive.
+let queue: Promise<void> = Promise.resolve();
+port.on("message", (message: WorkerRequest | CloseRequest) => {
+  if ("close" in message) {
+    queue = queue.then(() => {
+      held?.doc.close();
+      held = undefined;
+      port.close();
+    });
+    return;
+  }
+  queue = queue.then(() =>
+    run(message).catch((error: unknown) => {
+      // A document that failed is not held.
+      held?.doc.close();
+      held = undefined;
+      const code = error instanceof CiteproofError ? error.code : "EXTRACTION_FAILED";
+      const text = error instanceof Error ? error.message : String(error);
+      port.postMessage({ id: message.id, type: "error", code, message: text } satisfies WorkerMessage);
+    }),
+  );
 });

@@ -2,13 +2,10 @@
  * Opening a document: read the bytes once, hash them, then take each page from the extraction
  * cache or extract it in a worker thread under a deadline.
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
+import { CiteproofError } from "../errors.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { defaultCacheDir, ExtractionCache } from "./cache.js";
-import type { WorkerMessage, WorkerRequest } from "./extract-worker.js";
+import { extractInWorker } from "./extraction-worker.js";
 import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -79,17 +76,19 @@ export async function openDocument(
 
   let extractedPages = 0;
   if (pageCount === undefined || missing.length > 0) {
-    const request: WorkerRequest = {
-      bytes: source.bytes,
+    const request = {
+      source,
       password: options.password,
       pages: pageCount === undefined ? wanted : missing,
       // Geometry is extracted only when asked for: a text check never pays for it, and a later
       // check that needs it extracts (and caches) just the pages it reads.
       withGeometry: options.withGeometry === true,
     };
-    const result = await extractInWorker(request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (text, geom) => {
+    const result = await extractInWorker(request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (got) => {
+      const text = "failed" in got ? failedPage(got.failed, got.message) : got.text;
+      const geom = "failed" in got ? undefined : got.geometry;
       pages[text.page - 1] = text;
-      if (options.withGeometry && geom) geometry.set(text.page, geom);
+      if (options.withGeometry) geometry.set(text.page, geom ?? emptyGeometry(text.page));
       extractedPages++;
       if (cache && !text.extractionError) writeCacheQuietly(() => cache.writePage(text, geom));
     });
@@ -139,91 +138,6 @@ function writeCacheQuietly(write: () => void): void {
 
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);
-}
-
-function workerUrl(): URL {
-  const here = new URL("./extract-worker.js", import.meta.url);
-  if (existsSync(fileURLToPath(here))) return here;
-  // Running from TypeScript sources (tests): use the built worker.
-  const built = new URL(
-    import.meta.url.replace(/\/src\/document\/[^/]+$/, "/dist/document/extract-worker.js"),
-  );
-  return built;
-}
-
-function extractInWorker(
-  request: WorkerRequest,
-  timeoutMs: number,
-  onPage: (text: PageText, geometry: PageGeometry | undefined) => void,
-): Promise<{ pageCount: number }> {
-  return new Promise((resolve, reject) => {
-    let pageCount: number | undefined;
-    let settled = false;
-    const worker = new Worker(workerUrl(), {
-      workerData: request,
-      // Options meant for the main script (--input-type, --eval) break a worker that inherits them.
-      execArgv: process.execArgv.filter((arg) => !/^--(input-type|eval|print)\b/.test(arg)),
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
-      stdout: false,
-      stderr: true,
-    });
-    const finish = (error?: CiteproofError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve({ pageCount: pageCount ?? 0 });
-    };
-    const timer = setTimeout(() => {
-      finish(
-        new CiteproofError(
-          "EXTRACTION_TIMEOUT",
-          `extraction did not finish within ${timeoutMs} ms and was stopped (--timeout-ms)`,
-        ),
-      );
-    }, timeoutMs);
-    worker.on("message", (message: WorkerMessage) => {
-      if (settled) return;
-      switch (message.type) {
-        case "opened":
-          pageCount = message.pageCount;
-          break;
-        case "page":
-          try {
-            onPage(message.page.text, message.page.geometry);
-          } catch (error) {
-            finish(error instanceof CiteproofError ? error : new CiteproofError("INTERNAL", String(error)));
-          }
-          break;
-        case "page-error":
-          onPage(failedPage(message.page, message.message), emptyGeometry(message.page));
-          break;
-        case "done":
-          finish();
-          break;
-        case "error": {
-          const code = (ERROR_CODES as readonly string[]).includes(message.code)
-            ? (message.code as ErrorCode)
-            : "EXTRACTION_FAILED";
-          finish(new CiteproofError(code, message.message));
-          break;
-        }
-      }
-    });
-    worker.on("error", (error) => {
-      finish(
-        new CiteproofError(
-          "EXTRACTION_FAILED",
-          `the extraction worker failed: ${error.message.split("\n")[0]}`,
-        ),
-      );
-    });
-    worker.on("exit", (code) => {
-      if (!settled)
-        finish(new CiteproofError("EXTRACTION_FAILED", `the extraction worker exited with code ${code}`));
-    });
-  });
 }
 
 function failedPage(page: number, message: string): PageText {

@@ -1,0 +1,197 @@
+/**
+ * The main thread's side of the extraction worker: one long-lived worker per process, reused by
+ * every extraction, each request under its own deadline. An idle worker does not keep the process
+ * alive. Terminating a worker while the engine may still be compiling in the background can bring
+ * the whole process down, so the worker is terminated only when a deadline passes.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
+import type { PdfBytes } from "../source/file.js";
+import type { CloseRequest, WorkerMessage, WorkerRequest } from "./extract-worker.js";
+import type { PageGeometry, PageText } from "./model.js";
+
+export interface ExtractionRequest {
+  source: PdfBytes;
+  password?: string;
+  pages?: number[];
+  withGeometry: boolean;
+}
+
+export type PageSink = (
+  page: { text: PageText; geometry?: PageGeometry } | { failed: number; message: string },
+) => void;
+
+interface Pending {
+  onPage: PageSink;
+  resolve: (result: { pageCount: number }) => void;
+  reject: (error: CiteproofError) => void;
+  timer: NodeJS.Timeout;
+  pageCount?: number;
+}
+
+function workerUrl(): URL {
+  const here = new URL("./extract-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here;
+  // Running from TypeScript sources (tests): use the built worker.
+  return new URL(import.meta.url.replace(/\/src\/document\/[^/]+$/, "/dist/document/extract-worker.js"));
+}
+
+class ExtractionWorker {
+  private worker: Worker | undefined;
+  private heldKey: string | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  extract(request: ExtractionRequest, timeoutMs: number, onPage: PageSink): Promise<{ pageCount: number }> {
+    const worker = this.start();
+    const key = `${request.source.sha256}\u0000${request.password ?? ""}`;
+    const id = this.nextId++;
+    const message: WorkerRequest = {
+      id,
+      key,
+      password: request.password,
+      pages: request.pages,
+      withGeometry: request.withGeometry,
+    };
+    // The bytes are copied across (not transferred): the caller keeps its snapshot.
+    if (this.heldKey !== key) {
+      message.bytes = request.source.bytes;
+      this.heldKey = key;
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.stop(
+          id,
+          new CiteproofError(
+            "EXTRACTION_TIMEOUT",
+            `extraction did not finish within ${timeoutMs} ms and was stopped (--timeout-ms)`,
+          ),
+        );
+      }, timeoutMs);
+      this.pending.set(id, { onPage, resolve, reject, timer });
+      worker.ref();
+      worker.postMessage(message);
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(workerUrl(), {
+      // Options meant for the main script (--input-type, --eval) break a worker that inherits them.
+      execArgv: process.execArgv.filter((arg) => !/^--(input-type|eval|print)\b/.test(arg)),
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      stdout: false,
+      stderr: true,
+    });
+    worker.on("message", (message: WorkerMessage) => this.receive(message));
+    worker.on("error", (error) => {
+      if (this.worker === worker) this.lost(`the extraction worker failed: ${error.message.split("\n")[0]}`);
+    });
+    worker.on("exit", (code) => {
+      if (this.worker === worker) this.lost(`the extraction worker exited with code ${code}`);
+    });
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(message: WorkerMessage): void {
+    const p = this.pending.get(message.id);
+    if (!p) return;
+    switch (message.type) {
+      case "opened":
+        p.pageCount = message.pageCount;
+        return;
+      case "page":
+        try {
+          p.onPage({ text: message.page.text, geometry: message.page.geometry });
+        } catch (error) {
+          this.settle(
+            message.id,
+            error instanceof CiteproofError ? error : new CiteproofError("INTERNAL", String(error)),
+          );
+        }
+        return;
+      case "page-error":
+        p.onPage({ failed: message.page, message: message.message });
+        return;
+      case "done":
+        this.settle(message.id);
+        return;
+      case "error": {
+        // The worker no longer holds a document that failed.
+        this.heldKey = undefined;
+        const code = (ERROR_CODES as readonly string[]).includes(message.code)
+          ? (message.code as ErrorCode)
+          : "EXTRACTION_FAILED";
+        this.settle(message.id, new CiteproofError(code, message.message));
+        return;
+      }
+    }
+  }
+
+  private settle(id: number, error?: CiteproofError): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    clearTimeout(p.timer);
+    if (this.pending.size === 0) this.worker?.unref();
+    if (error) p.reject(error);
+    else p.resolve({ pageCount: p.pageCount ?? 0 });
+  }
+
+  /** A deadline passed: terminate the worker; the request fails with `error`, any other with a note. */
+  private stop(id: number, error: CiteproofError): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.heldKey = undefined;
+    this.settle(id, error);
+    this.failAll("the extraction worker was stopped at another extraction's deadline");
+    if (worker) void worker.terminate();
+  }
+
+  private lost(message: string): void {
+    this.worker = undefined;
+    this.heldKey = undefined;
+    this.failAll(message);
+  }
+
+  private failAll(message: string): void {
+    for (const id of [...this.pending.keys()])
+      this.settle(id, new CiteproofError("EXTRACTION_FAILED", message));
+  }
+
+  /** Ends an idle worker gracefully (tests and long-running hosts call this before they finish). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.heldKey = undefined;
+    if (!worker) return;
+    if (this.pending.size > 0) {
+      this.failAll("the extraction worker was closed");
+      await worker.terminate();
+      return;
+    }
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    worker.postMessage({ close: true } satisfies CloseRequest);
+    const timer = setTimeout(() => void worker.terminate(), 1000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+const shared = new ExtractionWorker();
+
+export function extractInWorker(
+  request: ExtractionRequest,
+  timeoutMs: number,
+  onPage: PageSink,
+): Promise<{ pageCount: number }> {
+  return shared.extract(request, timeoutMs, onPage);
+}
+
+export function closeExtractionWorker(): Promise<void> {
+  return shared.close();
+}
