@@ -23,6 +23,12 @@ export interface OpenOptions {
   pages?: number[];
   /** Also hold the character geometry of the pages read. */
   withGeometry?: boolean;
+  /**
+   * Write the geometry of freshly extracted pages to the cache (default true). A caller that uses
+   * the geometry once and caches what it derives (the anchors) can skip it: geometry is the bulk of
+   * the cache.
+   */
+  cacheGeometry?: boolean;
 }
 
 export interface OpenedDocument {
@@ -90,7 +96,8 @@ export async function openDocument(
       pages[text.page - 1] = text;
       if (options.withGeometry) geometry.set(text.page, geom ?? emptyGeometry(text.page));
       extractedPages++;
-      if (cache && !text.extractionError) writeCacheQuietly(() => cache.writePage(text, geom));
+      const keptGeometry = options.cacheGeometry === false ? undefined : geom;
+      if (cache && !text.extractionError) writeCacheQuietly(() => cache.writePage(text, keptGeometry));
     });
     pageCount = result.pageCount;
     if (cache) writeCacheQuietly(() => cache.writeDoc(result.pageCount));

@@ -303,7 +303,13 @@ export async function openForAnchors(
     const record = cache.readRecord<AnchorsRecord>(RECORD_NAME);
     current = record !== undefined && isCurrent(record, source.sha256);
   }
-  return openDocument(source, { ...options, withGeometry: !current || options.withGeometry === true });
+  const needsGeometry = !current || options.withGeometry === true;
+  // Geometry read only to decide the anchors (which are cached) is not worth writing to the cache.
+  return openDocument(source, {
+    ...options,
+    withGeometry: needsGeometry,
+    cacheGeometry: options.cacheGeometry ?? options.withGeometry === true,
+  });
 }
 
 /** Pages extracted at once when geometry must be read again (bounds the memory held). */
