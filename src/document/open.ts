@@ -91,7 +91,7 @@ export async function openDocument(
       withGeometry: options.withGeometry === true,
     };
     const result = await extractInWorker(request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (got) => {
-      const text = "failed" in got ? failedPage(got.failed, got.message) : got.text;
+      const text = "failed" in got ? unreadablePage(got.failed, got.message) : got.text;
       const geom = "failed" in got ? undefined : got.geometry;
       pages[text.page - 1] = text;
       if (options.withGeometry) geometry.set(text.page, geom ?? emptyGeometry(text.page));
@@ -147,7 +147,8 @@ function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);
 }
 
-function failedPage(page: number, message: string): PageText {
+/** The text layer of a page that could not be read: empty, with the reason. */
+export function unreadablePage(page: number, message: string): PageText {
   const box = { left: 0, bottom: 0, right: 0, top: 0 };
   return {
     page,

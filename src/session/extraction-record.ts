@@ -6,7 +6,7 @@
  */
 import { type CheckContext, checkContextFromRecord } from "../checks/verify.js";
 import { EXTRACTION_SCHEMA_VERSION, EXTRACTOR_VERSION, type PageText } from "../document/model.js";
-import type { OpenedDocument } from "../document/open.js";
+import { type OpenedDocument, unreadablePage } from "../document/open.js";
 import {
   type AnchorsOptions,
   type AnchorsRecord,
@@ -35,7 +35,7 @@ export async function extractionRecord(
   doc: OpenedDocument,
   options: AnchorsOptions = {},
 ): Promise<StoredExtraction> {
-  const pages = doc.pages.map((page, i) => page ?? missingPage(i + 1));
+  const pages = doc.pages.map((page, i) => page ?? unreadablePage(i + 1, "the page was not extracted"));
   const anchors = await documentAnchors(doc, options);
   return {
     schemaVersion: EXTRACTION_SCHEMA_VERSION,
@@ -94,26 +94,6 @@ function isPageText(value: unknown, page: number): value is PageText {
     if (startUtf16 < 0 || endUtf16 < startUtf16 || endUtf16 > length) return false;
   }
   return (value.lineEndHyphensUtf16 as unknown[]).every((h) => typeof h === "number" && h >= 0 && h < length);
-}
-
-function missingPage(page: number): PageText {
-  const box = { left: 0, bottom: 0, right: 0, top: 0 };
-  return {
-    page,
-    mediaBox: box,
-    cropBox: box,
-    rotation: 0,
-    width: 0,
-    height: 0,
-    text: "",
-    lines: [],
-    lineEndHyphensUtf16: [],
-    graphics: [],
-    graphicsDropped: 0,
-    fonts: [],
-    hasTextLayer: false,
-    extractionError: "the page was not extracted",
-  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

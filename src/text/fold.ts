@@ -5,6 +5,8 @@
  * Nothing else changes: no NFKC, so '²' stays '²'.
  */
 
+import { isUnicodeWhitespace } from "./whitespace-v1.js";
+
 export interface FoldedText {
   /** The folded string. */
   text: string;
@@ -56,21 +58,9 @@ export function isFoldDash(code: number): boolean {
   );
 }
 
+/** Unicode White_Space, and the zero-width no-break space (an invisible byte-order mark left in text). */
 export function isFoldSpace(code: number): boolean {
-  return (
-    code === 0x20 ||
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
+  return isUnicodeWhitespace(code) || code === 0xfeff;
 }
 
 const LETTER = /\p{L}/u;
