@@ -189,6 +189,17 @@ export {
   type RejectedEquationCandidate,
 } from "./layout/anchors.js";
 export {
+  type AnchorPlace,
+  anchorRefArg,
+  assertBoxOrAnchor,
+  assertNonEmptyBox,
+  type CropArg,
+  type CropNaming,
+  clipBox,
+  locateAnchor,
+  requireCropPage,
+} from "./layout/crop-region.js";
+export {
   CAPTION_REJECTION_MEANINGS,
   CAPTION_REJECTIONS,
   type CaptionKeyword,

@@ -3,48 +3,11 @@
  * folder, is flushed to disk, and only then appears under its real name, by link (write-once: an
  * existing name is never replaced) or by rename (atomic replace).
  */
-import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { linkSync, readdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { replaceFile, syncDir, tempPathFor, writeAndSync } from "../util/atomic-file.js";
 
-/** A temporary name beside `path`, unique to this process and call. Readers skip names starting with '.'. */
-export function tempPathFor(path: string): string {
-  return join(dirname(path), `.tmp-${process.pid}-${randomBytes(6).toString("hex")}-${basename(path)}`);
-}
-
-export function writeAndSync(path: string, data: string | Uint8Array, flags = "wx"): void {
-  const fd = openSync(path, flags, 0o644);
-  try {
-    const buffer = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    let offset = 0;
-    while (offset < buffer.byteLength) offset += writeSync(fd, buffer, offset, buffer.byteLength - offset);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-export function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some filesystems refuse to sync a directory; the rename or link is still atomic.
-  }
-}
+export { syncDir, tempPathFor, writeAndSync };
 
 /**
  * Creates `path` with the given content unless it exists. Returns false (and writes nothing) when
@@ -67,14 +30,7 @@ export function writeFileOnce(path: string, data: string | Uint8Array): boolean 
 
 /** Writes `path` by atomic replacement. */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = tempPathFor(path);
-  try {
-    writeAndSync(tmp, data);
-    renameSync(tmp, path);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
+  replaceFile(path, data);
   syncDir(dirname(path));
 }
 

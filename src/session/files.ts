@@ -4,10 +4,13 @@
  * whole, to a temporary name that is then renamed into place; a read re-checks the envelope and
  * the hash and refuses, with SESSION_CORRUPT, anything that does not hold. Nothing is repaired.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { CiteproofError } from "../errors.js";
+import { replaceFile, syncDir } from "../util/atomic-file.js";
+
+export { syncDir };
 
 export const SESSION_FORMAT = "citeproof-session";
 /** Schema of the session's own files (session.json, pool.jsonl); the extraction record has its own. */
@@ -34,38 +37,13 @@ export function envelope(file: SessionFileKind, payload: unknown, schema = SESSI
 
 /** Writes bytes to a temporary file beside `path`, flushes them, and renames the file into place. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = `${dirname(path)}/.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
-    const fd = openSync(tmp, "wx");
-    try {
-      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-      let written = 0;
-      while (written < bytes.byteLength) written += writeSync(fd, bytes, written);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
+    replaceFile(path, data, 0o666);
   } catch (error) {
-    rmSync(tmp, { force: true });
     const code = (error as NodeJS.ErrnoException)?.code ?? "unknown error";
     throw new CiteproofError("OUTPUT_UNWRITABLE", `cannot write session file ${path} (${code})`);
   }
   syncDir(dirname(path));
-}
-
-/** Flushes a directory entry (a rename) where the platform allows it. */
-export function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Not every platform can open a directory; the rename itself is still atomic.
-  }
 }
 
 export function writeJsonFile(

@@ -1,9 +1,17 @@
 import type { Box } from "../document/model.js";
-import { openDocument } from "../document/open.js";
+import { assertPageInRange, openDocument } from "../document/open.js";
 import { DEFAULT_RENDER_DPI, MIN_RENDER_DPI, renderRegion } from "../document/render.js";
 import { CiteproofError } from "../errors.js";
-import { anchorRegion, type FoundAnchor, findAnchors, parseAnchorRef } from "../layout/anchor-lookup.js";
-import { documentAnchors } from "../layout/anchors.js";
+import type { FoundAnchor } from "../layout/anchor-lookup.js";
+import {
+  anchorRefArg,
+  assertBoxOrAnchor,
+  assertNonEmptyBox,
+  type CropNaming,
+  clipBox,
+  locateAnchor,
+  requireCropPage,
+} from "../layout/crop-region.js";
 import {
   optionalInteger,
   optionalNumber,
@@ -17,6 +25,13 @@ import { type AgentTool, admitPath } from "./tool.js";
 /** An image handed to a model: a page at 600 dpi is about 35 million pixels; that is too much. */
 export const MAX_CROP_DPI = 600;
 export const MAX_CROP_PIXELS = 12_000_000;
+
+const ARGUMENTS: CropNaming = {
+  subject: { page: 'argument "page"', box: 'argument "box"', anchor: 'argument "anchor"' },
+  mention: { page: '"page"', box: '"box"', anchor: '"anchor"' },
+  anchorsListing: "the anchors tool",
+  kindInNotFound: true,
+};
 
 export const cropTool: AgentTool = {
   name: "crop",
@@ -60,8 +75,7 @@ export const cropTool: AgentTool = {
     const dpi = optionalNumber(args, "dpi", MIN_RENDER_DPI, MAX_CROP_DPI) ?? DEFAULT_RENDER_DPI;
     const anchorText = optionalString(args, "anchor");
     const box = args.box === undefined || args.box === null ? undefined : boxArg(args);
-    if (box && anchorText !== undefined)
-      throw new CiteproofError("USAGE", 'give either "box" or "anchor", not both');
+    assertBoxOrAnchor(box !== undefined, anchorText !== undefined, ARGUMENTS);
     let page = optionalInteger(args, "page", 1, Number.MAX_SAFE_INTEGER);
     const options = { ...env.open, password: optionalString(args, "password") };
 
@@ -72,38 +86,12 @@ export const cropTool: AgentTool = {
       pdf,
       anchorText === undefined && page !== undefined ? { ...options, pages: [page] } : options,
     );
-    if (page !== undefined && page > doc.pageCount) {
-      throw new CiteproofError(
-        "PAGE_OUT_OF_RANGE",
-        `page ${page} does not exist (the PDF has ${doc.pageCount} pages)`,
-      );
-    }
+    if (page !== undefined) assertPageInRange(doc, page);
     if (anchorText !== undefined) {
-      const ref = parseAnchorRef(anchorText);
-      if (!ref) {
-        throw new CiteproofError(
-          "USAGE",
-          `argument "anchor" must be equation:LABEL or figure:LABEL (got ${JSON.stringify(anchorText)})`,
-        );
-      }
-      const all = findAnchors(await documentAnchors(doc, options), ref);
-      const here = all.filter((a) => page === undefined || a.anchor.page === page);
-      if (here.length === 0) {
-        const name = ref.kind === "equation" ? `equation (${ref.label})` : `figure ${ref.label}`;
-        const pages = [...new Set(all.map((a) => a.anchor.page))];
-        throw new CiteproofError(
-          "ANCHOR_NOT_FOUND",
-          `no ${ref.kind} anchor ${name}${page !== undefined ? ` on page ${page}` : ""} in this PDF${
-            pages.length > 0 ? `; it is on page ${pages.join(", ")}` : ""
-          } (see the anchors tool)`,
-        );
-      }
-      found = here[0];
-      page = found.anchor.page;
-      region = anchorRegion(found);
+      const ref = anchorRefArg(anchorText, ARGUMENTS);
+      ({ page, region, found } = await locateAnchor(doc, ref, page, options, ARGUMENTS));
     }
-    if (page === undefined)
-      throw new CiteproofError("USAGE", 'argument "page" is required unless "anchor" is given');
+    page = requireCropPage(page, ARGUMENTS);
     const text = doc.pages[page - 1];
     const shownSize = region === "page" ? text?.cropBox : region;
     if (shownSize) {
@@ -118,7 +106,7 @@ export const cropTool: AgentTool = {
     }
     const rendered = await renderRegion(doc.source, page, region, dpi, options);
     const t = rendered.transform;
-    const shown = region === "page" ? t.cropBox : clip(region, t.cropBox);
+    const shown = region === "page" ? t.cropBox : clipBox(region, t.cropBox);
     return {
       json: {
         page,
@@ -147,20 +135,5 @@ function boxArg(args: ToolArgs): Box {
     }
     out[key] = v;
   }
-  if (!(out.right > out.left && out.top > out.bottom)) {
-    throw new CiteproofError(
-      "BOX_INVALID",
-      'argument "box" is empty: it needs left < right and bottom < top',
-    );
-  }
-  return out;
-}
-
-function clip(b: Box, page: Box): Box {
-  return {
-    left: Math.max(b.left, page.left),
-    bottom: Math.max(b.bottom, page.bottom),
-    right: Math.min(b.right, page.right),
-    top: Math.min(b.top, page.top),
-  };
+  return assertNonEmptyBox(out, ARGUMENTS.subject.box);
 }

@@ -1,13 +1,22 @@
-import { randomBytes } from "node:crypto";
-import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Box } from "../../document/model.js";
 import { DEFAULT_RENDER_DPI, MAX_RENDER_DPI, MIN_RENDER_DPI, renderRegion } from "../../document/render.js";
 import { CiteproofError } from "../../errors.js";
-import { anchorRegion, type FoundAnchor, findAnchors, parseAnchorRef } from "../../layout/anchor-lookup.js";
-import { documentAnchors, openForAnchors } from "../../layout/anchors.js";
+import type { FoundAnchor } from "../../layout/anchor-lookup.js";
+import { openForAnchors } from "../../layout/anchors.js";
+import {
+  anchorRefArg,
+  assertBoxOrAnchor,
+  assertNonEmptyBox,
+  type CropNaming,
+  clipBox,
+  locateAnchor,
+  requireCropPage,
+} from "../../layout/crop-region.js";
 import { DEFAULT_MAX_PDF_BYTES, readPdfFile } from "../../source/file.js";
+import { replaceFile } from "../../util/atomic-file.js";
 import {
   addDocumentOptions,
   type DocumentFlags,
@@ -17,6 +26,13 @@ import {
   printJson,
   runAction,
 } from "../io.js";
+
+const FLAGS: CropNaming = {
+  subject: { page: "--page", box: "--box", anchor: "--anchor" },
+  mention: { page: "--page", box: "--box", anchor: "--anchor" },
+  anchorsListing: "citeproof anchors",
+  kindInNotFound: false,
+};
 
 interface CropFlags extends DocumentFlags {
   page?: string;
@@ -50,8 +66,7 @@ export function register(program: Command): void {
   ).action((pdf: string, flags: CropFlags) =>
     runAction(flags.json, async () => {
       const dpi = parseDpi(flags.dpi);
-      if (flags.box !== undefined && flags.anchor !== undefined)
-        throw new CiteproofError("USAGE", "give either --box or --anchor, not both");
+      assertBoxOrAnchor(flags.box !== undefined, flags.anchor !== undefined, FLAGS);
       let page = flags.page === undefined ? undefined : positiveInt(flags.page, "--page");
       const out = resolve(flags.out);
       assertWritableTarget(out);
@@ -63,46 +78,21 @@ export function register(program: Command): void {
           ? await readPdfFile(pdf, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES)
           : undefined;
       if (flags.anchor !== undefined) {
-        const ref = parseAnchorRef(flags.anchor);
-        if (!ref)
-          throw new CiteproofError(
-            "USAGE",
-            `--anchor must be equation:LABEL or figure:LABEL (got ${JSON.stringify(flags.anchor)})`,
-          );
+        const ref = anchorRefArg(flags.anchor, FLAGS);
         const doc = await openForAnchors(pdf, options);
         source = doc.source;
-        if (page !== undefined && page > doc.pageCount)
-          throw new CiteproofError(
-            "PAGE_OUT_OF_RANGE",
-            `page ${page} does not exist (the PDF has ${doc.pageCount} pages)`,
-          );
-        const anchors = await documentAnchors(doc, options);
-        const all = findAnchors(anchors, ref);
-        const here = all.filter((a) => page === undefined || a.anchor.page === page);
-        if (here.length === 0) {
-          const name = ref.kind === "equation" ? `equation (${ref.label})` : `figure ${ref.label}`;
-          const elsewhere =
-            all.length > 0 ? `; it is on page ${[...new Set(all.map((a) => a.anchor.page))].join(", ")}` : "";
-          throw new CiteproofError(
-            "ANCHOR_NOT_FOUND",
-            `no anchor ${name}${page !== undefined ? ` on page ${page}` : ""} in this PDF${elsewhere} (see citeproof anchors)`,
-          );
-        }
-        found = here[0];
-        page = found.anchor.page;
-        region = anchorRegion(found);
+        ({ page, region, found } = await locateAnchor(doc, ref, page, options, FLAGS));
       } else if (flags.box !== undefined) {
         region = parseBox(flags.box);
       }
-      if (page === undefined)
-        throw new CiteproofError("USAGE", "--page is required unless --anchor is given");
+      page = requireCropPage(page, FLAGS);
       const rendered = await renderRegion(source!, page, region, dpi, {
         password: options.password,
         timeoutMs: options.timeoutMs,
       });
       writeAtomically(out, rendered.png);
       const t = rendered.transform;
-      const shown = region === "page" ? t.cropBox : clip(region, t.cropBox);
+      const shown = region === "page" ? t.cropBox : clipBox(region, t.cropBox);
       const report = {
         out,
         page,
@@ -144,18 +134,7 @@ export function parseBox(text: string): Box {
       `--box must be four finite numbers left,bottom,right,top in PDF points (got ${JSON.stringify(text)})`,
     );
   const [left, bottom, right, top] = values;
-  if (!(right > left && top > bottom))
-    throw new CiteproofError("BOX_INVALID", `--box ${text} is empty: it needs left < right and bottom < top`);
-  return { left, bottom, right, top };
-}
-
-function clip(b: Box, page: Box): Box {
-  return {
-    left: Math.max(b.left, page.left),
-    bottom: Math.max(b.bottom, page.bottom),
-    right: Math.min(b.right, page.right),
-    top: Math.min(b.top, page.top),
-  };
+  return assertNonEmptyBox({ left, bottom, right, top }, `--box ${text}`);
 }
 
 /** Refuses an output path whose folder is missing or that names a folder, before any work is done. */
@@ -179,12 +158,9 @@ function assertWritableTarget(out: string): void {
 
 /** Writes beside the target and renames into place, so a failure never leaves a partial PNG. */
 function writeAtomically(out: string, data: Uint8Array): void {
-  const tmp = join(dirname(out), `.${basename(out)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
-    writeFileSync(tmp, data);
-    renameSync(tmp, out);
+    replaceFile(out, data, 0o666);
   } catch (error) {
-    rmSync(tmp, { force: true });
     const code = (error as NodeJS.ErrnoException)?.code ?? "unknown error";
     throw new CiteproofError("OUTPUT_UNWRITABLE", `cannot write ${out} (${code})`);
   }
