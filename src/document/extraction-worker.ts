@@ -29,6 +29,8 @@ interface Pending {
   reject: (error: CiteproofError) => void;
   timer: NodeJS.Timeout;
   pageCount?: number;
+  /** A whole-document extraction: the worker is let go after it, see settle(). */
+  whole: boolean;
 }
 
 function workerUrl(): URL {
@@ -70,7 +72,7 @@ class ExtractionWorker {
           ),
         );
       }, timeoutMs);
-      this.pending.set(id, { onPage, resolve, reject, timer });
+      this.pending.set(id, { onPage, resolve, reject, timer, whole: request.pages === undefined });
       worker.ref();
       worker.postMessage(message);
     });
@@ -137,7 +139,12 @@ class ExtractionWorker {
     if (!p) return;
     this.pending.delete(id);
     clearTimeout(p.timer);
-    if (this.pending.size === 0) this.worker?.unref();
+    if (this.pending.size === 0) {
+      this.worker?.unref();
+      // After a whole document the engine's memory is at its largest and the next request, for the
+      // same document, will find its pages in the cache: let the worker go (gracefully) to free it.
+      if (p.whole) void this.close();
+    }
     if (error) p.reject(error);
     else p.resolve({ pageCount: p.pageCount ?? 0 });
   }
