@@ -17,7 +17,9 @@ const timeoutMs = 30 * 60_000;
 if (mode === "extract" || mode === "extract-cached") {
   // Full per-character extraction (geometry included): what anchor detection adds to is measured against it.
   const options =
-    mode === "extract" ? { noCache: true, timeoutMs, withGeometry: true } : { cacheDir, timeoutMs, withGeometry: true };
+    mode === "extract"
+      ? { noCache: true, timeoutMs, withGeometry: true }
+      : { cacheDir, timeoutMs, withGeometry: true };
   const doc = await openDocument(pdf, options);
   process.stdout.write(`${JSON.stringify({ pages: doc.pageCount, extracted: doc.extractedPages })}\n`);
 } else if (mode === "anchors" || mode === "anchors-cached") {

@@ -8,7 +8,11 @@ import { libraryPath } from "./paths.mjs";
 const { openDocument } = await import(pathToFileURL(libraryPath).href);
 const started = performance.now();
 // Full per-character extraction: the text layer and every character's geometry.
-const doc = await openDocument(process.argv[2], { noCache: true, withGeometry: true, timeoutMs: 30 * 60_000 });
+const doc = await openDocument(process.argv[2], {
+  noCache: true,
+  withGeometry: true,
+  timeoutMs: 30 * 60_000,
+});
 const wallMs = performance.now() - started;
 let chars = 0;
 let failed = 0;
