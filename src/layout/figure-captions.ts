@@ -5,6 +5,7 @@
  * sits by a figure's graphics or shares the formatting of the document's captions that do.
  */
 import type { Box, PageText } from "../document/model.js";
+import { spanOf } from "./char-spans.js";
 import { isFigureLabel } from "./labels.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
 import type { DocumentFrames } from "./text-frames.js";
@@ -252,17 +253,10 @@ function captionText(text: PageText, chars: PageChars, startUtf16: number, block
 }
 
 function extent(chars: PageChars, members: number[]): Box {
-  let left = Infinity;
-  let bottom = Infinity;
-  let right = -Infinity;
-  let top = -Infinity;
-  for (const k of members) {
-    left = Math.min(left, chars.x0[k]);
-    bottom = Math.min(bottom, chars.y0[k]);
-    right = Math.max(right, chars.x1[k]);
-    top = Math.max(top, chars.y1[k]);
-  }
-  return { left, bottom, right, top };
+  const span = spanOf(chars, members);
+  return span
+    ? { left: span.x0, bottom: span.y0, right: span.x1, top: span.y1 }
+    : { left: Infinity, bottom: Infinity, right: -Infinity, top: -Infinity };
 }
 
 /**
