@@ -69,6 +69,7 @@ export class ExtractionCache {
       this.dirMade = true;
     }
     const final = join(this.dir, name);
+    // Not util/atomic-file: a cache entry is rebuilt when lost, so it skips the flush that stores pay for.
     const tmp = `${final}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
     const data = Buffer.concat([digest, payload]);
     try {

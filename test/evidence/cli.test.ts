@@ -79,7 +79,7 @@ describe("citeproof run / source", () => {
     expect(spans.code).toBe(0);
     const hit = JSON.parse(spans.stdout).hits[0];
 
-    const read = await cli([
+    const readArgs = [
       "source",
       "read",
       "--run-dir",
@@ -90,21 +90,10 @@ describe("citeproof run / source", () => {
       String(hit.start),
       "--end",
       String(hit.end),
-      "--json",
-    ]);
+    ];
+    const read = await cli([...readArgs, "--json"]);
     expect(JSON.parse(read.stdout).text).toBe(RESULT_SENTENCE);
-    const human = await cli([
-      "source",
-      "read",
-      "--run-dir",
-      runDir,
-      "--source-id",
-      receipt.source_id,
-      "--start",
-      String(hit.start),
-      "--end",
-      String(hit.end),
-    ]);
+    const human = await cli(readArgs);
     expect(human.stdout).toContain(RESULT_SENTENCE);
 
     const span = {
