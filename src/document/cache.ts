@@ -9,8 +9,17 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
+import { packPageText, unpackPageText } from "./page-record.js";
 
 export const CACHE_DIR_ENV = "CITEPROOF_CACHE_DIR";
+
+/** Bumped whenever the stored form of an entry changes (the extractor version covers its content). */
+export const CACHE_FORMAT = 2;
+
+/** The directory, under the cache root, of one document's entries. */
+export function cacheEntryPath(sha256: string): string {
+  return join(sha256.slice(0, 2), sha256, `x${EXTRACTOR_VERSION}-f${CACHE_FORMAT}`);
+}
 
 export function defaultCacheDir(): string {
   const fromEnv = process.env[CACHE_DIR_ENV];
@@ -37,7 +46,7 @@ export class ExtractionCache {
     root: string,
     readonly sha256: string,
   ) {
-    this.dir = join(root, sha256.slice(0, 2), sha256, `x${EXTRACTOR_VERSION}`);
+    this.dir = join(root, cacheEntryPath(sha256));
   }
 
   private read<T>(name: string): T | undefined {
@@ -100,8 +109,7 @@ export class ExtractionCache {
   }
 
   readPageText(page: number): PageText | undefined {
-    const value = this.read<PageText>(`${pageName(page)}.text.bin`);
-    return value && value.page === page ? value : undefined;
+    return unpackPageText(this.read<unknown>(`${pageName(page)}.text.bin`), page);
   }
 
   readPageGeometry(page: number): PageGeometry | undefined {
@@ -112,7 +120,7 @@ export class ExtractionCache {
   /** Writes a page's text layer and, when given, its geometry (written first: text implies nothing about it). */
   writePage(text: PageText, geometry?: PageGeometry): void {
     if (geometry) this.write(`${pageName(text.page)}.geom.bin`, geometry);
-    this.write(`${pageName(text.page)}.text.bin`, text);
+    this.write(`${pageName(text.page)}.text.bin`, packPageText(text));
   }
 
   /** A named record derived from the document by a higher layer (anchors, for instance). */

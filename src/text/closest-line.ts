@@ -3,7 +3,7 @@
  * lines, for quotations that cross a break) sharing the longest in-order run of words with it.
  */
 import type { PageText } from "../document/model.js";
-import { fold } from "./fold.js";
+import { fold, isFoldSpace } from "./fold.js";
 
 export interface ClosestLine {
   text: string;
@@ -17,6 +17,39 @@ function words(text: string): string[] {
   return fold(text, { trim: true })
     .text.split(" ")
     .filter((w) => w.length > 0);
+}
+
+/**
+ * The words of each line, as words() would give them: folding maps each unit on its own (no hyphen
+ * joining here) and collapses whitespace, so a line's words are the folded units that come from it.
+ */
+function wordsOfLines(page: PageText): string[][] {
+  const folded = fold(page.text);
+  const starts = folded.startUtf16;
+  const firstAtOrAfter = (offset: number): number => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return page.lines.map((line) => {
+    if (line.endUtf16 <= line.startUtf16) return [];
+    const from = firstAtOrAfter(line.startUtf16);
+    const to = firstAtOrAfter(line.endUtf16);
+    return folded.text
+      .slice(from, to)
+      .split(" ")
+      .filter((w) => w.length > 0);
+  });
+}
+
+function isWhitespaceOnly(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isFoldSpace(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /** Length of the longest common subsequence of two word lists. */
@@ -35,22 +68,32 @@ function lcs(a: string[], b: string[]): number {
 
 export function closestLine(page: PageText, quotation: string): ClosestLine | undefined {
   const needle = words(quotation);
-  if (needle.length === 0 || page.lines.length === 0) return undefined;
+  const lines = page.lines;
+  if (needle.length === 0 || lines.length === 0) return undefined;
+  // The page is folded once and cut into its lines' words; a pair of lines reuses both lists when
+  // only whitespace parts them.
+  const lineWords = wordsOfLines(page);
+  const pairWords = (i: number): string[] => {
+    const gapStart = lines[i].endUtf16;
+    const gapEnd = lines[i + 1].startUtf16;
+    if (gapEnd > gapStart && isWhitespaceOnly(page.text, gapStart, gapEnd))
+      return lineWords[i].concat(lineWords[i + 1]);
+    return words(page.text.slice(lines[i].startUtf16, lines[i + 1].endUtf16));
+  };
   let best: ClosestLine | undefined;
   let bestSpan = 0;
-  for (let i = 0; i < page.lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     for (const span of [1, 2]) {
-      if (i + span > page.lines.length) continue;
-      const start = page.lines[i].startUtf16;
-      const end = page.lines[i + span - 1].endUtf16;
-      const text = page.text.slice(start, end);
-      const score = lcs(needle, words(text)) / needle.length;
+      if (i + span > lines.length) continue;
+      const start = lines[i].startUtf16;
+      const end = lines[i + span - 1].endUtf16;
+      const score = lcs(needle, span === 1 ? lineWords[i] : pairWords(i)) / needle.length;
       // A single line wins ties, wherever it stands: it is the more precise pointer.
       const tie = best !== undefined && Math.abs(score - best.similarity) <= 1e-9;
       if (!best || score > best.similarity + 1e-9 || (tie && span < bestSpan)) {
         bestSpan = span;
         best = {
-          text: text.replace(/\s+/g, " ").trim(),
+          text: page.text.slice(start, end).replace(/\s+/g, " ").trim(),
           startUtf16: start,
           endUtf16: end,
           similarity: score,

@@ -78,14 +78,59 @@ export function foldCodePoint(cp: number, ch: string): string {
 
 const UTF16 = new TextDecoder("utf-16le");
 
+/**
+ * The folded units and their offsets, grown on demand. The fold loop keeps its state in locals and
+ * this object's fields: state captured by closures would live in a heap context and slow every
+ * character.
+ */
+class FoldBuffer {
+  length = 0;
+  out: Uint16Array<ArrayBuffer>;
+  starts: Int32Array<ArrayBuffer>;
+  ends: Int32Array<ArrayBuffer>;
+
+  constructor(private capacity: number) {
+    this.out = new Uint16Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+  }
+
+  push(unit: number, from: number, to: number): void {
+    if (this.length === this.capacity) this.grow(this.length + 1);
+    const at = this.length;
+    this.out[at] = unit;
+    this.starts[at] = from;
+    this.ends[at] = to;
+    this.length = at + 1;
+  }
+
+  private grow(needed: number): void {
+    this.capacity = Math.max(this.capacity * 2, needed);
+    const out = new Uint16Array(this.capacity);
+    out.set(this.out);
+    this.out = out;
+    const starts = new Int32Array(this.capacity);
+    starts.set(this.starts);
+    this.starts = starts;
+    const ends = new Int32Array(this.capacity);
+    ends.set(this.ends);
+    this.ends = ends;
+  }
+
+  result(): FoldedText {
+    // Views, not copies: the spare capacity is small and copying costs more than it saves.
+    return {
+      text: UTF16.decode(this.out.subarray(0, this.length)),
+      startUtf16: this.starts.subarray(0, this.length),
+      endUtf16: this.ends.subarray(0, this.length),
+    };
+  }
+}
+
 export function fold(original: string, options: FoldOptions = {}): FoldedText {
   const n = original.length;
   // Folding can lengthen a character (a ligature to three letters, some case mappings to three units).
-  let capacity = n + 16;
-  let out = new Uint16Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
-  let length = 0;
+  const buffer = new FoldBuffer(n + 16);
   const hyphens =
     options.lineEndHyphensUtf16 && options.lineEndHyphensUtf16.length > 0
       ? new Set(options.lineEndHyphensUtf16)
@@ -97,41 +142,17 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
   let pendingSpace = -1;
   let i = 0;
 
-  const grow = (extra: number) => {
-    if (length + extra <= capacity) return;
-    capacity = Math.max(capacity * 2, length + extra);
-    const o = new Uint16Array(capacity);
-    o.set(out.subarray(0, length));
-    out = o;
-    const st = new Int32Array(capacity);
-    st.set(starts.subarray(0, length));
-    starts = st;
-    const en = new Int32Array(capacity);
-    en.set(ends.subarray(0, length));
-    ends = en;
-  };
-  const emit = (unit: number, from: number, to: number) => {
-    out[length] = unit;
-    starts[length] = from;
-    ends[length] = to;
-    length++;
-  };
-  const flushSpace = (to: number) => {
-    if (!(trim && length === 0)) {
-      grow(1);
-      emit(32, pendingSpace, to);
-    }
-    pendingSpace = -1;
-  };
-
   while (i < n) {
     if (nextBreak >= 0) {
-      while (nextBreak < breaks!.length && breaks![nextBreak] < i) nextBreak++;
-      if (nextBreak < breaks!.length && breaks![nextBreak] === i && pendingSpace < 0 && length > 0)
+      const list = breaks as readonly number[];
+      while (nextBreak < list.length && list[nextBreak] < i) nextBreak++;
+      if (nextBreak < list.length && list[nextBreak] === i && pendingSpace < 0 && buffer.length > 0)
         pendingSpace = i;
-      if (nextBreak >= breaks!.length) nextBreak = -1;
+      if (nextBreak >= list.length) nextBreak = -1;
     }
     const unit = original.charCodeAt(i);
+    let cp = unit;
+    let width = 1;
     if (unit < 0x80) {
       // ASCII fast path: whitespace, capitals, everything else as is.
       if (unit === 32 || (unit >= 9 && unit <= 13)) {
@@ -139,92 +160,99 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
         i++;
         continue;
       }
-      if (unit === 0x2d && hyphens?.has(i)) {
-        i = foldLineEndHyphen(i);
+      if (unit !== 0x2d || hyphens === undefined || !hyphens.has(i)) {
+        if (pendingSpace >= 0) {
+          if (!(trim && buffer.length === 0)) buffer.push(32, pendingSpace, i);
+          pendingSpace = -1;
+        }
+        buffer.push(unit >= 0x41 && unit <= 0x5a ? unit + 32 : unit, i, i + 1);
+        i++;
         continue;
       }
-      if (pendingSpace >= 0) flushSpace(i);
-      if (length === capacity) grow(1);
-      out[length] = unit >= 0x41 && unit <= 0x5a ? unit + 32 : unit;
-      starts[length] = i;
-      ends[length] = i + 1;
-      length++;
-      i++;
-      continue;
+    } else {
+      cp = original.codePointAt(i) as number;
+      width = cp > 0xffff ? 2 : 1;
+      if (isFoldSpace(cp)) {
+        if (pendingSpace < 0) pendingSpace = i;
+        i += width;
+        continue;
+      }
+      if (cp === 0xad) {
+        i += 1;
+        continue;
+      }
     }
-    const cp = original.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
-    if (isFoldSpace(cp)) {
-      if (pendingSpace < 0) pendingSpace = i;
-      i += width;
-      continue;
-    }
-    if (cp === 0xad) {
-      i += 1;
-      continue;
-    }
+    let folded: string;
+    let to = i + width;
+    let next = i + width;
     if (hyphens?.has(i)) {
-      i = foldLineEndHyphen(i);
-      continue;
+      // A line-end hyphen: the line break after it is skipped; with the "joined" reading the
+      // hyphen vanishes too when letters stand on both sides.
+      let j = i + 1;
+      while (j < n && isFoldSpace(original.charCodeAt(j))) j++;
+      const before = i > 0 ? original[i - 1] : "";
+      const after = j < n ? original[j] : "";
+      if (joined && LETTER.test(before) && LETTER.test(after)) {
+        i = j;
+        continue;
+      }
+      folded = "-";
+      to = i + 1;
+      next = j;
+    } else {
+      folded = foldCodePoint(cp, width === 2 ? original.slice(i, i + 2) : original[i]);
     }
-    if (pendingSpace >= 0) flushSpace(i);
-    const ch = width === 2 ? original.slice(i, i + 2) : original[i];
-    const folded = foldCodePoint(cp, ch);
-    grow(folded.length);
-    for (let k = 0; k < folded.length; k++) emit(folded.charCodeAt(k), i, i + width);
-    i += width;
+    if (pendingSpace >= 0) {
+      if (!(trim && buffer.length === 0)) buffer.push(32, pendingSpace, i);
+      pendingSpace = -1;
+    }
+    for (let k = 0; k < folded.length; k++) buffer.push(folded.charCodeAt(k), i, to);
+    i = next;
   }
-  if (pendingSpace >= 0 && !trim) flushSpace(n);
-  // Views, not copies: the spare capacity is small and copying costs more than it saves.
-  return {
-    text: UTF16.decode(out.subarray(0, length)),
-    startUtf16: starts.subarray(0, length),
-    endUtf16: ends.subarray(0, length),
-  };
-
-  /** Handles the line-end hyphen at `at`; returns where folding goes on. */
-  function foldLineEndHyphen(at: number): number {
-    // Skip the line break that follows the hyphen.
-    let j = at + 1;
-    while (j < n && isFoldSpace(original.charCodeAt(j))) j++;
-    const before = at > 0 ? original[at - 1] : "";
-    const after = j < n ? original[j] : "";
-    if (joined && LETTER.test(before) && LETTER.test(after)) return j;
-    if (pendingSpace >= 0) flushSpace(at);
-    grow(1);
-    emit(0x2d, at, at + 1);
-    return j;
-  }
+  if (pendingSpace >= 0 && !trim) buffer.push(32, pendingSpace, n);
+  return buffer.result();
 }
 
 /** Only letters and digits, case folded: the skeleton two forms must share to "differ in form". */
 export function skeleton(original: string): FoldedText {
   const base = fold(original);
-  const out: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const re = /[\p{L}\p{N}]/u;
-  for (let i = 0; i < base.text.length; i++) {
-    const c = base.text[i];
-    const code = c.charCodeAt(0);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < base.text.length) {
-      const pair = base.text.slice(i, i + 2);
-      if (re.test(pair)) {
-        out.push(pair);
-        starts.push(base.startUtf16[i], base.startUtf16[i + 1]);
-        ends.push(base.endUtf16[i], base.endUtf16[i + 1]);
+  const text = base.text;
+  const n = text.length;
+  const out = new Uint16Array(n);
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  let length = 0;
+  const keep = (i: number) => {
+    out[length] = text.charCodeAt(i);
+    starts[length] = base.startUtf16[i];
+    ends[length] = base.endUtf16[i];
+    length++;
+  };
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if ((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a))
+        keep(i);
+      continue;
+    }
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
+      if (LETTER_OR_DIGIT.test(text.slice(i, i + 2))) {
+        keep(i);
+        keep(i + 1);
       }
       i++;
       continue;
     }
-    if (re.test(c)) {
-      out.push(c);
-      starts.push(base.startUtf16[i]);
-      ends.push(base.endUtf16[i]);
-    }
+    if (LETTER_OR_DIGIT.test(text[i])) keep(i);
   }
-  return { text: out.join(""), startUtf16: Int32Array.from(starts), endUtf16: Int32Array.from(ends) };
+  return {
+    text: UTF16.decode(out.subarray(0, length)),
+    startUtf16: starts.slice(0, length),
+    endUtf16: ends.slice(0, length),
+  };
 }
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /** Words of a quotation as the floors count them: whitespace-separated tokens holding a letter or digit. */
 export function countWords(text: string): number {

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyEvidence } from "../../src/checks/verify.js";
-import { ExtractionCache } from "../../src/document/cache.js";
-import { EXTRACTOR_VERSION, type PageText } from "../../src/document/model.js";
+import { cacheEntryPath, ExtractionCache } from "../../src/document/cache.js";
+import type { PageText } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import { sha256Hex } from "../../src/source/file.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
@@ -25,7 +25,7 @@ const QUOTE = "reduced the mean squared error by roughly a third";
 const FORGED = "words forged into the cache entry that the PDF never held";
 
 function entryDir(root: string): string {
-  return join(root, PAPER_SHA.slice(0, 2), PAPER_SHA, `x${EXTRACTOR_VERSION}`);
+  return join(root, cacheEntryPath(PAPER_SHA));
 }
 
 /** Rewrites a cache entry's payload, keeping (or recomputing) its digest. */
@@ -60,7 +60,7 @@ describe("through the library", () => {
     const root = fresh("layout");
     await openDocument(PAPER, { cacheDir: root, withGeometry: true });
     const files = listFiles(root);
-    const prefix = `${PAPER_SHA.slice(0, 2)}/${PAPER_SHA}/x${EXTRACTOR_VERSION}/`;
+    const prefix = `${cacheEntryPath(PAPER_SHA)}/`;
     expect(files.every((f) => f.startsWith(prefix))).toBe(true);
     expect(files.map((f) => f.slice(prefix.length))).toEqual(
       expect.arrayContaining(["doc.bin", "p00001.text.bin", "p00001.geom.bin", "p00005.text.bin"]),

@@ -117,6 +117,14 @@ describe("fold", () => {
     expect(fold(covid, { lineEndHyphensUtf16: [5] }).text).toBe("covid-19 cases");
   });
 
+  it("grows past its first guess when ligatures lengthen a long text", () => {
+    const original = `${"\uFB03".repeat(40)} End`;
+    const folded = fold(original);
+    expect(folded.text).toBe(`${"ffi".repeat(40)} end`);
+    expectWellFormedMap(original, folded);
+    expect(sources(original, folded).slice(0, 3)).toEqual(["\uFB03", "\uFB03", "\uFB03"]);
+  });
+
   it("maps every folded unit back to the original unit it came from", () => {
     const original =
       "The \ufb01rst \u201cOf\ufb01ce\u201d\u2014seen   on p.\u00a03\u2009\u2013\u20095\u00ad6 \u{1d465}\u00b2";

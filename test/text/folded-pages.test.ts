@@ -111,6 +111,21 @@ describe("closestLine", () => {
     );
   });
 
+  it("reads a pair of lines as one text when nothing parts them, and folds ligatures per line", () => {
+    // Two lines with no separator between them: the pair's words run together ("meanSquared").
+    const joined = page(3, "the mean");
+    joined.text = "the \uFB01nal meanSquared error";
+    joined.lines = [
+      { startUtf16: 0, endUtf16: 13, box: joined.lines[0].box, fontSize: 10 },
+      { startUtf16: 13, endUtf16: 26, box: joined.lines[0].box, fontSize: 10 },
+    ];
+    const c = closestLine(joined, "the final meansquared error")!;
+    expect(c.similarity).toBe(1);
+    expect([c.startUtf16, c.endUtf16]).toEqual([0, 26]);
+    const single = closestLine(joined, "the final mean")!;
+    expect([single.startUtf16, single.endUtf16, single.similarity]).toEqual([0, 13, 1]);
+  });
+
   it("names nothing when no word is shared", () => {
     expect(closestLine(p, "entirely unrelated wording here")).toBeUndefined();
     expect(closestLine(page(2, ""), "anything at all here")).toBeUndefined();

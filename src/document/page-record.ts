@@ -1,0 +1,73 @@
+/**
+ * The stored form of a page's text layer. Lines are packed into one Float64Array (seven numbers a
+ * line) because reading back tens of thousands of small objects costs far more than one typed
+ * array; they are unpacked into LineInfo objects only when a caller first reads `lines`.
+ */
+import type { LineInfo, PageText } from "./model.js";
+
+const LINE_FIELDS = 7;
+
+export type StoredPageText = Omit<PageText, "lines"> & { lines: Float64Array };
+
+export function packPageText(text: PageText): StoredPageText {
+  const packed = new Float64Array(text.lines.length * LINE_FIELDS);
+  let at = 0;
+  for (const line of text.lines) {
+    packed[at] = line.startUtf16;
+    packed[at + 1] = line.endUtf16;
+    packed[at + 2] = line.box.left;
+    packed[at + 3] = line.box.bottom;
+    packed[at + 4] = line.box.right;
+    packed[at + 5] = line.box.top;
+    packed[at + 6] = line.fontSize;
+    at += LINE_FIELDS;
+  }
+  return { ...text, lines: packed };
+}
+
+/**
+ * The page text a stored record holds, or undefined when the record is not one (a forged or foreign
+ * entry whose digest happens to check out must still have the right shape).
+ */
+export function unpackPageText(stored: unknown, page: number): PageText | undefined {
+  if (typeof stored !== "object" || stored === null) return undefined;
+  const record = stored as StoredPageText;
+  const packed = record.lines;
+  if (
+    record.page !== page ||
+    typeof record.text !== "string" ||
+    !(packed instanceof Float64Array) ||
+    packed.length % LINE_FIELDS !== 0
+  )
+    return undefined;
+  let lines: LineInfo[] | undefined;
+  // Unpacked on first read, then kept as a plain data property.
+  Object.defineProperty(record, "lines", {
+    configurable: true,
+    enumerable: true,
+    get(): LineInfo[] {
+      lines ??= unpackLines(packed);
+      Object.defineProperty(record, "lines", {
+        configurable: true,
+        enumerable: true,
+        writable: true,
+        value: lines,
+      });
+      return lines;
+    },
+  });
+  return record as unknown as PageText;
+}
+
+function unpackLines(packed: Float64Array): LineInfo[] {
+  const lines: LineInfo[] = new Array(packed.length / LINE_FIELDS);
+  for (let i = 0, at = 0; at < packed.length; i++, at += LINE_FIELDS) {
+    lines[i] = {
+      startUtf16: packed[at],
+      endUtf16: packed[at + 1],
+      box: { left: packed[at + 2], bottom: packed[at + 3], right: packed[at + 4], top: packed[at + 5] },
+      fontSize: packed[at + 6],
+    };
+  }
+  return lines;
+}
