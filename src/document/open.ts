@@ -90,16 +90,29 @@ export async function openDocument(
       // check that needs it extracts (and caches) just the pages it reads.
       withGeometry: options.withGeometry === true,
     };
+    // A document read whole stores its text layer as one file once every page is in.
+    const whole = wanted === undefined;
     const result = await extractInWorker(request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (got) => {
       const text = "failed" in got ? unreadablePage(got.failed, got.message) : got.text;
       const geom = "failed" in got ? undefined : got.geometry;
       pages[text.page - 1] = text;
       if (options.withGeometry) geometry.set(text.page, geom ?? emptyGeometry(text.page));
       extractedPages++;
-      const keptGeometry = options.cacheGeometry === false ? undefined : geom;
-      if (cache && !text.extractionError) writeCacheQuietly(() => cache.writePage(text, keptGeometry));
+      if (!cache || text.extractionError) return;
+      if (geom && options.cacheGeometry !== false) writeCacheQuietly(() => cache.writePageGeometry(geom));
+      if (!whole) writeCacheQuietly(() => cache.writePageText(text));
     });
     pageCount = result.pageCount;
+    pages.length = pageCount;
+    if (cache && whole && cache.readDocumentText() === undefined) {
+      const all = Array.from(pages);
+      if (all.every((page) => page !== undefined && !page.extractionError))
+        writeCacheQuietly(() => cache.writeDocumentText(all as PageText[]));
+      // A page that could not be read is left out, so a later run tries it again.
+      else
+        for (const page of all)
+          if (page && !page.extractionError) writeCacheQuietly(() => cache.writePageText(page));
+    }
     if (cache) writeCacheQuietly(() => cache.writeDoc(result.pageCount));
   }
   pages.length = pageCount;

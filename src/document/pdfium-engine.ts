@@ -287,18 +287,8 @@ export class EngineDocument {
     let lastSize = 0;
     let n = 0;
 
-    const pushGenerated = (code: number) => {
-      units[n] = code;
-      const b = n * 4;
-      glyphBoxes[b] = glyphBoxes[b + 1] = glyphBoxes[b + 2] = glyphBoxes[b + 3] = Number.NaN;
-      if (withGeometry) {
-        looseBoxes[b] = looseBoxes[b + 1] = looseBoxes[b + 2] = looseBoxes[b + 3] = Number.NaN;
-        origins[n * 2] = origins[n * 2 + 1] = Number.NaN;
-      }
-      fontIndex[n] = -1;
-      flags[n] = CHAR_FLAG_GENERATED;
-      n++;
-    };
+    // Kept out of a closure: a counter captured by one would live on the heap and slow every character.
+    const arrays: CharArrays = { units, glyphBoxes, looseBoxes, origins, fontIndex, flags };
 
     for (let i = 0; i < count; i++) {
       let code = getUnicode(textPage, i) >>> 0;
@@ -313,7 +303,7 @@ export class EngineDocument {
         }
         // Generated whitespace right after a generated line break (one follows each line-end hyphen) adds nothing.
         if (previousGenerated && units[n - 1] === 10) continue;
-        pushGenerated(code);
+        writeGenerated(arrays, n++, code, withGeometry);
         continue;
       }
       let flag = 0;
@@ -388,7 +378,7 @@ export class EngineDocument {
         n++;
       }
       // The engine generates no line break after a line-end hyphen; the model ends the line there.
-      if (flag & CHAR_FLAG_LINE_END_HYPHEN) pushGenerated(10);
+      if (flag & CHAR_FLAG_LINE_END_HYPHEN) writeGenerated(arrays, n++, 10, withGeometry);
     }
     // Trailing generated whitespace carries nothing.
     while (n > 0 && flags[n - 1] & CHAR_FLAG_GENERATED) n--;
@@ -579,6 +569,28 @@ export class EngineDocument {
 }
 
 type Matrix = [number, number, number, number, number, number];
+
+interface CharArrays {
+  units: Uint16Array;
+  glyphBoxes: Float32Array;
+  looseBoxes: Float32Array;
+  origins: Float32Array;
+  fontIndex: Int16Array;
+  flags: Uint8Array;
+}
+
+/** Writes a character the engine generated (a space or line break): no box, no font. */
+function writeGenerated(arrays: CharArrays, n: number, code: number, withGeometry: boolean): void {
+  arrays.units[n] = code;
+  const b = n * 4;
+  arrays.glyphBoxes.fill(Number.NaN, b, b + 4);
+  if (withGeometry) {
+    arrays.looseBoxes.fill(Number.NaN, b, b + 4);
+    arrays.origins.fill(Number.NaN, n * 2, n * 2 + 2);
+  }
+  arrays.fontIndex[n] = -1;
+  arrays.flags[n] = CHAR_FLAG_GENERATED;
+}
 
 function multiply(a: Matrix, b: Matrix): Matrix {
   // Apply a first, then b (row-vector convention of PDF).

@@ -28,14 +28,22 @@ function entryDir(root: string): string {
   return join(root, cacheEntryPath(PAPER_SHA));
 }
 
+type StoredText = { pageCount: number; pages: PageText[] };
+
 /** Rewrites a cache entry's payload, keeping (or recomputing) its digest. */
-function rewriteEntry(path: string, edit: (value: PageText) => PageText, recomputeDigest = false): void {
+function rewriteEntry<T>(path: string, edit: (value: T) => T, recomputeDigest = false): void {
   const data = readFileSync(path);
-  const value = deserialize(data.subarray(32)) as PageText;
+  const value = deserialize(data.subarray(32)) as T;
   const payload = serialize(edit(value));
   const digest = recomputeDigest ? createHash("sha256").update(payload).digest() : data.subarray(0, 32);
   writeFileSync(path, Buffer.concat([digest, payload]));
 }
+
+/** The document text file with page 5's text replaced. */
+const forgePage5 = (v: StoredText): StoredText => ({
+  ...v,
+  pages: v.pages.map((p, i) => (i === 4 ? { ...p, text: FORGED } : p)),
+});
 
 describe("through the library", () => {
   it("extracts once; a second open reads every page from the cache", async () => {
@@ -63,26 +71,34 @@ describe("through the library", () => {
     const prefix = `${cacheEntryPath(PAPER_SHA)}/`;
     expect(files.every((f) => f.startsWith(prefix))).toBe(true);
     expect(files.map((f) => f.slice(prefix.length))).toEqual(
-      expect.arrayContaining(["doc.bin", "p00001.text.bin", "p00001.geom.bin", "p00005.text.bin"]),
+      expect.arrayContaining(["doc.bin", "text.bin", "p00001.geom.bin", "p00005.geom.bin"]),
+    );
+    // Read whole, the text layer is one file; pages read one at a time get one each.
+    expect(files.some((f) => f.endsWith(".text.bin"))).toBe(false);
+    const single = fresh("layout-single");
+    await openDocument(PAPER, { cacheDir: single, pages: [2] });
+    expect(listFiles(single).map((f) => f.slice(prefix.length))).toEqual(
+      expect.arrayContaining(["doc.bin", "p00002.text.bin"]),
     );
     expect(files.some((f) => f.includes(".tmp-"))).toBe(false);
   });
 
+  const damages: [string, (path: string) => void][] = [
+    ["a flipped byte", (path) => flipByte(path)],
+    ["a truncated file", (path) => writeFileSync(path, readFileSync(path).subarray(0, 20))],
+    ["an empty file", (path) => writeFileSync(path, "")],
+  ];
+
   it.each([
-    ["a flipped byte", (path: string) => flipByte(path)],
-    ["a truncated file", (path: string) => writeFileSync(path, readFileSync(path).subarray(0, 20))],
-    ["an empty file", (path: string) => writeFileSync(path, "")],
-    [
-      "a forged payload under the old digest",
-      (path: string) => rewriteEntry(path, (v) => ({ ...v, text: FORGED })),
-    ],
-  ])("discards and rebuilds an entry with %s", async (_label, damage) => {
+    ...damages,
+    ["a forged payload under the old digest", (path: string) => rewriteEntry(path, forgePage5)],
+  ])("discards and rebuilds the document text file with %s", async (_label, damage) => {
     const root = fresh("corrupt");
     const first = await openDocument(PAPER, { cacheDir: root });
-    damage(join(entryDir(root), "p00005.text.bin"));
+    damage(join(entryDir(root), "text.bin"));
     const second = await openDocument(PAPER, { cacheDir: root });
     expect(second.cache!.discarded).toBe(1);
-    expect(second.extractedPages).toBe(1);
+    expect(second.extractedPages).toBe(5);
     expect(second.pages).toEqual(first.pages);
     const report = await verifyEvidence(second, [
       { kind: "quotation", page: 5, text: QUOTE },
@@ -94,14 +110,39 @@ describe("through the library", () => {
     expect([third.extractedPages, third.cache!.discarded]).toEqual([0, 0]);
   });
 
+  it.each(damages)("discards and rebuilds one page's own file with %s", async (_label, damage) => {
+    const root = fresh("corrupt-page");
+    const first = await openDocument(PAPER, { cacheDir: root, pages: [5] });
+    damage(join(entryDir(root), "p00005.text.bin"));
+    const second = await openDocument(PAPER, { cacheDir: root, pages: [5] });
+    expect([second.cache!.discarded, second.extractedPages]).toEqual([1, 1]);
+    expect(second.pages[4]).toEqual(first.pages[4]);
+    const third = await openDocument(PAPER, { cacheDir: root, pages: [5] });
+    expect([third.extractedPages, third.cache!.discarded]).toEqual([0, 0]);
+  });
+
   it("does not trust an intact entry filed under another page", async () => {
     const root = fresh("misfiled");
-    const first = await openDocument(PAPER, { cacheDir: root });
+    const first = await openDocument(PAPER, { cacheDir: root, pages: [4] });
+    await openDocument(PAPER, { cacheDir: root, pages: [5] });
     const dir = entryDir(root);
     writeFileSync(join(dir, "p00004.text.bin"), readFileSync(join(dir, "p00005.text.bin")));
-    const second = await openDocument(PAPER, { cacheDir: root });
+    const second = await openDocument(PAPER, { cacheDir: root, pages: [4] });
     expect(second.extractedPages).toBe(1);
     expect(second.pages[3]).toEqual(first.pages[3]);
+  });
+
+  it("does not trust a document text file whose pages are out of place, even under a fresh digest", async () => {
+    const root = fresh("misplaced");
+    const first = await openDocument(PAPER, { cacheDir: root });
+    rewriteEntry(
+      join(entryDir(root), "text.bin"),
+      (v: StoredText) => ({ ...v, pages: [v.pages[1], v.pages[0], ...v.pages.slice(2)] }),
+      true,
+    );
+    const second = await openDocument(PAPER, { cacheDir: root });
+    expect([second.cache!.discarded, second.extractedPages]).toEqual([1, 5]);
+    expect(second.pages).toEqual(first.pages);
   });
 
   it("re-extracts every page when the document entry is corrupt", async () => {
@@ -127,7 +168,7 @@ describe("through the library", () => {
   it("neither reads nor writes with noCache", async () => {
     const root = fresh("nocache");
     await openDocument(PAPER, { cacheDir: root });
-    rewriteEntry(join(entryDir(root), "p00005.text.bin"), (v) => ({ ...v, text: FORGED }), true);
+    rewriteEntry(join(entryDir(root), "text.bin"), forgePage5, true);
     const before = listFiles(root).map((f) => statSync(join(root, f)).mtimeMs);
     const doc = await openDocument(PAPER, { cacheDir: root, noCache: true });
     expect(doc.cache).toBeUndefined();
@@ -165,7 +206,9 @@ describe("through the CLI", () => {
     const first = verify(["--cache-dir", root]);
     expect(first.status).toBe(1);
     const files = stamp(root);
-    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(files.map((f) => f.replace(/^.*\//, "").replace(/@.*$/, ""))).toEqual(
+      expect.arrayContaining(["doc.bin", "text.bin"]),
+    );
     const second = verify(["--cache-dir", root]);
     expect(second.stdout).toBe(first.stdout);
     expect(stamp(root)).toEqual(files);
@@ -205,7 +248,7 @@ describe("through the CLI", () => {
   it("a corrupt entry never changes a verdict", () => {
     const root = fresh("cli-corrupt");
     const clean = verify(["--cache-dir", root]);
-    rewriteEntry(join(entryDir(root), "p00005.text.bin"), (v) => ({ ...v, text: FORGED }));
+    rewriteEntry(join(entryDir(root), "text.bin"), forgePage5);
     const again = verify(["--cache-dir", root]);
     expect(again.stdout).toBe(clean.stdout);
     const results = (again.json as { results: { verdict: string }[] }).results;
