@@ -18,17 +18,15 @@ export interface SerializedTokenIndex {
 export const TOKEN_INDEX_VERSION = 4;
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
+const WORD_CODE_POINT = /^[\p{L}\p{N}]$/u;
 
 /** The letter-and-digit runs of a folded text. */
 export function tokensOf(folded: string): string[] {
   return folded.match(TOKEN) ?? [];
 }
 
-function hashWord(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
 
 function hashPair(first: number, second: number): number {
   let h = Math.imul(first ^ 0x9e3779b9, 0x85ebca6b) ^ second;
@@ -38,15 +36,74 @@ function hashPair(first: number, second: number): number {
 }
 
 /**
+ * Calls `word` with the hash (FNV-1a over UTF-16 units) of each letter-and-digit run of a folded
+ * text, in order: the runs tokensOf gives, without making a string of each.
+ */
+function forEachWordHash(folded: string, word: (hash: number) => void): void {
+  const n = folded.length;
+  let h = FNV_OFFSET;
+  let inWord = false;
+  for (let i = 0; i < n; i++) {
+    const unit = folded.charCodeAt(i);
+    let width = 1;
+    let isWord: boolean;
+    if (unit < 0x80) {
+      isWord =
+        (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a);
+    } else {
+      const cp = folded.codePointAt(i) as number;
+      width = cp > 0xffff ? 2 : 1;
+      isWord = WORD_CODE_POINT.test(String.fromCodePoint(cp));
+    }
+    if (isWord) {
+      for (let k = 0; k < width; k++) h = Math.imul(h ^ folded.charCodeAt(i + k), FNV_PRIME);
+      inWord = true;
+    } else if (inWord) {
+      word(h >>> 0);
+      h = FNV_OFFSET;
+      inWord = false;
+    }
+    i += width - 1;
+  }
+  if (inWord) word(h >>> 0);
+}
+
+/**
  * The keys a text must hold: its adjacent word pairs, or its one word. A needle found on a page on
  * word boundaries has all its pairs among the page's pairs, since words are maximal runs.
  */
 function keysOf(folded: string): number[] {
-  const words = tokensOf(folded).map(hashWord);
+  const words: number[] = [];
+  forEachWordHash(folded, (h) => words.push(h));
   if (words.length < 2) return words;
   const keys: number[] = [];
   for (let k = 1; k < words.length; k++) keys.push(hashPair(words[k - 1], words[k]));
   return keys;
+}
+
+/** A growable list of 32-bit keys. */
+class KeyList {
+  length = 0;
+  private keys = new Uint32Array(4096);
+
+  push(key: number): void {
+    if (this.length === this.keys.length) {
+      const grown = new Uint32Array(this.keys.length * 2);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys[this.length++] = key;
+  }
+
+  /** The distinct keys, sorted, as a new array; the list is emptied. */
+  takeSortedUnique(): Uint32Array {
+    const sorted = this.keys.subarray(0, this.length).sort();
+    let unique = 0;
+    for (let k = 0; k < sorted.length; k++)
+      if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[unique++] = sorted[k];
+    this.length = 0;
+    return sorted.slice(0, unique);
+  }
 }
 
 export class TokenIndex {
@@ -55,23 +112,21 @@ export class TokenIndex {
   static build(pageCount: number, foldedTextsOfPage: (page: number) => string[]): TokenIndex {
     const perPage: Uint32Array[] = [];
     let total = 0;
+    const list = new KeyList();
+    let previous = -1;
+    const addWord = (h: number) => {
+      list.push(h);
+      if (previous >= 0) list.push(hashPair(previous, h));
+      previous = h;
+    };
     for (let page = 1; page <= pageCount; page++) {
-      const keys: number[] = [];
       for (const text of foldedTextsOfPage(page)) {
-        let previous = -1;
-        for (const word of tokensOf(text)) {
-          const h = hashWord(word);
-          keys.push(h);
-          if (previous >= 0) keys.push(hashPair(previous, h));
-          previous = h;
-        }
+        previous = -1;
+        forEachWordHash(text, addWord);
       }
-      const sorted = Uint32Array.from(keys).sort();
-      let unique = 0;
-      for (let k = 0; k < sorted.length; k++)
-        if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[unique++] = sorted[k];
-      perPage.push(sorted.subarray(0, unique));
-      total += unique;
+      const unique = list.takeSortedUnique();
+      perPage.push(unique);
+      total += unique.length;
     }
     const offsets = new Int32Array(pageCount + 1);
     const keys = new Uint32Array(total);
