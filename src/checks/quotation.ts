@@ -94,7 +94,7 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
       },
     };
   }
-  const closest = pageText ? closestLine(pageText, quoted) : undefined;
+  const closest = pageText ? closestLine(pageText, quoted, pages.plainView(page)) : undefined;
   const extractionNote = pageText && !pageText.hasTextLayer ? " (the page has no text layer)" : "";
   return {
     ...base,

@@ -3,7 +3,7 @@
  * lines, for quotations that cross a break) sharing the longest in-order run of words with it.
  */
 import type { PageText } from "../document/model.js";
-import { fold, isFoldSpace } from "./fold.js";
+import { type FoldedText, fold, isFoldSpace } from "./fold.js";
 
 export interface ClosestLine {
   text: string;
@@ -23,8 +23,7 @@ function words(text: string): string[] {
  * The words of each line, as words() would give them: folding maps each unit on its own (no hyphen
  * joining here) and collapses whitespace, so a line's words are the folded units that come from it.
  */
-function wordsOfLines(page: PageText): string[][] {
-  const folded = fold(page.text);
+function wordsOfLines(page: PageText, folded: FoldedText): string[][] {
   const starts = folded.startUtf16;
   const firstAtOrAfter = (offset: number): number => {
     let lo = 0;
@@ -66,13 +65,18 @@ function lcs(a: string[], b: string[]): number {
   return row[b.length];
 }
 
-export function closestLine(page: PageText, quotation: string): ClosestLine | undefined {
+/** `folded`, when given, is fold(page.text) already made (FoldedPages.plainView). */
+export function closestLine(
+  page: PageText,
+  quotation: string,
+  folded: FoldedText = fold(page.text),
+): ClosestLine | undefined {
   const needle = words(quotation);
   const lines = page.lines;
   if (needle.length === 0 || lines.length === 0) return undefined;
   // The page is folded once and cut into its lines' words; a pair of lines reuses both lists when
   // only whitespace parts them.
-  const lineWords = wordsOfLines(page);
+  const lineWords = wordsOfLines(page, folded);
   const pairWords = (i: number): string[] => {
     const gapStart = lines[i].endUtf16;
     const gapEnd = lines[i + 1].startUtf16;

@@ -6,7 +6,7 @@
  */
 import type { PageText } from "../document/model.js";
 import { bodyFlowText } from "./body-flow.js";
-import { type FoldedText, fold, type HyphenReading, skeleton } from "./fold.js";
+import { type FoldedText, fold, type HyphenReading, skeletonOf } from "./fold.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION, TokenIndex } from "./token-index.js";
 
 export interface PageMatch {
@@ -93,13 +93,28 @@ export class FoldedPages {
     }
   }
 
+  /** The page's text folded with no reading of line-end hyphens (what the closest line is cut from). */
+  plainView(page: number): FoldedText | undefined {
+    const text = this.pages[page - 1];
+    if (!text) return undefined;
+    // Without line-end hyphens the whole-text view is exactly this: reuse it.
+    if (text.lineEndHyphensUtf16.length === 0) return this.view(page, "joined");
+    const key = `${page}:plain`;
+    let view = this.views.get(key);
+    if (!view) {
+      view = fold(text.text);
+      this.views.set(key, view);
+    }
+    return view;
+  }
+
   skeletonView(page: number): FoldedText | undefined {
     const key = `${page}:skeleton`;
     let view = this.views.get(key);
     if (!view) {
-      const text = this.pages[page - 1];
-      if (!text) return undefined;
-      view = skeleton(text.text);
+      const plain = this.plainView(page);
+      if (!plain) return undefined;
+      view = skeletonOf(plain);
       this.views.set(key, view);
     }
     return view;
