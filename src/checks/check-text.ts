@@ -65,6 +65,11 @@ export function citationRecord(citation: ProseCitation): EvidenceRecord {
   return { kind: anchor.kind, label: anchor.label };
 }
 
+/** Whether a draft cites an equation or a figure (their checks need the anchors). */
+export function draftNeedsAnchors(reading: DraftReading): boolean {
+  return reading.citations.some((c) => c.anchor !== undefined && c.anchor.kind !== "page");
+}
+
 export async function checkText(
   context: CheckContext,
   draft: string | DraftReading,

@@ -1,5 +1,4 @@
-import { openDocument } from "../document/open.js";
-import { documentAnchors } from "../layout/anchors.js";
+import { documentAnchors, openForAnchors } from "../layout/anchors.js";
 import { optionalString, rejectUnknown, requireString } from "./args.js";
 import { type AgentTool, admitPath } from "./tool.js";
 
@@ -24,7 +23,7 @@ export const anchorsTool: AgentTool = {
     rejectUnknown(args, ["pdf", "password"]);
     const pdf = admitPath(env, requireString(args, "pdf"));
     const options = { ...env.open, password: optionalString(args, "password") };
-    const doc = await openDocument(pdf, options);
+    const doc = await openForAnchors(pdf, options);
     const record = await documentAnchors(doc, options);
     return { json: { document: { sha256: doc.sha256, pages: doc.pageCount }, ...record } };
   },

@@ -1,7 +1,8 @@
-import { checkText } from "../checks/check-text.js";
+import { checkText, draftNeedsAnchors } from "../checks/check-text.js";
 import { checkContext } from "../checks/verify.js";
-import { openDocument } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
+import { openForChecks } from "../layout/anchors.js";
+import { readDraft } from "../prose/read-draft.js";
 import { optionalString, rejectUnknown, requireString } from "./args.js";
 import { type AgentTool, admitPath } from "./tool.js";
 
@@ -37,7 +38,9 @@ export const checkTextTool: AgentTool = {
         `argument "draft" is ${draft.length} characters, over the limit of ${MAX_DRAFT_CHARS}`,
       );
     }
-    const doc = await openDocument(pdf, { ...env.open, password: optionalString(args, "password") });
-    return { json: await checkText(checkContext(doc), draft) };
+    const options = { ...env.open, password: optionalString(args, "password") };
+    const reading = readDraft(draft);
+    const doc = await openForChecks(pdf, options, draftNeedsAnchors(reading));
+    return { json: await checkText(checkContext(doc, options), reading) };
   },
 };

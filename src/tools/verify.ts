@@ -1,6 +1,6 @@
 import { validateEvidence } from "../checks/evidence-record.js";
 import { verifyEvidence } from "../checks/verify.js";
-import { openDocument } from "../document/open.js";
+import { openForChecks } from "../layout/anchors.js";
 import { optionalString, rejectUnknown, requireArray, requireString } from "./args.js";
 import { type AgentTool, admitPath } from "./tool.js";
 
@@ -43,7 +43,9 @@ export const verifyTool: AgentTool = {
     rejectUnknown(args, ["pdf", "evidence", "password"]);
     const pdf = admitPath(env, requireString(args, "pdf"));
     const records = validateEvidence(requireArray(args, "evidence"), 'argument "evidence"');
-    const doc = await openDocument(pdf, { ...env.open, password: optionalString(args, "password") });
-    return { json: await verifyEvidence(doc, records, { password: optionalString(args, "password") }) };
+    const options = { ...env.open, password: optionalString(args, "password") };
+    const needsAnchors = records.some((r) => r.kind === "equation" || r.kind === "figure");
+    const doc = await openForChecks(pdf, options, needsAnchors);
+    return { json: await verifyEvidence(doc, records, options) };
   },
 };

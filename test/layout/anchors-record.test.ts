@@ -8,6 +8,7 @@ import {
   documentAnchors,
   isAnchorsRecord,
   LAYOUT_VERSION,
+  openForChecks,
 } from "../../src/layout/anchors.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 
@@ -53,5 +54,26 @@ describe("the anchors record", () => {
     doc.cache!.writeRecord("anchors", { ...made, layoutVersion: "0", equations: [] });
     expect((await documentAnchors(doc)).equations).toEqual(made.equations);
     expect(join(doc.cache!.dir, "rec-anchors.bin")).toBeTruthy();
+  });
+
+  it("is decided from geometry held during the one extraction when checks need it", async () => {
+    const dir = tempDir("citeproof-checks-");
+    try {
+      const text = await openForChecks(fixture("eq-sections"), { cacheDir: dir.dir }, false);
+      expect([text.extractedPages, text.geometry.size]).toEqual([text.pageCount, 0]);
+      const other = tempDir("citeproof-checks-");
+      try {
+        const held = await openForChecks(fixture("eq-sections"), { cacheDir: other.dir }, true);
+        expect([held.extractedPages, held.geometry.size]).toEqual([held.pageCount, held.pageCount]);
+        expect(await documentAnchors(held)).toEqual(await documentAnchors(text));
+        // Cached now: a later open for checks needs no geometry at all.
+        const later = await openForChecks(fixture("eq-sections"), { cacheDir: other.dir }, true);
+        expect([later.extractedPages, later.geometry.size]).toEqual([0, 0]);
+      } finally {
+        other.remove();
+      }
+    } finally {
+      dir.remove();
+    }
   });
 });

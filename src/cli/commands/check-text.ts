@@ -1,7 +1,8 @@
 import type { Command } from "commander";
-import { checkText, formatTextCheckReport } from "../../checks/check-text.js";
+import { checkText, draftNeedsAnchors, formatTextCheckReport } from "../../checks/check-text.js";
 import { checkContext } from "../../checks/verify.js";
-import { openDocument } from "../../document/open.js";
+import { openForChecks } from "../../layout/anchors.js";
+import { readDraft } from "../../prose/read-draft.js";
 import {
   addDocumentOptions,
   type DocumentFlags,
@@ -26,8 +27,10 @@ export function register(program: Command): void {
   ).action((pdf: string, draftPath: string, flags: DocumentFlags) =>
     runAction(flags.json, async () => {
       const draft = readTextInput(draftPath, "draft");
-      const doc = await openDocument(pdf, documentOptions(flags));
-      const report = await checkText(checkContext(doc), draft);
+      const reading = readDraft(draft);
+      const options = documentOptions(flags);
+      const doc = await openForChecks(pdf, options, draftNeedsAnchors(reading));
+      const report = await checkText(checkContext(doc, options), reading);
       if (flags.json) printJson(report);
       else
         process.stdout.write(

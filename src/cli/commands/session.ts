@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { checkText, formatTextCheckReport } from "../../checks/check-text.js";
 import { parseEvidenceJson } from "../../checks/evidence-record.js";
-import { openDocument } from "../../document/open.js";
+import { openForAnchors } from "../../layout/anchors.js";
 import { checkDraft, formatDraftCheck } from "../../session/check-draft.js";
 import { compareRevision, formatCompare } from "../../session/compare.js";
 import { draftInput, formatDraftInput } from "../../session/draft-input.js";
@@ -48,7 +48,8 @@ export function register(program: Command): void {
     runAction(flags.json, async () => {
       const dir = sessionDir(name, flags.session);
       const options = documentOptions(flags);
-      const doc = await openDocument(pdf, options);
+      // The session's record holds the anchors: decide them from geometry held during extraction.
+      const doc = await openForAnchors(pdf, options);
       const { session: s, created } = await createSession(dir, name, doc, options);
       const o = s.info.original;
       if (flags.json) printJson({ session: describeSession(s), created });
@@ -161,7 +162,7 @@ export function register(program: Command): void {
     runAction(flags.json, async () => {
       const s = openSession(sessionDir(name, flags.session));
       const options = documentOptions(flags);
-      const doc = await openDocument(pdf, options);
+      const doc = await openForAnchors(pdf, options);
       const { revision, created } = await addRevision(s, doc, options);
       if (flags.json) printJson({ session: describeSession(s), revision, created });
       else {
