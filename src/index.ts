@@ -185,6 +185,7 @@ export {
   isAnchorsRecord,
   LAYOUT_VERSION,
   openForAnchors,
+  openForChecks,
   type RejectedCaption,
   type RejectedEquationCandidate,
 } from "./layout/anchors.js";
