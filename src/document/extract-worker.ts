@@ -5,7 +5,8 @@
  */
 import { parentPort } from "node:worker_threads";
 import { CiteproofError } from "../errors.js";
-import type { ExtractedPage } from "./model.js";
+import type { ExtractedPage, PageGeometry } from "./model.js";
+import { packPageText, type StoredPageText } from "./page-record.js";
 import { type EngineDocument, loadEngine } from "./pdfium-engine.js";
 
 export interface WorkerRequest {
@@ -27,7 +28,7 @@ export interface CloseRequest {
 
 export type WorkerMessage = { id: number } & (
   | { type: "opened"; pageCount: number }
-  | { type: "page"; page: ExtractedPage }
+  | { type: "page"; page: { text: StoredPageText; geometry?: PageGeometry } }
   | { type: "page-error"; page: number; message: string }
   | { type: "done" }
   | { type: "error"; code: string; message: string }
@@ -70,18 +71,22 @@ async function run(request: WorkerRequest): Promise<void> {
       continue;
     }
     const g = extracted.geometry;
-    const transfer = g
-      ? [
-          g.glyphBoxes.buffer,
-          g.looseBoxes.buffer,
-          g.origins.buffer,
-          g.fontSizes.buffer,
-          g.fontIndex.buffer,
-          g.flags.buffer,
-        ]
-      : [];
+    const text = packPageText(extracted.text);
+    const transfer = [
+      text.lines.buffer,
+      ...(g
+        ? [
+            g.glyphBoxes.buffer,
+            g.looseBoxes.buffer,
+            g.origins.buffer,
+            g.fontSizes.buffer,
+            g.fontIndex.buffer,
+            g.flags.buffer,
+          ]
+        : []),
+    ];
     port.postMessage(
-      { id, type: "page", page: extracted } satisfies WorkerMessage,
+      { id, type: "page", page: { text, geometry: g } } satisfies WorkerMessage,
       transfer as ArrayBuffer[],
     );
   }

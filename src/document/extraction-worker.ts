@@ -11,6 +11,7 @@ import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
 import type { CloseRequest, WorkerMessage, WorkerRequest } from "./extract-worker.js";
 import type { PageGeometry, PageText } from "./model.js";
+import { unpackPageText } from "./page-record.js";
 
 export interface ExtractionRequest {
   source: PdfBytes;
@@ -108,7 +109,10 @@ class ExtractionWorker {
         return;
       case "page":
         try {
-          p.onPage({ text: message.page.text, geometry: message.page.geometry });
+          const text = unpackPageText(message.page.text, message.page.text.page);
+          if (!text)
+            throw new CiteproofError("INTERNAL", "the extraction worker sent a page of the wrong shape");
+          p.onPage({ text, geometry: message.page.geometry });
         } catch (error) {
           this.settle(
             message.id,

@@ -1,15 +1,21 @@
 /**
- * The stored form of a page's text layer. Lines are packed into one Float64Array (seven numbers a
- * line) because reading back tens of thousands of small objects costs far more than one typed
- * array; they are unpacked into LineInfo objects only when a caller first reads `lines`.
+ * The stored (and posted) form of a page's text layer. Lines are packed into one Float64Array
+ * (seven numbers a line) because copying tens of thousands of small objects between threads or
+ * back from disk costs far more than one typed array; they are unpacked into LineInfo objects only
+ * when a caller first reads `lines`.
  */
 import type { LineInfo, PageText } from "./model.js";
 
 const LINE_FIELDS = 7;
 
+/** The packed lines of pages whose `lines` nobody has read yet: packing them again reuses these. */
+const untouched = new WeakMap<object, Float64Array>();
+
 export type StoredPageText = Omit<PageText, "lines"> & { lines: Float64Array };
 
 export function packPageText(text: PageText): StoredPageText {
+  const kept = untouched.get(text);
+  if (kept) return { ...withoutLines(text), lines: kept };
   const packed = new Float64Array(text.lines.length * LINE_FIELDS);
   let at = 0;
   for (const line of text.lines) {
@@ -41,12 +47,14 @@ export function unpackPageText(stored: unknown, page: number): PageText | undefi
   )
     return undefined;
   let lines: LineInfo[] | undefined;
-  // Unpacked on first read, then kept as a plain data property.
+  untouched.set(record, packed);
+  // Unpacked on first read, then kept as a plain data property (which a caller may change).
   Object.defineProperty(record, "lines", {
     configurable: true,
     enumerable: true,
     get(): LineInfo[] {
       lines ??= unpackLines(packed);
+      untouched.delete(record);
       Object.defineProperty(record, "lines", {
         configurable: true,
         enumerable: true,
@@ -57,6 +65,14 @@ export function unpackPageText(stored: unknown, page: number): PageText | undefi
     },
   });
   return record as unknown as PageText;
+}
+
+/** The page's other fields, without reading its lines (which would unpack them). */
+function withoutLines(text: PageText): Omit<PageText, "lines"> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(text))
+    if (key !== "lines") out[key] = (text as unknown as Record<string, unknown>)[key];
+  return out as Omit<PageText, "lines">;
 }
 
 function unpackLines(packed: Float64Array): LineInfo[] {

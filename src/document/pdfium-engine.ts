@@ -167,6 +167,7 @@ function loadError(code: number, passwordGiven: boolean): CiteproofError {
 export class EngineDocument {
   private closed = false;
   readonly pageCount: number;
+  private readonly scratch = new CharScratch();
 
   constructor(
     private readonly engine: Engine,
@@ -257,14 +258,10 @@ export class EngineDocument {
     const raw = engine.raw;
     const count = Math.max(0, raw.FPDFText_CountChars(textPage) | 0);
     // Astral characters take two units and each line-end hyphen adds a break: at most 2 per char.
-    const cap = count * 2 + 1;
-    const units = new Uint16Array(cap);
-    const glyphBoxes = new Float32Array(cap * 4);
-    const looseBoxes = new Float32Array(withGeometry ? cap * 4 : 0);
-    const origins = new Float32Array(withGeometry ? cap * 2 : 0);
-    const fontSizes = new Float32Array(cap);
-    const fontIndex = new Int16Array(cap);
-    const flags = new Uint8Array(cap);
+    // The arrays are reused from page to page (every slot below n is written), and copied out at the end.
+    const { units, glyphBoxes, looseBoxes, origins, fontSizes, fontIndex, flags } = this.scratch.ensure(
+      count * 2 + 1,
+    );
     const hyphens: number[] = [];
     const fonts: string[] = [];
     const fontByHandle = new Map<number, number>();
@@ -288,7 +285,7 @@ export class EngineDocument {
     let n = 0;
 
     // Kept out of a closure: a counter captured by one would live on the heap and slow every character.
-    const arrays: CharArrays = { units, glyphBoxes, looseBoxes, origins, fontIndex, flags };
+    const arrays: CharArrays = { units, glyphBoxes, looseBoxes, origins, fontSizes, fontIndex, flags };
 
     for (let i = 0; i < count; i++) {
       let code = getUnicode(textPage, i) >>> 0;
@@ -384,20 +381,21 @@ export class EngineDocument {
     while (n > 0 && flags[n - 1] & CHAR_FLAG_GENERATED) n--;
     const text = UTF16.decode(units.subarray(0, n));
     const scriptBreaks = findScriptBreaks(units, n, glyphBoxes, fontSizes, flags);
-    const gb = glyphBoxes.slice(0, n * 4);
-    const sizes = fontSizes.slice(0, n);
+    const lines = buildLines(text, glyphBoxes.subarray(0, n * 4), fontSizes.subarray(0, n));
+    // Without geometry the per-character arrays served only the lines: nothing is copied out.
+    const none = new Float32Array(0);
     return {
       text,
-      lines: buildLines(text, gb, sizes),
+      lines,
       hyphens,
       scriptBreaks,
       fonts,
-      glyphBoxes: gb,
-      looseBoxes: withGeometry ? looseBoxes.slice(0, n * 4) : looseBoxes,
-      origins: withGeometry ? origins.slice(0, n * 2) : origins,
-      fontSizes: sizes,
-      fontIndex: fontIndex.slice(0, n),
-      flags: flags.slice(0, n),
+      glyphBoxes: withGeometry ? glyphBoxes.slice(0, n * 4) : none,
+      looseBoxes: withGeometry ? looseBoxes.slice(0, n * 4) : none,
+      origins: withGeometry ? origins.slice(0, n * 2) : none,
+      fontSizes: withGeometry ? fontSizes.slice(0, n) : none,
+      fontIndex: withGeometry ? fontIndex.slice(0, n) : new Int16Array(0),
+      flags: withGeometry ? flags.slice(0, n) : new Uint8Array(0),
     };
   }
 
@@ -575,8 +573,36 @@ interface CharArrays {
   glyphBoxes: Float32Array;
   looseBoxes: Float32Array;
   origins: Float32Array;
+  fontSizes: Float32Array;
   fontIndex: Int16Array;
   flags: Uint8Array;
+}
+
+/** Per-character working arrays, grown when a page needs more and reused for every page. */
+class CharScratch implements CharArrays {
+  private capacity = 0;
+  units = new Uint16Array(0);
+  glyphBoxes = new Float32Array(0);
+  looseBoxes = new Float32Array(0);
+  origins = new Float32Array(0);
+  fontSizes = new Float32Array(0);
+  fontIndex = new Int16Array(0);
+  flags = new Uint8Array(0);
+
+  ensure(needed: number): CharArrays {
+    if (needed > this.capacity) {
+      const c = Math.max(needed, Math.ceil(this.capacity * 1.5), 8192);
+      this.capacity = c;
+      this.units = new Uint16Array(c);
+      this.glyphBoxes = new Float32Array(c * 4);
+      this.looseBoxes = new Float32Array(c * 4);
+      this.origins = new Float32Array(c * 2);
+      this.fontSizes = new Float32Array(c);
+      this.fontIndex = new Int16Array(c);
+      this.flags = new Uint8Array(c);
+    }
+    return this;
+  }
 }
 
 /** Writes a character the engine generated (a space or line break): no box, no font. */
@@ -588,6 +614,7 @@ function writeGenerated(arrays: CharArrays, n: number, code: number, withGeometr
     arrays.looseBoxes.fill(Number.NaN, b, b + 4);
     arrays.origins.fill(Number.NaN, n * 2, n * 2 + 2);
   }
+  arrays.fontSizes[n] = 0;
   arrays.fontIndex[n] = -1;
   arrays.flags[n] = CHAR_FLAG_GENERATED;
 }
