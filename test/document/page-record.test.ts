@@ -46,6 +46,20 @@ describe("page records", () => {
     expect(back.lines).toEqual([]);
   });
 
+  it("stores an untouched page with the lines it came with, and packs them anew once read", () => {
+    const stored = packPageText(text);
+    const back = unpackPageText(roundTrip(stored), 4)!;
+    const untouched = packPageText(back);
+    expect(Object.getOwnPropertyDescriptor(back, "lines")?.get).toBeDefined();
+    expect(Array.from(untouched.lines)).toEqual(Array.from(stored.lines));
+    expect(packPageText(back).lines).toBe(untouched.lines);
+    back.lines[0].fontSize = 12;
+    const again = packPageText(back);
+    expect(again.lines).not.toBe(untouched.lines);
+    expect(again.lines[6]).toBe(12);
+    expect(unpackPageText(roundTrip(again), 4)!.lines[0].fontSize).toBe(12);
+  });
+
   it("refuses a record for another page or of the wrong shape", () => {
     expect(unpackPageText(roundTrip(packPageText(text)), 5)).toBeUndefined();
     expect(unpackPageText(roundTrip(text), 4)).toBeUndefined();
