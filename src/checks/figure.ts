@@ -3,7 +3,7 @@
  * captions; the figure's content is never checked.
  */
 import type { AnchorsRecord } from "../layout/anchors.js";
-import { CAPTION_REJECTION_MEANINGS } from "../layout/figure-captions.js";
+import { CAPTION_REJECTION_MEANINGS } from "../layout/caption-rejections.js";
 import { pageList } from "./equation.js";
 import type { CheckResult } from "./result.js";
 

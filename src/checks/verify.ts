@@ -1,7 +1,7 @@
 /** Checks evidence records against one opened document, in input order. */
 import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
-import { type AnchorsOptions, type AnchorsRecord, documentAnchors } from "../layout/anchors.js";
+import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION } from "../text/token-index.js";
 import { checkEquation } from "./equation.js";
@@ -35,7 +35,8 @@ export function checkContext(doc: OpenedDocument, options: AnchorsOptions = {}):
     pageCount: doc.pageCount,
     pages: foldedPagesOf(doc),
     loadAnchors: () => {
-      pending ??= documentAnchors(doc, options);
+      // The layout rules are loaded only when a record needs them.
+      pending ??= import("../layout/anchors.js").then(({ documentAnchors }) => documentAnchors(doc, options));
       return pending;
     },
   };

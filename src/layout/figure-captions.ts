@@ -5,6 +5,7 @@
  * sits by a figure's graphics or shares the formatting of the document's captions that do.
  */
 import type { Box, PageText } from "../document/model.js";
+import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
 import { isFigureLabel } from "./labels.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
@@ -12,22 +13,11 @@ import type { DocumentFrames } from "./text-frames.js";
 
 export type CaptionKeyword = "Figure" | "FIGURE" | "Fig." | "FIG.";
 
-/** Why a line that begins like a caption is not one. */
-export const CAPTION_REJECTIONS = [
-  "inside-paragraph",
-  "not-line-start",
-  "no-caption-text",
-  "no-figure",
-] as const;
-export type CaptionRejection = (typeof CAPTION_REJECTIONS)[number];
-
-export const CAPTION_REJECTION_MEANINGS: Record<CaptionRejection, string> = {
-  "inside-paragraph": "the line continues a paragraph of running text (a sentence that starts a line)",
-  "not-line-start": "text stands before it on its line",
-  "no-caption-text": "no caption text follows the label",
-  "no-figure":
-    "no figure graphics beside it, and it does not share the formatting of the document's captions",
-};
+export {
+  CAPTION_REJECTION_MEANINGS,
+  CAPTION_REJECTIONS,
+  type CaptionRejection,
+} from "./caption-rejections.js";
 
 export interface CaptionCandidate {
   label: string;

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { checkText, draftNeedsAnchors, formatTextCheckReport } from "../../checks/check-text.js";
 import { checkContext } from "../../checks/verify.js";
-import { openForChecks } from "../../layout/anchors.js";
+import { openDocument } from "../../document/open.js";
 import { readDraft } from "../../prose/read-draft.js";
 import {
   addDocumentOptions,
@@ -29,7 +29,10 @@ export function register(program: Command): void {
       const draft = readTextInput(draftPath, "draft");
       const reading = readDraft(draft);
       const options = documentOptions(flags);
-      const doc = await openForChecks(pdf, options, draftNeedsAnchors(reading));
+      // The layout rules are loaded only when a citation needs them.
+      const doc = draftNeedsAnchors(reading)
+        ? await (await import("../../layout/anchors.js")).openForAnchors(pdf, options)
+        : await openDocument(pdf, options);
       const report = await checkText(checkContext(doc, options), reading);
       if (flags.json) printJson(report);
       else
