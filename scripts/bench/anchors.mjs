@@ -9,7 +9,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBenchPdf } from "./lib/make-pdf.mjs";
-import { measure, median, medianOf, repeat } from "./lib/measure.mjs";
+import { interleave, measure, median, medianOf, repeat } from "./lib/measure.mjs";
 import { benchOut, corpusDir } from "./lib/paths.mjs";
 
 const TARGET_ADDED = 0.2;
@@ -30,8 +30,8 @@ async function addedCost(label, pdf, n, cached = false) {
     rmSync(cacheDir, { recursive: true, force: true });
     return runChild([cached ? `${mode}-cached` : mode, pdf, cacheDir]);
   };
-  const extract = await repeat(runs(n), fresh("extract"));
-  const anchors = await repeat(runs(n), fresh("anchors"));
+  // Alternating extraction and anchors runs: drifting load weighs on both sides of the ratio.
+  const [extract, anchors] = await interleave(runs(n), [fresh("extract"), fresh("anchors")]);
   const base = medianOf(extract, "cpuS");
   const withAnchors = medianOf(anchors, "cpuS");
   const decided = anchors.map((r) => JSON.parse(r.stdout));
@@ -49,10 +49,10 @@ async function addedCost(label, pdf, n, cached = false) {
 export async function run(context = {}) {
   const lines = [];
   const big = context.bigPdf ? { pdf: context.bigPdf } : ensureBenchPdf(1000);
-  lines.push(...(await addedCost("anchors 1000p", big.pdf, 3)));
-  lines.push(...(await addedCost("anchors 1000p, cold cache (a first verify)", big.pdf, 3, true)));
+  lines.push(...(await addedCost("anchors 1000p", big.pdf, 5)));
+  lines.push(...(await addedCost("anchors 1000p, cold cache (a first verify)", big.pdf, 5, true)));
   const thesis = join(context.corpusDir ?? corpusDir, "thesis-determinant.pdf");
-  if (existsSync(thesis)) lines.push(...(await addedCost("anchors thesis 196p", thesis, 3)));
+  if (existsSync(thesis)) lines.push(...(await addedCost("anchors thesis 196p", thesis, 5)));
   else lines.push(`anchors thesis: skipped (${thesis} is absent)`);
 
   const cacheDir = join(benchOut("anchors"), "cache");

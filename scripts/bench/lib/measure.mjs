@@ -86,6 +86,23 @@ export async function repeat(n, once, check = (r) => r.code === 0) {
   return results;
 }
 
+/**
+ * Runs each of `runners` in turn, `n` rounds over (a, b, a, b, ...), and returns each one's results:
+ * on a shared machine, load that drifts during the bench then weighs on every figure alike, where
+ * runs taken in blocks would put it all on one side of a ratio. `checks[k]` judges runner k's results
+ * (exit 0 when absent).
+ */
+export async function interleave(n, runners, checks = []) {
+  const results = runners.map(() => []);
+  for (let round = 0; round < n; round++) {
+    for (let k = 0; k < runners.length; k++) {
+      const [r] = await repeat(1, () => runners[k](round), checks[k]);
+      results[k].push(r);
+    }
+  }
+  return results;
+}
+
 export function median(values) {
   const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (v.length === 0) return Number.NaN;
