@@ -15,7 +15,7 @@ export type StoredPageText = Omit<PageText, "lines"> & { lines: Float64Array };
 
 export function packPageText(text: PageText): StoredPageText {
   const kept = untouched.get(text);
-  if (kept) return { ...withoutLines(text), lines: kept };
+  if (kept) return withLines(text, kept);
   const packed = new Float64Array(text.lines.length * LINE_FIELDS);
   let at = 0;
   for (const line of text.lines) {
@@ -67,12 +67,12 @@ export function unpackPageText(stored: unknown, page: number): PageText | undefi
   return record as unknown as PageText;
 }
 
-/** The page's other fields, without reading its lines (which would unpack them). */
-function withoutLines(text: PageText): Omit<PageText, "lines"> {
+/** A copy of the page with `packed` in place of its lines, which are not read (that would unpack them). */
+function withLines(text: PageText, packed: Float64Array): StoredPageText {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(text))
-    if (key !== "lines") out[key] = (text as unknown as Record<string, unknown>)[key];
-  return out as Omit<PageText, "lines">;
+  const fields = text as unknown as Record<string, unknown>;
+  for (const key of Object.keys(text)) out[key] = key === "lines" ? packed : fields[key];
+  return out as unknown as StoredPageText;
 }
 
 function unpackLines(packed: Float64Array): LineInfo[] {

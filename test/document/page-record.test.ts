@@ -53,6 +53,7 @@ describe("page records", () => {
     expect(Object.getOwnPropertyDescriptor(back, "lines")?.get).toBeDefined();
     expect(Array.from(untouched.lines)).toEqual(Array.from(stored.lines));
     expect(packPageText(back).lines).toBe(untouched.lines);
+    expect(Object.keys(untouched)).toEqual(Object.keys(text));
     back.lines[0].fontSize = 12;
     const again = packPageText(back);
     expect(again.lines).not.toBe(untouched.lines);
