@@ -8,6 +8,7 @@ import { CiteproofError } from "../errors.js";
 import type { ExtractedPage, PageGeometry } from "./model.js";
 import { packPageText, type StoredPageText } from "./page-record.js";
 import { type EngineDocument, loadEngine } from "./pdfium-engine.js";
+import { endAfterGrace } from "./worker-end.js";
 
 export interface WorkerRequest {
   id: number;
@@ -100,7 +101,7 @@ port.on("message", (message: WorkerRequest | CloseRequest) => {
     queue = queue.then(() => {
       held?.doc.close();
       held = undefined;
-      port.close();
+      endAfterGrace(port);
     });
     return;
   }

@@ -6,6 +6,7 @@ import { parentPort } from "node:worker_threads";
 import { CiteproofError } from "../errors.js";
 import type { Box } from "./model.js";
 import { type EngineDocument, type EngineRender, loadEngine } from "./pdfium-engine.js";
+import { endAfterGrace } from "./worker-end.js";
 
 export interface RenderRequest {
   id: number;
@@ -54,7 +55,7 @@ port.on("message", (request: RenderRequest | CloseRequest) => {
   if ("close" in request) {
     held?.doc.close();
     held = undefined;
-    port.close();
+    endAfterGrace(port);
     return;
   }
   handle(request).then(
