@@ -8,7 +8,7 @@ import { CiteproofError } from "../errors.js";
 import type { ExtractedPage, PageGeometry } from "./model.js";
 import { packPageText, type StoredPageText } from "./page-record.js";
 import { type EngineDocument, loadEngine } from "./pdfium-engine.js";
-import { endAfterGrace } from "./worker-end.js";
+import { type CloseRequest, endAfterGrace } from "./worker-end.js";
 
 export interface WorkerRequest {
   id: number;
@@ -20,11 +20,6 @@ export interface WorkerRequest {
   pages?: number[];
   /** Also extract per-character geometry (loose boxes, origins) for the geometry cache. */
   withGeometry: boolean;
-}
-
-/** Asks the worker to close its document and end, so an idle worker never has to be terminated. */
-export interface CloseRequest {
-  close: true;
 }
 
 export type WorkerMessage = { id: number } & (

@@ -9,9 +9,10 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
-import type { CloseRequest, WorkerMessage, WorkerRequest } from "./extract-worker.js";
+import type { WorkerMessage, WorkerRequest } from "./extract-worker.js";
 import type { PageGeometry, PageText } from "./model.js";
 import { unpackPageText } from "./page-record.js";
+import { askToEnd } from "./worker-end.js";
 
 export interface ExtractionRequest {
   source: PdfBytes;
@@ -185,11 +186,7 @@ class ExtractionWorker {
       await worker.terminate();
       return;
     }
-    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-    worker.postMessage({ close: true } satisfies CloseRequest);
-    const timer = setTimeout(() => void worker.terminate(), 1000);
-    await exited;
-    clearTimeout(timer);
+    await askToEnd(worker);
   }
 }
 

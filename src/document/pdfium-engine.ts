@@ -15,6 +15,7 @@ import {
   type ExtractedPage,
   type GraphicObject,
   type LineInfo,
+  type PageGeometry,
   type Rotation,
 } from "./model.js";
 import { displaySize, type RenderTransform, userBoxToDevice } from "./render-transform.js";
@@ -568,15 +569,8 @@ export class EngineDocument {
 
 type Matrix = [number, number, number, number, number, number];
 
-interface CharArrays {
-  units: Uint16Array;
-  glyphBoxes: Float32Array;
-  looseBoxes: Float32Array;
-  origins: Float32Array;
-  fontSizes: Float32Array;
-  fontIndex: Int16Array;
-  flags: Uint8Array;
-}
+/** The per-character arrays of a page being extracted: its UTF-16 units and the geometry's arrays. */
+type CharArrays = { units: Uint16Array } & Omit<PageGeometry, "page">;
 
 /** Per-character working arrays, grown when a page needs more and reused for every page. */
 class CharScratch implements CharArrays {

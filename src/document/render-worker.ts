@@ -6,7 +6,7 @@ import { parentPort } from "node:worker_threads";
 import { CiteproofError } from "../errors.js";
 import type { Box } from "./model.js";
 import { type EngineDocument, type EngineRender, loadEngine } from "./pdfium-engine.js";
-import { endAfterGrace } from "./worker-end.js";
+import { type CloseRequest, endAfterGrace } from "./worker-end.js";
 
 export interface RenderRequest {
   id: number;
@@ -17,11 +17,6 @@ export interface RenderRequest {
   page: number;
   box?: Box;
   dpi: number;
-}
-
-/** Asks the worker to close its document and end, so it never has to be terminated while idle. */
-export interface CloseRequest {
-  close: true;
 }
 
 export type RenderReply =

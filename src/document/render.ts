@@ -9,7 +9,8 @@ import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
 import type { Box } from "./model.js";
 import type { RenderTransform } from "./render-transform.js";
-import type { CloseRequest, RenderReply, RenderRequest } from "./render-worker.js";
+import type { RenderReply, RenderRequest } from "./render-worker.js";
+import { askToEnd } from "./worker-end.js";
 
 export {
   deviceBoxToUser,
@@ -214,10 +215,6 @@ class Renderer {
       await worker.terminate();
       return;
     }
-    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-    worker.postMessage({ close: true } satisfies CloseRequest);
-    const timer = setTimeout(() => void worker.terminate(), 1000);
-    await exited;
-    clearTimeout(timer);
+    await askToEnd(worker);
   }
 }
