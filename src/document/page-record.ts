@@ -46,26 +46,47 @@ export function unpackPageText(stored: unknown, page: number): PageText | undefi
     packed.length % LINE_FIELDS !== 0
   )
     return undefined;
-  let lines: LineInfo[] | undefined;
-  untouched.set(record, packed);
-  // Unpacked on first read, then kept as a plain data property (which a caller may change).
-  Object.defineProperty(record, "lines", {
-    configurable: true,
-    enumerable: true,
-    get(): LineInfo[] {
-      lines ??= unpackLines(packed);
-      untouched.delete(record);
-      Object.defineProperty(record, "lines", {
-        configurable: true,
-        enumerable: true,
-        writable: true,
-        value: lines,
-      });
-      return lines;
-    },
-  });
-  return record as unknown as PageText;
+  // A fresh object, its fields set in the record's order: every page read takes the same shape
+  // transitions (the lines accessor's functions are shared), so pages share hidden classes and stay
+  // in fast mode; redefining a property on the deserialized record would turn it into a dictionary.
+  const text = {} as Record<string | symbol, unknown>;
+  const fields = record as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key === "lines") Object.defineProperty(text, "lines", LINES_PROPERTY);
+    else text[key] = fields[key];
+  }
+  Object.defineProperty(text, PACKED, { value: packed, writable: true });
+  Object.defineProperty(text, UNPACKED, { value: undefined, writable: true });
+  untouched.set(text, packed);
+  return text as unknown as PageText;
 }
+
+const PACKED = Symbol("packed lines");
+const UNPACKED = Symbol("unpacked lines");
+
+interface LazyLines {
+  [PACKED]: Float64Array;
+  [UNPACKED]: LineInfo[] | undefined;
+}
+
+/** Lines are unpacked on first read, then kept (a caller may change or replace them). */
+const LINES_PROPERTY: PropertyDescriptor = {
+  configurable: true,
+  enumerable: true,
+  get(this: LazyLines): LineInfo[] {
+    let lines = this[UNPACKED];
+    if (lines === undefined) {
+      lines = unpackLines(this[PACKED]);
+      this[UNPACKED] = lines;
+      untouched.delete(this);
+    }
+    return lines;
+  },
+  set(this: LazyLines, lines: LineInfo[]) {
+    this[UNPACKED] = lines;
+    untouched.delete(this);
+  },
+};
 
 /** A copy of the page with `packed` in place of its lines, which are not read (that would unpack them). */
 function withLines(text: PageText, packed: Float64Array): StoredPageText {

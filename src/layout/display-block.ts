@@ -80,7 +80,10 @@ export function displayBlock(
     );
   for (let round = 0; round < 40; round++) {
     let grown = false;
-    for (const k of index.band(block.bottom - reach, block.top + reach)) {
+    const found = index.scan(block.bottom - reach, block.top + reach);
+    const hits = index.hits;
+    for (let j = 0; j < found; j++) {
+      const k = hits[j];
       if (label.has(k) || chars.x0[k] < xMin || chars.x1[k] > xMax) continue;
       if (chars.y0[k] >= block.bottom && chars.y1[k] <= block.top) {
         block.left = Math.min(block.left, chars.x0[k]);

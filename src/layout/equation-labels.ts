@@ -140,7 +140,10 @@ function judge(
   const coreHi = box.top - h * 0.25;
   const before: number[] = [];
   const after: number[] = [];
-  for (const k of index.band(coreLo, coreHi)) {
+  const found = index.scan(coreLo, coreHi);
+  const hits = index.hits;
+  for (let j = 0; j < found; j++) {
+    const k = hits[j];
     if (token.members.has(k)) continue;
     if (chars.x1[k] <= box.left + 0.5 && chars.x0[k] >= xlo) before.push(k);
     else if (chars.x0[k] >= box.right - 0.5 && chars.x1[k] <= xhi) after.push(k);

@@ -38,12 +38,16 @@ export function outsideTextBlock(
   const left = Math.min(...across.map((b) => b.left));
   const right = Math.max(...across.map((b) => b.right));
   const h = box.top - box.bottom;
-  for (const k of index.band(box.bottom + h * 0.25, box.top - h * 0.25)) {
+  const onRow = index.scan(box.bottom + h * 0.25, box.top - h * 0.25);
+  for (let j = 0; j < onRow; j++) {
+    const k = index.hits[j];
     if (!label.has(k) && chars.x1[k] >= left && chars.x0[k] <= right) return false;
   }
   const below = across.every((b) => box.top < b.bottom);
   const [lo, hi] = below ? [box.top, box.top + em * 1.2] : [box.bottom - em * 1.2, box.bottom];
-  for (const k of index.band(lo, hi)) {
+  const beside = index.scan(lo, hi);
+  for (let j = 0; j < beside; j++) {
+    const k = index.hits[j];
     if (label.has(k) || chars.x1[k] < left || chars.x0[k] > right) continue;
     const mid = (chars.y0[k] + chars.y1[k]) / 2;
     if (below ? mid > box.top : mid < box.bottom) return false;
@@ -69,7 +73,10 @@ export function mathAround(
   if (!span) return false;
   const lo = box.bottom - em * 1.2;
   const hi = box.top + em * 1.2;
-  for (const k of index.band(lo, hi)) {
+  const found = index.scan(lo, hi);
+  const hits = index.hits;
+  for (let j = 0; j < found; j++) {
+    const k = hits[j];
     if (label.has(k)) continue;
     if (chars.x1[k] < span.x0 - 1 || chars.x0[k] > span.x1 + 1) continue;
     if (chars.math[k] & MATH_FONT) return true;

@@ -173,7 +173,10 @@ function rowBelow(
   right: number,
 ): number | undefined {
   let best: number | undefined;
-  for (const k of index.band(base - em * 1.8, base - em * 0.2)) {
+  const found = index.scan(base - em * 1.8, base - em * 0.2);
+  const hits = index.hits;
+  for (let j = 0; j < found; j++) {
+    const k = hits[j];
     const d = base - chars.base[k];
     if (d < em * 0.8 || d > em * 1.6) continue;
     if (chars.x1[k] < left || chars.x0[k] > right) continue;

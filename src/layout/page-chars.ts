@@ -78,86 +78,130 @@ export function pageChars(
 ): PageChars {
   const n = text.text.length;
   storage.ensure(n);
-  const { offset, code, x0, y0, x1, y1, base, size, font, math } = storage;
-  const mathFonts = text.fonts.map((name) => isMathFont(name));
   const indexOfOffset = storage.indexOfOffset.subarray(0, n).fill(-1);
-  const g = geom.glyphBoxes;
-  const l = geom.looseBoxes;
+  const fontFlags = new Uint8Array(text.fonts.length);
+  for (let f = 0; f < fontFlags.length; f++) fontFlags[f] = isMathFont(text.fonts[f]) ? MATH_FONT : 0;
   let k = 0;
-  const usable = geom.flags.length === n;
-  const fl = geom.flags;
-  const origins = geom.origins;
-  // With windows, whole lines outside them are skipped unread (a line's box holds its glyphs).
-  const ranges: [number, number][] = windows
-    ? text.lines
-        .filter((line) => line.endUtf16 > line.startUtf16 && meets(windows, line.box.bottom, line.box.top))
-        .map((line) => [line.startUtf16, line.endUtf16])
-    : [[0, n]];
-  for (const [from, to] of ranges)
-    for (let i = from; usable && i < to; i++) {
-      if (fl[i] & CHAR_FLAG_GENERATED) continue;
-      let left = g[i * 4];
-      let bottom = g[i * 4 + 1];
-      let right = g[i * 4 + 2];
-      let top = g[i * 4 + 3];
-      if (!(right > left) || !(top > bottom)) {
-        // An empty tight box (rules drawn as glyphs, spaces): fall back on the loose box.
-        left = l[i * 4];
-        bottom = l[i * 4 + 1];
-        right = l[i * 4 + 2];
-        top = l[i * 4 + 3];
+  if (geom.flags.length === n) {
+    const read = (from: number, to: number, at: number) =>
+      readChars(
+        text.text,
+        from,
+        to,
+        at,
+        geom.glyphBoxes,
+        geom.looseBoxes,
+        geom.origins,
+        geom.fontSizes,
+        geom.fontIndex,
+        geom.flags,
+        fontFlags,
+        storage,
+        indexOfOffset,
+      );
+    if (windows) {
+      // Whole lines outside the windows are skipped unread (a line's box holds its glyphs).
+      for (const line of text.lines) {
+        if (line.endUtf16 > line.startUtf16 && meets(windows, line.box.bottom, line.box.top))
+          k = read(line.startUtf16, line.endUtf16, k);
       }
-      if (
-        !(Number.isFinite(left) && Number.isFinite(bottom) && Number.isFinite(right) && Number.isFinite(top))
-      )
-        continue;
-      let baseline = origins[i * 2 + 1];
-      if (space) {
-        const b = space.box({ left, bottom, right, top });
-        left = b.left;
-        bottom = b.bottom;
-        right = b.right;
-        top = b.top;
-        baseline = space.point(origins[i * 2], baseline)[1];
-      }
-      let c = text.text.charCodeAt(i);
-      if (c === 32 || c === 10 || c === 9 || c === 0xa0) continue;
-      if (c >= 0xdc00 && c <= 0xdfff) {
-        // Low surrogate: part of the character before it.
-        if (k > 0 && offset[k - 1] === i - 1) indexOfOffset[i] = k - 1;
-        continue;
-      }
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) c = text.text.codePointAt(i) ?? c;
-      offset[k] = i;
-      code[k] = c;
-      x0[k] = left;
-      y0[k] = bottom;
-      x1[k] = right;
-      y1[k] = top;
-      base[k] = baseline;
-      size[k] = geom.fontSizes[i];
-      font[k] = geom.fontIndex[i];
-      const symbol =
-        c < 0x80 ? c === 0x3d || c === 0x2b || c === 0x3c || c === 0x3e || c === 0x7c : isMathChar(c);
-      math[k] = (font[k] >= 0 && mathFonts[font[k]] ? MATH_FONT : 0) | (symbol ? MATH_SYMBOL : 0);
-      indexOfOffset[i] = k;
-      k++;
+    } else {
+      k = read(0, n, k);
     }
+    if (space) toDisplaySpace(storage, k, geom.origins, space);
+  }
   return {
     page: text.page,
     count: k,
-    offset: offset.subarray(0, k),
-    code: code.subarray(0, k),
-    x0: x0.subarray(0, k),
-    y0: y0.subarray(0, k),
-    x1: x1.subarray(0, k),
-    y1: y1.subarray(0, k),
-    base: base.subarray(0, k),
-    size: size.subarray(0, k),
-    font: font.subarray(0, k),
-    math: math.subarray(0, k),
+    offset: storage.offset.subarray(0, k),
+    code: storage.code.subarray(0, k),
+    x0: storage.x0.subarray(0, k),
+    y0: storage.y0.subarray(0, k),
+    x1: storage.x1.subarray(0, k),
+    y1: storage.y1.subarray(0, k),
+    base: storage.base.subarray(0, k),
+    size: storage.size.subarray(0, k),
+    font: storage.font.subarray(0, k),
+    math: storage.math.subarray(0, k),
     indexOfOffset,
   };
+}
+
+/**
+ * Copies the printed characters of text[from, to) into the storage from index `at` on; returns the
+ * index after the last one. Kept apart, with only arrays and numbers to read, so it compiles small.
+ */
+function readChars(
+  text: string,
+  from: number,
+  to: number,
+  at: number,
+  g: Float32Array,
+  l: Float32Array,
+  origins: Float32Array,
+  fontSizes: Float32Array,
+  fontIndex: Int16Array,
+  flags: Uint8Array,
+  fontFlags: Uint8Array,
+  storage: CharStorage,
+  indexOfOffset: Int32Array,
+): number {
+  const { offset, code, x0, y0, x1, y1, base, size, font, math } = storage;
+  let k = at;
+  for (let i = from; i < to; i++) {
+    if (flags[i] & CHAR_FLAG_GENERATED) continue;
+    let c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 0xa0) continue;
+    const b = i * 4;
+    let left = g[b];
+    let bottom = g[b + 1];
+    let right = g[b + 2];
+    let top = g[b + 3];
+    if (!(right > left) || !(top > bottom)) {
+      // An empty tight box (rules drawn as glyphs, spaces): fall back on the loose box.
+      left = l[b];
+      bottom = l[b + 1];
+      right = l[b + 2];
+      top = l[b + 3];
+    }
+    if (!(Number.isFinite(left) && Number.isFinite(bottom) && Number.isFinite(right) && Number.isFinite(top)))
+      continue;
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      // Low surrogate: part of the character before it.
+      if (k > 0 && offset[k - 1] === i - 1) indexOfOffset[i] = k - 1;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) c = text.codePointAt(i) ?? c;
+    offset[k] = i;
+    code[k] = c;
+    x0[k] = left;
+    y0[k] = bottom;
+    x1[k] = right;
+    y1[k] = top;
+    base[k] = origins[i * 2 + 1];
+    size[k] = fontSizes[i];
+    const f = fontIndex[i];
+    font[k] = f;
+    const symbol =
+      c < 0x80 ? c === 0x3d || c === 0x2b || c === 0x3c || c === 0x3e || c === 0x7c : isMathChar(c);
+    math[k] = (f >= 0 ? fontFlags[f] : 0) | (symbol ? MATH_SYMBOL : 0);
+    indexOfOffset[i] = k;
+    k++;
+  }
+  return k;
+}
+
+/** Turns the first `count` characters' boxes and baselines into display space (a page with /Rotate). */
+function toDisplaySpace(storage: CharStorage, count: number, origins: Float32Array, space: DisplaySpace): void {
+  const { offset, x0, y0, x1, y1, base } = storage;
+  for (let k = 0; k < count; k++) {
+    const b = space.box({ left: x0[k], bottom: y0[k], right: x1[k], top: y1[k] });
+    x0[k] = b.left;
+    y0[k] = b.bottom;
+    x1[k] = b.right;
+    y1[k] = b.top;
+    base[k] = space.point(origins[offset[k] * 2], base[k])[1];
+  }
 }
 
 /**
@@ -175,54 +219,97 @@ export class BandIndex {
 
   constructor(private readonly chars: PageChars) {
     const n = chars.count;
+    const { y0, y1 } = chars;
+    const tallLimit = BandIndex.TALL;
     let lo = Infinity;
     let hi = -Infinity;
     for (let k = 0; k < n; k++) {
-      if (chars.y1[k] - chars.y0[k] > BandIndex.TALL) continue;
-      const b = Math.floor(chars.y0[k]);
-      if (b < lo) lo = b;
-      if (b > hi) hi = b;
+      if (y1[k] - y0[k] > tallLimit) continue;
+      const y = y0[k];
+      if (y < lo) lo = y;
+      if (y > hi) hi = y;
     }
+    lo = Math.floor(lo);
+    hi = Math.floor(hi);
     if (!Number.isFinite(lo)) {
       lo = 0;
       hi = -1;
     }
     // Clamp absurd coordinates (text placed far off the page) into the end bins.
     const bins = Math.min(hi - lo + 1, 20000);
-    const binOf = (y: number) => Math.min(bins - 1, Math.floor(y) - lo);
+    const bin = new Int32Array(n);
     const counts = new Int32Array(bins + 1);
+    let tall = 0;
     for (let k = 0; k < n; k++) {
-      if (chars.y1[k] - chars.y0[k] > BandIndex.TALL) this.tall.push(k);
-      else counts[binOf(chars.y0[k]) + 1]++;
+      if (y1[k] - y0[k] > tallLimit) {
+        bin[k] = -1;
+        this.tall.push(k);
+        tall++;
+        continue;
+      }
+      const b = Math.min(bins - 1, Math.floor(y0[k]) - lo);
+      bin[k] = b;
+      counts[b + 1]++;
     }
     for (let b = 0; b < bins; b++) counts[b + 1] += counts[b];
     const fill = counts.slice(0, bins);
-    const order = new Int32Array(n - this.tall.length);
+    const order = new Int32Array(n - tall);
     for (let k = 0; k < n; k++) {
-      if (chars.y1[k] - chars.y0[k] > BandIndex.TALL) continue;
-      order[fill[binOf(chars.y0[k])]++] = k;
+      const b = bin[k];
+      if (b >= 0) order[fill[b]++] = k;
     }
     this.order = order;
     this.starts = counts;
     this.minBin = lo;
   }
 
-  /** Indices of the characters whose box meets the band lo..hi (y), in no particular order. */
-  band(lo: number, hi: number): number[] {
-    const out: number[] = [];
+  /**
+   * The characters found by the last scan (its first `count` entries), overwritten by the next one:
+   * read them before scanning again.
+   */
+  hits: Int32Array = new Int32Array(256);
+
+  /**
+   * Puts the indices of the characters whose box meets the band lo..hi (y) into `hits`, in no
+   * particular order (but always the same one), and returns how many there are.
+   */
+  scan(lo: number, hi: number): number {
     const { y0, y1 } = this.chars;
+    let hits = this.hits;
+    let count = 0;
     const bins = this.starts.length - 1;
     const first = Math.max(0, Math.floor(lo - BandIndex.TALL) - this.minBin);
     const last = Math.min(bins - 1, Math.floor(hi) - this.minBin);
-    if (last >= first) {
-      for (let i = this.starts[first]; i < this.starts[last + 1]; i++) {
-        const k = this.order[i];
-        if (y1[k] >= lo && y0[k] <= hi) out.push(k);
+    const order = this.order;
+    const end = last >= first ? this.starts[last + 1] : 0;
+    for (let i = last >= first ? this.starts[first] : 0; i < end; i++) {
+      const k = order[i];
+      if (y1[k] >= lo && y0[k] <= hi) {
+        if (count === hits.length) hits = grow(hits);
+        hits[count++] = k;
       }
     }
-    for (const k of this.tall) if (y1[k] >= lo && y0[k] <= hi) out.push(k);
-    return out;
+    for (const k of this.tall) {
+      if (y1[k] >= lo && y0[k] <= hi) {
+        if (count === hits.length) hits = grow(hits);
+        hits[count++] = k;
+      }
+    }
+    this.hits = hits;
+    return count;
   }
+
+  /** The characters whose box meets the band lo..hi (y), as scan finds them, in an array of their own. */
+  band(lo: number, hi: number): number[] {
+    const count = this.scan(lo, hi);
+    return Array.from(this.hits.subarray(0, count));
+  }
+}
+
+function grow(hits: Int32Array): Int32Array {
+  const bigger = new Int32Array(hits.length * 2);
+  bigger.set(hits);
+  return bigger;
 }
 
 /** Whether bottom..top meets one of the sorted, disjoint windows. */
