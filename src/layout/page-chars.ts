@@ -192,7 +192,12 @@ function readChars(
 }
 
 /** Turns the first `count` characters' boxes and baselines into display space (a page with /Rotate). */
-function toDisplaySpace(storage: CharStorage, count: number, origins: Float32Array, space: DisplaySpace): void {
+function toDisplaySpace(
+  storage: CharStorage,
+  count: number,
+  origins: Float32Array,
+  space: DisplaySpace,
+): void {
   const { offset, x0, y0, x1, y1, base } = storage;
   for (let k = 0; k < count; k++) {
     const b = space.box({ left: x0[k], bottom: y0[k], right: x1[k], top: y1[k] });
