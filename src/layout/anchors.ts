@@ -16,13 +16,14 @@ import { type OpenedDocument, type OpenOptions, openDocument } from "../document
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { roundBox } from "./char-spans.js";
 import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
-import { equationCandidates, equationTokenStarts } from "./equation-labels.js";
+import { type EquationToken, equationCandidates, equationTokens } from "./equation-labels.js";
 import {
   type CaptionCandidate,
   type CaptionKeyword,
   type CaptionRejection,
+  type CaptionToken,
   captionCandidates,
-  captionStarts,
+  captionTokens,
   decideCaptions,
 } from "./figure-captions.js";
 import { BandIndex, CharStorage, pageChars } from "./page-chars.js";
@@ -98,19 +99,22 @@ export interface AnchorsInput {
   geometry: (page: number) => PageGeometry | undefined;
 }
 
-/** Pages whose text could hold an equation label or a caption: only these need geometry. */
-export function pagesNeedingGeometry(pages: readonly (PageText | undefined)[]): number[] {
-  const out: number[] = [];
-  for (const page of pages) {
-    if (page?.hasTextLayer && (equationTokenStarts(page).length > 0 || captionStarts(page).length > 0))
-      out.push(page.page);
-  }
-  return out;
+/** The tokens of a page that could be an equation label or open a caption. */
+interface PageTokens {
+  equations: EquationToken[];
+  captions: CaptionToken[];
+}
+
+function pageTokens(page: PageText | undefined): PageTokens | undefined {
+  if (!page?.hasTextLayer) return undefined;
+  const equations = equationTokens(page);
+  const captions = captionTokens(page);
+  return equations.length > 0 || captions.length > 0 ? { equations, captions } : undefined;
 }
 
 export function computeAnchors(input: AnchorsInput): AnchorsRecord {
   const builder = new AnchorsBuilder(input.pages);
-  for (const page of pagesNeedingGeometry(input.pages)) {
+  for (const page of builder.pagesNeedingGeometry()) {
     const geometry = input.geometry(page);
     if (geometry) builder.addPage(page, geometry);
   }
@@ -124,6 +128,7 @@ export function computeAnchors(input: AnchorsInput): AnchorsRecord {
  */
 function anchorWindows(
   text: PageText,
+  tokens: PageTokens,
   geometry: PageGeometry,
   space: DisplaySpace | undefined,
   frames: Frame[],
@@ -140,7 +145,7 @@ function anchorWindows(
     const b = boxAt(i);
     return b ? [b.bottom, b.top] : undefined;
   };
-  for (const i of equationTokenStarts(text)) {
+  for (const { startUtf16: i } of tokens.equations) {
     const em = sizeAt(i);
     const open = boxAt(i);
     if (!open) continue;
@@ -152,7 +157,7 @@ function anchorWindows(
     const reach = edge ? EQUATION_REACH : NEIGHBOURHOOD;
     windows.push([open.bottom - em * reach, open.top + em * reach]);
   }
-  for (const i of captionStarts(text)) {
+  for (const { startUtf16: i } of tokens.captions) {
     const em = sizeAt(i);
     const y = heights(i);
     if (y) windows.push([y[0] - em * CAPTION_REACH, y[1] + em * 3]);
@@ -185,16 +190,26 @@ class AnchorsBuilder {
 
   /** The pages as displayed (a page with /Rotate turned upright), which the rules read. */
   private readonly displayed: (PageText | undefined)[];
+  private readonly tokens: (PageTokens | undefined)[];
 
   constructor(private readonly pages: readonly (PageText | undefined)[]) {
     this.displayed = pages.map((p) => (p ? displayedPage(p) : undefined));
     this.frames = documentFrames(this.displayed);
+    this.tokens = pages.map(pageTokens);
+  }
+
+  /** Pages whose text could hold an equation label or a caption: only these need geometry. */
+  pagesNeedingGeometry(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.tokens.length; i++) if (this.tokens[i]) out.push(i + 1);
+    return out;
   }
 
   addPage(page: number, geometry: PageGeometry): void {
     const original = this.pages[page - 1];
     const text = this.displayed[page - 1];
-    if (!original || !text) return;
+    const tokens = this.tokens[page - 1];
+    if (!original || !text || !tokens) return;
     const space = displaySpace(original);
     const user = (b: Box) => (space ? roundBox(space.toUser(b)) : b);
     const frames = [...(this.frames.pageFrames[page - 1] ?? []), ...this.frames.docFrames];
@@ -202,11 +217,11 @@ class AnchorsBuilder {
       text,
       geometry,
       this.storage,
-      anchorWindows(text, geometry, space, frames),
+      anchorWindows(text, tokens, geometry, space, frames),
       space,
     );
     const index = new BandIndex(chars);
-    for (const c of equationCandidates(text, chars, this.frames, index)) {
+    for (const c of equationCandidates(text, chars, this.frames, index, tokens.equations)) {
       if (c.reasons.length === 0 && c.side && c.equationBox) {
         this.equations.push({
           label: c.label,
@@ -225,7 +240,7 @@ class AnchorsBuilder {
         });
       }
     }
-    for (const c of captionCandidates(text, chars, index, this.frames)) {
+    for (const c of captionCandidates(text, chars, index, this.frames, tokens.captions)) {
       this.captions.push({
         ...c,
         labelBox: user(c.labelBox),
@@ -354,7 +369,7 @@ export async function documentAnchors(
   }
   const builder = new AnchorsBuilder(pages);
   const missing: number[] = [];
-  for (const page of pagesNeedingGeometry(pages)) {
+  for (const page of builder.pagesNeedingGeometry()) {
     const geometry = doc.geometry.get(page) ?? doc.cache?.readPageGeometry(page);
     if (geometry) builder.addPage(page, geometry);
     else missing.push(page);

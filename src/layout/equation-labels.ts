@@ -17,7 +17,7 @@ import {
 } from "./equation-rules.js";
 import { isEquationLabel } from "./labels.js";
 import { BandIndex, type PageChars } from "./page-chars.js";
-import type { RejectionReason } from "./rejection-reasons.js";
+import { REJECTION_REASONS, type RejectionReason } from "./rejection-reasons.js";
 import type { DocumentFrames, Frame } from "./text-frames.js";
 
 export interface EquationCandidate {
@@ -40,10 +40,24 @@ const LEFT_GAP = 0.75;
 
 const TOKEN = /(?<![^\s])\(([^()\s]{1,16})\)(\S*)/g;
 
-/** Offsets of the tokens in the page's text that could be equation labels (no geometry needed). */
-export function equationTokenStarts(text: PageText): number[] {
-  const out: number[] = [];
-  for (const m of text.text.matchAll(TOKEN)) if (isEquationLabel(m[1])) out.push(m.index);
+/** A parenthesised token in the page's text in a known label form: a possible equation label. */
+export interface EquationToken {
+  /** UTF-16 offset of its "(" in PageText.text. */
+  startUtf16: number;
+  /** The label, without its parentheses. */
+  inner: string;
+  /** The token as it stands in the text, e.g. "(3)." */
+  printed: string;
+  /** What follows ")" before the next space. */
+  trailing: string;
+}
+
+/** The tokens in the page's text that could be equation labels (no geometry needed). */
+export function equationTokens(text: PageText): EquationToken[] {
+  const out: EquationToken[] = [];
+  for (const m of text.text.matchAll(TOKEN)) {
+    if (isEquationLabel(m[1])) out.push({ startUtf16: m.index, inner: m[1], printed: m[0], trailing: m[2] });
+  }
   return out;
 }
 
@@ -52,12 +66,10 @@ export function equationCandidates(
   chars: PageChars,
   frames: DocumentFrames,
   index: BandIndex = new BandIndex(chars),
+  tokens: EquationToken[] = equationTokens(text),
 ): EquationCandidate[] {
   const found: { inner: string; printed: string; trailing: string; token: TokenGeometry }[] = [];
-  for (const m of text.text.matchAll(TOKEN)) {
-    const inner = m[1];
-    if (!isEquationLabel(inner)) continue;
-    const start = m.index;
+  for (const { startUtf16: start, inner, printed, trailing } of tokens) {
     const end = start + inner.length + 2;
     const members: number[] = [];
     for (let i = start; i < end; i++) {
@@ -68,7 +80,7 @@ export function equationCandidates(
     if (members.length !== [...text.text.slice(start, end)].length) continue;
     const token = tokenGeometry(chars, members);
     if (!token) continue;
-    found.push({ inner, printed: m[0], trailing: m[2], token });
+    found.push({ inner, printed, trailing, token });
   }
   let mask: Uint8Array | undefined;
   const prose = () => {
@@ -76,7 +88,11 @@ export function equationCandidates(
     return mask;
   };
   return found.map((f) => {
-    // A display's box stops halfway to the next label standing in the same place above or below.
+    const judged = judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token);
+    const { candidate, content } = judged;
+    if (candidate.reasons.length > 0 || !content) return candidate;
+    // An accepted label's display is grown to its full extent (crops show it). It stops halfway to
+    // the next label standing in the same place above or below.
     const { box, em } = f.token;
     let lo = -Infinity;
     let hi = Infinity;
@@ -85,7 +101,18 @@ export function equationCandidates(
       if (o.token.box.bottom >= box.top) hi = Math.min(hi, (o.token.box.bottom + box.top) / 2);
       else if (o.token.box.top <= box.bottom) lo = Math.max(lo, (o.token.box.top + box.bottom) / 2);
     }
-    return judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token, { lo, hi, prose });
+    const block = displayBlock(
+      { lo, hi, prose },
+      chars,
+      index,
+      content,
+      em,
+      judged.xMin,
+      judged.xMax,
+      frames.bodyLines[text.page - 1] ?? [],
+      f.token.members,
+    );
+    return { ...candidate, equationBox: roundBox(block) };
   });
 }
 
@@ -116,6 +143,40 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
   return { box: { left, bottom, right, top }, em, members: new Set(members) };
 }
 
+/**
+ * Reasons as bits, bit i for the i-th reason in sorted order, so reading the bits in order lists
+ * them sorted. `judge` sets them without branching where it can: a branch V8 has not yet seen run
+ * makes the optimized code of this large, hot function be thrown away and built again.
+ */
+const SORTED_REASONS = [...REJECTION_REASONS].sort();
+const bit = (reason: RejectionReason) => 1 << SORTED_REASONS.indexOf(reason);
+const GRAPHICS_BESIDE_LABEL = bit("graphics-beside-label");
+const NO_COLUMN = bit("no-column");
+const NO_DISPLAY = bit("no-display");
+const NO_MATH = bit("no-math");
+const NO_CONTENT = NO_DISPLAY | NO_MATH;
+const NOT_AT_COLUMN_EDGE = bit("not-at-column-edge");
+const NOT_CENTRED = bit("not-centred");
+const PAGE_MARGIN = bit("page-margin");
+const TABULAR = bit("tabular");
+const TEXT_AFTER_LABEL = bit("text-after-label");
+
+function reasonList(mask: number): RejectionReason[] {
+  const out: RejectionReason[] = [];
+  for (let i = 0; i < SORTED_REASONS.length; i++) if (mask & (1 << i)) out.push(SORTED_REASONS[i]);
+  return out;
+}
+
+/** A judged candidate, before an accepted one's display is grown to its full extent. */
+interface Judged {
+  candidate: EquationCandidate;
+  /** The content beside the label and its fraction bars, when any. */
+  content?: Box;
+  /** Right edge of what the display may grow over. */
+  xMax: number;
+  xMin: number;
+}
+
 function judge(
   text: PageText,
   chars: PageChars,
@@ -125,13 +186,11 @@ function judge(
   printed: string,
   trailing: string,
   token: TokenGeometry,
-  limits: { lo: number; hi: number; prose: () => Uint8Array },
-): EquationCandidate {
+): Judged {
   const { box, em } = token;
-  const reasons = new Set<RejectionReason>();
   const frame = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
-  if (!frame) reasons.add("no-column");
-  if (outsideTextBlock(box, frames, text.page, em, chars, index, token.members)) reasons.add("page-margin");
+  let reasons = frame ? 0 : NO_COLUMN;
+  reasons |= outsideTextBlock(box, frames, text.page, em, chars, index, token.members) ? PAGE_MARGIN : 0;
 
   const xlo = frame ? frame.left - em : 0;
   const xhi = frame ? frame.right + em : text.width + text.cropBox.left;
@@ -153,98 +212,83 @@ function judge(
   const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= edgeTolerance;
   const atLeft = frame !== undefined && Math.abs(box.left - frame.left) <= edgeTolerance;
   const afterSpan = spanOf(chars, after);
+  const clearAfter = afterSpan === undefined || afterSpan.x0 - box.right >= em * LEFT_GAP;
   let side: "right" | "left" | undefined;
   if (atRight && after.length === 0) side = "right";
-  else if (atLeft && before.length === 0 && (!afterSpan || afterSpan.x0 - box.right >= em * LEFT_GAP))
-    side = "left";
+  else if (atLeft && before.length === 0 && clearAfter) side = "left";
   else if (atRight) side = "right";
   else if (atLeft) side = "left";
+  const leftSide = side === "left";
 
-  if (trailing.length > 0) reasons.add("text-after-label");
-  if (
-    after.length > 0 &&
-    !(side === "left" && before.length === 0 && afterSpan && afterSpan.x0 - box.right >= em * LEFT_GAP)
-  )
-    reasons.add("text-after-label");
-  if (frame && !atRight && !atLeft) reasons.add("not-at-column-edge");
+  const leftLabelClear = leftSide && before.length === 0 && afterSpan !== undefined && clearAfter;
+  reasons |= trailing.length > 0 || (after.length > 0 && !leftLabelClear) ? TEXT_AFTER_LABEL : 0;
+  reasons |= frame && !atRight && !atLeft ? NOT_AT_COLUMN_EDGE : 0;
 
-  // The rest of the line: the content the label stands beside.
-  let content = side === "left" && before.length === 0 ? after : before;
-  let closesBlock = false;
-  if (content.length === 0) {
-    content = rowAbove(chars, index, box, em, xlo, side === "left" ? xhi : box.left);
-    closesBlock = content.length > 0;
-  }
+  // The rest of the line: the content the label stands beside; for a label on its own line, the
+  // row above it, which the label closes (looked up every time, see above).
+  const contentAfter = leftSide && before.length === 0;
+  const rowEnd = leftSide ? xhi : box.left;
+  const above = rowAbove(chars, index, box, em, xlo, rowEnd);
+  const besideLabel = contentAfter ? after : before;
+  const ownLine = besideLabel.length === 0;
+  const aboveFound = above.length > 0;
+  const closesBlock = ownLine && aboveFound;
+  const content = ownLine ? above : besideLabel;
   const span = spanOf(chars, content);
   const graphics = text.graphics;
   const bars = span ? fractionBars(graphics, box, span, em, frame) : [];
   const math = mathShare(chars, content);
   const nearbyMath = mathAround(chars, index, box, em, span, token.members);
 
-  if (!span) {
-    reasons.add("no-display");
-    reasons.add("no-math");
-  } else {
-    if (math.count === 0 && bars.length === 0 && !nearbyMath) reasons.add("no-math");
+  reasons |= span ? 0 : NO_CONTENT;
+  if (span) {
+    reasons |= math.count === 0 && bars.length === 0 && !nearbyMath ? NO_MATH : 0;
     if (frame) {
-      const gap = side === "left" && content === after ? span.x0 - box.right : box.left - span.x1;
+      const after = contentAfter && content === besideLabel;
+      const gap = after ? span.x0 - box.right : box.left - span.x1;
       const startsAtMargin = span.x0 <= frame.left + em * 2.5;
-      if (!closesBlock && startsAtMargin && gap < em * 1.0 && math.share < 0.5) reasons.add("no-display");
-      if (closesBlock && startsAtMargin && math.share < 0.5 && bars.length === 0) reasons.add("no-display");
+      const prose = startsAtMargin && math.share < 0.5;
+      reasons |= !closesBlock && prose && gap < em * 1.0 ? NO_DISPLAY : 0;
+      reasons |= closesBlock && prose && bars.length === 0 ? NO_DISPLAY : 0;
       const centre = (span.x0 + span.x1) / 2;
       const tolerance = Math.max(em * 1.5, (frame.right - frame.left) * 0.06);
+      const centredInFrame = Math.abs(centre - (frame.left + frame.right) / 2) <= tolerance;
+      const centredLeftOfLabel = Math.abs(centre - (frame.left + box.left) / 2) <= tolerance;
+      const centredRightOfLabel = Math.abs(centre - (box.right + frame.right) / 2) <= tolerance;
       const centred =
-        Math.abs(centre - (frame.left + frame.right) / 2) <= tolerance ||
-        (side === "right" && Math.abs(centre - (frame.left + box.left) / 2) <= tolerance) ||
-        (side === "left" && Math.abs(centre - (box.right + frame.right) / 2) <= tolerance);
+        centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
       // A left-side label's display starts clear of the label (multline's first line sits close to it).
-      const indented =
-        side === "left" && content === after
-          ? span.x0 - box.right >= em * LEFT_GAP
-          : span.x0 - frame.left >= em * 1.5;
-      if (!centred && !indented) reasons.add("not-centred");
+      const indented = after ? span.x0 - box.right >= em * LEFT_GAP : span.x0 - frame.left >= em * 1.5;
+      reasons |= !centred && !indented ? NOT_CENTRED : 0;
     }
-    if (
-      isTabular(
-        text,
-        chars,
-        index,
-        box,
-        em,
-        frame,
-        content,
-        math.share,
-        frames.bodyLines[text.page - 1] ?? [],
-      )
-    )
-      reasons.add("tabular");
+    const tabular = isTabular(
+      text,
+      chars,
+      index,
+      box,
+      em,
+      frame,
+      content,
+      math.share,
+      frames.bodyLines[text.page - 1] ?? [],
+    );
+    reasons |= tabular ? TABULAR : 0;
   }
-  if (graphicsBeside(graphics, box, em)) reasons.add("graphics-beside-label");
+  reasons |= graphicsBeside(graphics, box, em) ? GRAPHICS_BESIDE_LABEL : 0;
 
-  // The display's full extent matters only for an accepted label (crops show it).
-  const equationBox = span
-    ? reasons.size > 0
-      ? unionBox(span, bars)
-      : displayBlock(
-          limits,
-          chars,
-          index,
-          unionBox(span, bars),
-          em,
-          xlo,
-          side === "left" && content === after ? xhi : box.left,
-          frames.bodyLines[text.page - 1] ?? [],
-          token.members,
-        )
-    : undefined;
   return {
-    label,
-    printed,
-    page: text.page,
-    labelBox: roundBox(box),
-    ...(side ? { side } : {}),
-    ...(equationBox ? { equationBox: roundBox(equationBox) } : {}),
-    reasons: [...reasons].sort(),
+    candidate: {
+      label,
+      printed,
+      page: text.page,
+      labelBox: roundBox(box),
+      ...(side ? { side } : {}),
+      ...(span ? { equationBox: roundBox(unionBox(span, bars)) } : {}),
+      reasons: reasonList(reasons),
+    },
+    ...(span ? { content: unionBox(span, bars) } : {}),
+    xMin: xlo,
+    xMax: leftSide && content === after ? xhi : box.left,
   };
 }
 

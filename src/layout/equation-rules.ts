@@ -167,12 +167,21 @@ export function isTabular(
 }
 
 export function rowGaps(chars: PageChars, members: number[], em: number): [number, number][] {
-  const sorted = [...members].sort((a, b) => chars.x0[a] - chars.x0[b]);
+  const { x0, x1 } = chars;
+  // A row usually comes in reading order, left to right: sorted only when it does not.
+  let sorted: ArrayLike<number> = members;
+  for (let i = 1; i < members.length; i++) {
+    if (x0[members[i]] < x0[members[i - 1]]) {
+      sorted = Int32Array.from(members).sort((a, b) => x0[a] - x0[b]);
+      break;
+    }
+  }
   const out: [number, number][] = [];
   let reach = -Infinity;
-  for (const k of sorted) {
-    if (Number.isFinite(reach) && chars.x0[k] - reach >= em * 1.2) out.push([reach, chars.x0[k]]);
-    reach = Math.max(reach, chars.x1[k]);
+  for (let i = 0; i < sorted.length; i++) {
+    const k = sorted[i];
+    if (reach !== -Infinity && x0[k] - reach >= em * 1.2) out.push([reach, x0[k]]);
+    if (x1[k] > reach) reach = x1[k];
   }
   return out;
 }
@@ -205,13 +214,13 @@ export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number):
   const pad = em * 0.5;
   for (const g of graphics) {
     const b = g.box;
+    // Worked out for every object, not only those that touch the label: see judge in equation-labels.
     const touches =
       b.left < box.right + pad &&
       b.right > box.left - pad &&
       b.bottom < box.top + pad &&
       b.top > box.bottom - pad;
-    if (!touches) continue;
-    if (g.kind === "image") return true;
+    const image = g.kind === "image";
     const w = b.right - b.left;
     const h = b.top - b.bottom;
     const encloses =
@@ -219,10 +228,9 @@ export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number):
       b.right >= box.right + pad &&
       b.bottom <= box.bottom - pad &&
       b.top >= box.top + pad;
-    if (encloses) continue;
-    if (w <= RULE && h > em * 3) continue; // a vertical rule beside the column
-    if (h <= RULE && w > em * 3) continue; // a horizontal rule
-    return true;
+    const verticalRule = w <= RULE && h > em * 3; // a vertical rule beside the column
+    const horizontalRule = h <= RULE && w > em * 3;
+    if (touches && (image || !(encloses || verticalRule || horizontalRule))) return true;
   }
   return false;
 }

@@ -41,11 +41,30 @@ export interface CaptionCandidate {
 const CAPTION_START =
   /(?:^|\n)[ \t]*((Figure|FIGURE|Fig\.|FIG\.)[ \t\u00a0]?([A-Z]{0,2}\.?\d{1,3}(?:\.\d{1,3}){0,2}[a-z]?)([.:]))(?!\d)/g;
 
-/** Offsets of the lines in the page's text that could open a caption (no geometry needed). */
-export function captionStarts(text: PageText): number[] {
-  const out: number[] = [];
-  for (const m of text.text.matchAll(CAPTION_START))
-    if (isFigureLabel(m[3])) out.push(m.index + m[0].length - m[1].length);
+/** A line of the page's text that could open a caption: "Figure N." and the like. */
+export interface CaptionToken {
+  /** UTF-16 offsets of "Figure N." in PageText.text. */
+  startUtf16: number;
+  endUtf16: number;
+  label: string;
+  keyword: CaptionKeyword;
+  separator: "." | ":";
+}
+
+/** The lines in the page's text that could open a caption (no geometry needed). */
+export function captionTokens(text: PageText): CaptionToken[] {
+  const out: CaptionToken[] = [];
+  for (const m of text.text.matchAll(CAPTION_START)) {
+    if (!isFigureLabel(m[3])) continue;
+    const start = m.index + m[0].length - m[1].length;
+    out.push({
+      startUtf16: start,
+      endUtf16: start + m[1].length,
+      label: m[3],
+      keyword: m[2] as CaptionKeyword,
+      separator: m[4] as "." | ":",
+    });
+  }
   return out;
 }
 
@@ -54,24 +73,17 @@ export function captionCandidates(
   chars: PageChars,
   index: BandIndex,
   frames: DocumentFrames,
+  tokens: CaptionToken[] = captionTokens(text),
 ): CaptionCandidate[] {
   const out: CaptionCandidate[] = [];
-  for (const m of text.text.matchAll(CAPTION_START)) {
-    const label = m[3];
-    if (!isFigureLabel(label)) continue;
-    const start = m.index + m[0].length - m[1].length;
-    const end = start + m[1].length;
+  for (const { startUtf16: start, endUtf16: end, label, keyword, separator } of tokens) {
     const members: number[] = [];
     for (let i = start; i < end; i++) {
       const k = chars.indexOfOffset[i];
       if (k >= 0 && members[members.length - 1] !== k) members.push(k);
     }
     if (members.length === 0) continue;
-    const candidate = judge(text, chars, index, frames, members, start, end, {
-      label,
-      keyword: m[2] as CaptionKeyword,
-      separator: m[4] as "." | ":",
-    });
+    const candidate = judge(text, chars, index, frames, members, start, end, { label, keyword, separator });
     if (candidate) out.push(candidate);
   }
   return out;

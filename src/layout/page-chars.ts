@@ -272,7 +272,7 @@ export class BandIndex {
    * The characters found by the last scan (its first `count` entries), overwritten by the next one:
    * read them before scanning again.
    */
-  hits: Int32Array = new Int32Array(256);
+  hits: Int32Array = new Int32Array(8192);
 
   /**
    * Puts the indices of the characters whose box meets the band lo..hi (y) into `hits`, in no

@@ -68,10 +68,8 @@ function dominantSize(pages: readonly (PageText | undefined)[]): number {
 /** Lines of running text: body size, long enough, mostly letters. */
 function pageBodyLines(page: PageText, bodySize: number): BodyLine[] {
   const out: BodyLine[] = [];
-  for (const line of page.lines) {
-    if (!isBodyLine(page, line, bodySize)) continue;
-    out.push({ box: line.box, startUtf16: line.startUtf16, endUtf16: line.endUtf16 });
-  }
+  const lines = page.lines;
+  for (let i = 0; i < lines.length; i++) if (isBodyLine(page, lines[i], bodySize)) out.push(lines[i]);
   return out;
 }
 
@@ -101,7 +99,7 @@ function isBodyLine(page: PageText, line: LineInfo, bodySize: number): boolean {
 
 /** Groups values within the tolerance; returns [value, count] for groups of at least `min`. */
 function modes(values: number[], min: number): { value: number; count: number }[] {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const out: { value: number; count: number }[] = [];
   let i = 0;
   while (i < sorted.length) {
@@ -119,42 +117,45 @@ function modes(values: number[], min: number): { value: number; count: number }[
  * Each shared edge with its lines gives one frame.
  */
 export function framesOf(lines: BodyLine[]): Frame[] {
-  if (lines.length === 0) return [];
+  const n = lines.length;
+  if (n === 0) return [];
   const frames: Frame[] = [];
-  const used = new Set<number>();
-  for (const mode of modes(
-    lines.map((l) => l.box.right),
-    3,
-  )) {
-    const members = lines
-      .map((l, i) => [l, i] as const)
-      .filter(([l]) => Math.abs(l.box.right - mode.value) <= EDGE_TOLERANCE);
-    for (const [, i] of members) used.add(i);
-    frames.push(
-      frameFrom(
-        members.map(([l]) => l.box),
-        mode.value,
-        undefined,
-      ),
-    );
+  const used = new Uint8Array(n);
+  const rights: number[] = new Array(n);
+  for (let i = 0; i < n; i++) rights[i] = lines[i].box.right;
+  for (const mode of modes(rights, 3)) {
+    const members: Box[] = [];
+    for (let i = 0; i < n; i++) {
+      const box = lines[i].box;
+      if (Math.abs(box.right - mode.value) > EDGE_TOLERANCE) continue;
+      used[i] = 1;
+      members.push(box);
+    }
+    frames.push(frameFrom(members, mode.value, undefined));
   }
   dropParagraphEnds(frames, lines);
   // Lines inside a justified frame (paragraph ends, indented lines) belong to it; the rest may be
   // ragged-right text, whose lines share their left edge instead.
-  const inside = (b: Box) =>
-    frames.some((f) => b.left >= f.left - EDGE_TOLERANCE && b.right <= f.right + EDGE_TOLERANCE);
-  const rest = lines.filter((l, i) => !used.has(i) && !inside(l.box));
-  for (const mode of modes(
-    rest.map((l) => l.box.left),
-    3,
-  )) {
-    const members = rest.filter((l) => Math.abs(l.box.left - mode.value) <= EDGE_TOLERANCE).map((l) => l.box);
-    const rights = members.map((b) => b.right).sort((a, b) => a - b);
+  const rest: Box[] = [];
+  for (let i = 0; i < n; i++) {
+    const box = lines[i].box;
+    if (!used[i] && !insideFrame(frames, box)) rest.push(box);
+  }
+  const restLefts: number[] = new Array(rest.length);
+  for (let i = 0; i < rest.length; i++) restLefts[i] = rest[i].left;
+  for (const mode of modes(restLefts, 3)) {
+    const members: Box[] = [];
+    for (const box of rest) if (Math.abs(box.left - mode.value) <= EDGE_TOLERANCE) members.push(box);
+    const memberRights = Float64Array.from(members, (b) => b.right).sort();
     frames.push(
-      frameFrom(members, rights[Math.floor(rights.length * 0.9)] ?? rights[rights.length - 1], mode.value),
+      frameFrom(
+        members,
+        memberRights[Math.floor(memberRights.length * 0.9)] ?? memberRights[memberRights.length - 1],
+        mode.value,
+      ),
     );
   }
-  if (frames.length === 0 && lines.length > 0) {
+  if (frames.length === 0) {
     frames.push(
       frameFrom(
         lines.map((l) => l.box),
@@ -164,6 +165,13 @@ export function framesOf(lines: BodyLine[]): Frame[] {
     );
   }
   return mergeFrames(frames);
+}
+
+function insideFrame(frames: Frame[], b: Box): boolean {
+  for (const f of frames) {
+    if (b.left >= f.left - EDGE_TOLERANCE && b.right <= f.right + EDGE_TOLERANCE) return true;
+  }
+  return false;
 }
 
 /**
@@ -191,16 +199,31 @@ function dropParagraphEnds(frames: Frame[], lines: BodyLine[]): void {
 }
 
 function frameFrom(boxes: Box[], right: number | undefined, left: number | undefined): Frame {
-  const lefts = modes(
-    boxes.map((b) => b.left),
-    2,
-  );
-  const leftEdge = left ?? (lefts.length > 0 ? lefts[0].value : Math.min(...boxes.map((b) => b.left)));
+  let minLeft = Infinity;
+  let maxRight = -Infinity;
+  let bottom = Infinity;
+  let top = -Infinity;
+  for (const b of boxes) {
+    minLeft = Math.min(minLeft, b.left);
+    maxRight = Math.max(maxRight, b.right);
+    bottom = Math.min(bottom, b.bottom);
+    top = Math.max(top, b.top);
+  }
+  let leftEdge = left;
+  if (leftEdge === undefined) {
+    const lefts = modes(
+      boxes.map((b) => b.left),
+      2,
+    );
+    leftEdge = lefts.length > 0 ? lefts[0].value : minLeft;
+  }
+  let frameLeft = leftEdge;
+  for (const b of boxes) if (b.left > leftEdge - EDGE_TOLERANCE) frameLeft = Math.min(frameLeft, b.left);
   return {
-    left: Math.min(leftEdge, ...boxes.map((b) => b.left).filter((v) => v > leftEdge - EDGE_TOLERANCE)),
-    right: right ?? Math.max(...boxes.map((b) => b.right)),
-    bottom: Math.min(...boxes.map((b) => b.bottom)),
-    top: Math.max(...boxes.map((b) => b.top)),
+    left: frameLeft,
+    right: right ?? maxRight,
+    bottom,
+    top,
     lines: boxes.length,
   };
 }
@@ -239,8 +262,20 @@ function textBlock(bodyLines: BodyLine[][], docFrames: Frame[]): Box | undefined
   const full = bodyLines.filter((lines) => lines.length >= 5);
   const pages = full.length > 0 ? full : bodyLines.filter((lines) => lines.length > 0);
   if (pages.length === 0 || docFrames.length === 0) return undefined;
-  const bottoms = pages.map((lines) => Math.min(...lines.map((l) => l.box.bottom))).sort((a, b) => a - b);
-  const tops = pages.map((lines) => Math.max(...lines.map((l) => l.box.top))).sort((a, b) => a - b);
+  const bottoms = new Float64Array(pages.length);
+  const tops = new Float64Array(pages.length);
+  pages.forEach((lines, i) => {
+    let bottom = Infinity;
+    let top = -Infinity;
+    for (const l of lines) {
+      bottom = Math.min(bottom, l.box.bottom);
+      top = Math.max(top, l.box.top);
+    }
+    bottoms[i] = bottom;
+    tops[i] = top;
+  });
+  bottoms.sort();
+  tops.sort();
   return {
     left: Math.min(...docFrames.map((f) => f.left)),
     right: Math.max(...docFrames.map((f) => f.right)),
