@@ -145,15 +145,20 @@ function anchorWindows(
     const b = boxAt(i);
     return b ? [b.bottom, b.top] : undefined;
   };
-  for (const { startUtf16: i } of tokens.equations) {
+  for (const { startUtf16: i, inner } of tokens.equations) {
     const em = sizeAt(i);
     const open = boxAt(i);
     if (!open) continue;
-    // A token that opens at a column's left edge, or may close at its right edge, could be a
+    const close = boxAt(i + inner.length + 1);
+    // A token that opens at a column's left edge, or closes near its right edge, could be a
     // display's label: its whole display is read. Any other token needs only its neighbourhood.
-    const edge = frames.some(
-      (f) => Math.abs(open.left - f.left) <= em || (f.right - open.left <= em * 6 && f.right >= open.left),
-    );
+    let edge = false;
+    for (const f of frames) {
+      const atRight = close
+        ? Math.abs(close.right - f.right) <= Math.max(2, em * 2)
+        : f.right - open.left <= em * 6 && f.right >= open.left;
+      if (Math.abs(open.left - f.left) <= em || atRight) edge = true;
+    }
     const reach = edge ? EQUATION_REACH : NEIGHBOURHOOD;
     windows.push([open.bottom - em * reach, open.top + em * reach]);
   }

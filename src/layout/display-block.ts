@@ -39,17 +39,23 @@ export function rowAbove(
   xMin: number,
   xMax: number,
 ): number[] {
+  const { x0, x1, y0, y1, base } = chars;
+  const found = index.scan(box.top, box.top + em * 3.5);
+  const hits = index.hits;
   let nearest = Infinity;
-  const near = index
-    .band(box.top, box.top + em * 3.5)
-    .filter((k) => chars.x0[k] >= xMin && chars.x1[k] <= xMax);
-  for (const k of near) {
-    const mid = (chars.y0[k] + chars.y1[k]) / 2;
+  for (let j = 0; j < found; j++) {
+    const k = hits[j];
+    if (x0[k] < xMin || x1[k] > xMax) continue;
+    const mid = (y0[k] + y1[k]) / 2;
     if (mid <= box.top || mid > box.top + em * 2.2) continue;
-    nearest = Math.min(nearest, chars.base[k]);
+    nearest = Math.min(nearest, base[k]);
   }
-  if (!Number.isFinite(nearest)) return [];
-  return near.filter((k) => Math.abs(chars.base[k] - nearest) <= em * 0.3);
+  const row: number[] = [];
+  for (let j = 0; j < found; j++) {
+    const k = hits[j];
+    if (x0[k] >= xMin && x1[k] <= xMax && Math.abs(base[k] - nearest) <= em * 0.3) row.push(k);
+  }
+  return row;
 }
 
 /**

@@ -171,7 +171,7 @@ function reasonList(mask: number): RejectionReason[] {
 interface Judged {
   candidate: EquationCandidate;
   /** The content beside the label and its fraction bars, when any. */
-  content?: Box;
+  content: Box | undefined;
   /** Right edge of what the display may grow over. */
   xMax: number;
   xMin: number;
@@ -248,8 +248,10 @@ function judge(
       const gap = after ? span.x0 - box.right : box.left - span.x1;
       const startsAtMargin = span.x0 <= frame.left + em * 2.5;
       const prose = startsAtMargin && math.share < 0.5;
-      reasons |= !closesBlock && prose && gap < em * 1.0 ? NO_DISPLAY : 0;
-      reasons |= closesBlock && prose && bars.length === 0 ? NO_DISPLAY : 0;
+      const noBars = bars.length === 0;
+      const nearLabel = gap < em * 1.0;
+      reasons |= !closesBlock && prose && nearLabel ? NO_DISPLAY : 0;
+      reasons |= closesBlock && prose && noBars ? NO_DISPLAY : 0;
       const centre = (span.x0 + span.x1) / 2;
       const tolerance = Math.max(em * 1.5, (frame.right - frame.left) * 0.06);
       const centredInFrame = Math.abs(centre - (frame.left + frame.right) / 2) <= tolerance;
@@ -276,20 +278,18 @@ function judge(
   }
   reasons |= graphicsBeside(graphics, box, em) ? GRAPHICS_BESIDE_LABEL : 0;
 
-  return {
-    candidate: {
-      label,
-      printed,
-      page: text.page,
-      labelBox: roundBox(box),
-      ...(side ? { side } : {}),
-      ...(span ? { equationBox: roundBox(unionBox(span, bars)) } : {}),
-      reasons: reasonList(reasons),
-    },
-    ...(span ? { content: unionBox(span, bars) } : {}),
-    xMin: xlo,
-    xMax: leftSide && content === after ? xhi : box.left,
+  const contentBox = span ? unionBox(span, bars) : undefined;
+  const candidate: EquationCandidate = {
+    label,
+    printed,
+    page: text.page,
+    labelBox: roundBox(box),
+    reasons: [],
   };
+  if (side) candidate.side = side;
+  if (contentBox) candidate.equationBox = roundBox(contentBox);
+  candidate.reasons = reasonList(reasons);
+  return { candidate, content: contentBox, xMin: xlo, xMax: leftSide && content === after ? xhi : box.left };
 }
 
 /**
@@ -298,25 +298,39 @@ function judge(
  * document with two-column stretches), and among equals the frame with more lines.
  */
 function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: number): Frame | undefined {
-  const centre = (box.left + box.right) / 2;
-  const fits = (f: Frame) => centre >= f.left - em && centre <= f.right + em;
-  const near = (f: Frame) => box.top >= f.bottom - em * 15 && box.bottom <= f.top + em * 15;
-  const score = (f: Frame) => Math.min(Math.abs(box.right - f.right), Math.abs(box.left - f.left));
   const tolerance = Math.max(2, em * 0.5);
-  const best = (pool: Frame[]) => {
-    let chosen: Frame | undefined;
-    for (const f of pool) {
-      const better =
-        !chosen ||
-        score(f) < score(chosen) - tolerance ||
-        (Math.abs(score(f) - score(chosen)) <= tolerance && f.lines > chosen.lines);
-      if (better) chosen = f;
-    }
-    return chosen;
-  };
-  const local = best(pageFrames.filter((f) => fits(f) && near(f)));
-  if (local && score(local) <= tolerance) return local;
-  const common = best(docFrames.filter(fits));
-  if (common && score(common) <= tolerance) return common;
+  const local = bestFrame(box, pageFrames, em, tolerance, true);
+  if (local && frameScore(box, local) <= tolerance) return local;
+  const common = bestFrame(box, docFrames, em, tolerance, false);
+  if (common && frameScore(box, common) <= tolerance) return common;
   return local ?? common;
+}
+
+/** How far the token stands from the frame's nearer edge. */
+function frameScore(box: Box, f: Frame): number {
+  return Math.min(Math.abs(box.right - f.right), Math.abs(box.left - f.left));
+}
+
+/**
+ * Among the frames the token stands within (and, for a page's own frames, near in height), the one
+ * whose edge it stands closest to; among near-equals, the one with more lines.
+ */
+function bestFrame(box: Box, pool: Frame[], em: number, tolerance: number, near: boolean): Frame | undefined {
+  const centre = (box.left + box.right) / 2;
+  let chosen: Frame | undefined;
+  let chosenScore = 0;
+  for (const f of pool) {
+    if (centre < f.left - em || centre > f.right + em) continue;
+    if (near && !(box.top >= f.bottom - em * 15 && box.bottom <= f.top + em * 15)) continue;
+    const score = frameScore(box, f);
+    const better =
+      !chosen ||
+      score < chosenScore - tolerance ||
+      (Math.abs(score - chosenScore) <= tolerance && f.lines > chosen.lines);
+    if (better) {
+      chosen = f;
+      chosenScore = score;
+    }
+  }
+  return chosen;
 }

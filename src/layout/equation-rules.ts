@@ -169,22 +169,36 @@ export function isTabular(
 export function rowGaps(chars: PageChars, members: number[], em: number): [number, number][] {
   const { x0, x1 } = chars;
   // A row usually comes in reading order, left to right: sorted only when it does not.
-  let sorted: ArrayLike<number> = members;
+  let sorted = members;
   for (let i = 1; i < members.length; i++) {
     if (x0[members[i]] < x0[members[i - 1]]) {
-      sorted = Int32Array.from(members).sort((a, b) => x0[a] - x0[b]);
+      sorted = [...members].sort((a, b) => x0[a] - x0[b]);
       break;
     }
   }
-  const out: [number, number][] = [];
+  if (gapFrom.length < sorted.length) {
+    gapFrom = new Float64Array(sorted.length * 2);
+    gapTo = new Float64Array(sorted.length * 2);
+  }
+  // Every character writes a gap and counts it only when it is one: wide gaps are rare, and code
+  // that runs only now and then makes V8 throw away the optimized code around it.
+  let count = 0;
   let reach = -Infinity;
   for (let i = 0; i < sorted.length; i++) {
     const k = sorted[i];
-    if (reach !== -Infinity && x0[k] - reach >= em * 1.2) out.push([reach, x0[k]]);
-    if (x1[k] > reach) reach = x1[k];
+    const x = x0[k];
+    gapFrom[count] = reach;
+    gapTo[count] = x;
+    count += reach !== -Infinity && x - reach >= em * 1.2 ? 1 : 0;
+    reach = x1[k] > reach ? x1[k] : reach;
   }
-  return out;
+  // Array.from calls gapAt, which is not inlined here, so this code sees no rare branch of its own.
+  return Array.from({ length: count }, gapAt);
 }
+
+let gapFrom = new Float64Array(4096);
+let gapTo = new Float64Array(4096);
+const gapAt = (_: unknown, i: number): [number, number] => [gapFrom[i], gapTo[i]];
 
 export function neighbourRow(
   chars: PageChars,

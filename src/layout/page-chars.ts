@@ -272,7 +272,7 @@ export class BandIndex {
    * The characters found by the last scan (its first `count` entries), overwritten by the next one:
    * read them before scanning again.
    */
-  hits: Int32Array = new Int32Array(8192);
+  hits: Int32Array = sharedHits;
 
   /**
    * Puts the indices of the characters whose box meets the band lo..hi (y) into `hits`, in no
@@ -301,15 +301,22 @@ export class BandIndex {
       }
     }
     this.hits = hits;
+    sharedHits = hits;
     return count;
   }
 
   /** The characters whose box meets the band lo..hi (y), as scan finds them, in an array of their own. */
   band(lo: number, hi: number): number[] {
     const count = this.scan(lo, hi);
-    return Array.from(this.hits.subarray(0, count));
+    // Pushed, not preallocated: a packed array, like every other list of characters the rules pass.
+    const out: number[] = [];
+    for (let j = 0; j < count; j++) out.push(this.hits[j]);
+    return out;
   }
 }
+
+/** The hits buffer, shared by every index (one page is decided at a time). */
+let sharedHits: Int32Array = new Int32Array(8192);
 
 function grow(hits: Int32Array): Int32Array {
   const bigger = new Int32Array(hits.length * 2);

@@ -45,6 +45,19 @@ export function documentFrames(pages: readonly (PageText | undefined)[]): Docume
 }
 
 function dominantSize(pages: readonly (PageText | undefined)[]): number {
+  let best = 10;
+  let bestWeight = -1;
+  for (const [size, w] of sizeWeights(pages)) {
+    if (w > bestWeight) {
+      best = size;
+      bestWeight = w;
+    }
+  }
+  return best;
+}
+
+/** Characters set in each line font size (to the half point), in order of first use. */
+function sizeWeights(pages: readonly (PageText | undefined)[]): Map<number, number> {
   const weight = new Map<number, number>();
   for (const p of pages) {
     if (!p) continue;
@@ -54,15 +67,7 @@ function dominantSize(pages: readonly (PageText | undefined)[]): number {
       weight.set(key, (weight.get(key) ?? 0) + (l.endUtf16 - l.startUtf16));
     }
   }
-  let best = 10;
-  let bestWeight = -1;
-  for (const [size, w] of weight) {
-    if (w > bestWeight) {
-      best = size;
-      bestWeight = w;
-    }
-  }
-  return best;
+  return weight;
 }
 
 /** Lines of running text: body size, long enough, mostly letters. */
