@@ -190,7 +190,7 @@ export function rowGaps(chars: PageChars, members: number[], em: number): [numbe
     gapFrom[count] = reach;
     gapTo[count] = x;
     count += reach !== -Infinity && x - reach >= em * 1.2 ? 1 : 0;
-    reach = x1[k] > reach ? x1[k] : reach;
+    reach = Math.max(reach, x1[k]);
   }
   // Array.from calls gapAt, which is not inlined here, so this code sees no rare branch of its own.
   return Array.from({ length: count }, gapAt);
