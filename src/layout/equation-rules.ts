@@ -168,11 +168,12 @@ export function isTabular(
 
 export function rowGaps(chars: PageChars, members: number[], em: number): [number, number][] {
   const { x0, x1 } = chars;
-  // A row usually comes in reading order, left to right: sorted only when it does not.
-  let sorted = members;
-  for (let i = 1; i < members.length; i++) {
-    if (x0[members[i]] < x0[members[i - 1]]) {
-      sorted = [...members].sort((a, b) => x0[a] - x0[b]);
+  // Characters in text order usually run left to right along a row: put in text order (a native
+  // numeric sort), then sorted by x only when that is not enough.
+  const sorted = Int32Array.from(members).sort();
+  for (let i = 1; i < sorted.length; i++) {
+    if (x0[sorted[i]] < x0[sorted[i - 1]]) {
+      sorted.sort((a, b) => x0[a] - x0[b]);
       break;
     }
   }

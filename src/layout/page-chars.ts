@@ -1,6 +1,6 @@
 /**
  * A page's printed characters in flat arrays (generated characters and whitespace left out), the
- * shape the layout rules scan: tight boxes, baselines, sizes, fonts, code points.
+ * shape the layout rules scan: tight boxes, baselines, sizes, fonts and what marks them as mathematics.
  */
 import { CHAR_FLAG_GENERATED, type PageGeometry, type PageText } from "../document/model.js";
 import type { DisplaySpace } from "./display-space.js";
@@ -14,7 +14,6 @@ export interface PageChars {
   count: number;
   /** Offset in PageText.text (UTF-16) of each character. */
   offset: Int32Array;
-  code: Int32Array;
   x0: Float32Array;
   y0: Float32Array;
   x1: Float32Array;
@@ -27,6 +26,15 @@ export interface PageChars {
   math: Uint8Array;
   /** For each UTF-16 offset of the text, the index of its character here, or -1. */
   indexOfOffset: Int32Array;
+  /**
+   * The characters come in runs, one for each text line read: run r holds indices runStart[r] to
+   * runEnd[r] - 1, whose boxes lie between runBottom[r] and runTop[r] (y).
+   */
+  runCount: number;
+  runStart: Int32Array;
+  runEnd: Int32Array;
+  runBottom: Float32Array;
+  runTop: Float32Array;
 }
 
 /**
@@ -36,7 +44,6 @@ export interface PageChars {
 export class CharStorage {
   capacity = 0;
   offset = new Int32Array(0);
-  code = new Int32Array(0);
   x0 = new Float32Array(0);
   y0 = new Float32Array(0);
   x1 = new Float32Array(0);
@@ -46,13 +53,27 @@ export class CharStorage {
   font = new Int16Array(0);
   math = new Uint8Array(0);
   indexOfOffset = new Int32Array(0);
+  runCapacity = 0;
+  runStart = new Int32Array(0);
+  runEnd = new Int32Array(0);
+  runBottom = new Float32Array(0);
+  runTop = new Float32Array(0);
+
+  ensureRuns(n: number): void {
+    if (n <= this.runCapacity) return;
+    const c = Math.max(n, Math.ceil(this.runCapacity * 1.5), 256);
+    this.runCapacity = c;
+    this.runStart = new Int32Array(c);
+    this.runEnd = new Int32Array(c);
+    this.runBottom = new Float32Array(c);
+    this.runTop = new Float32Array(c);
+  }
 
   ensure(n: number): void {
     if (n <= this.capacity) return;
     const c = Math.max(n, Math.ceil(this.capacity * 1.5), 4096);
     this.capacity = c;
     this.offset = new Int32Array(c);
-    this.code = new Int32Array(c);
     this.x0 = new Float32Array(c);
     this.y0 = new Float32Array(c);
     this.x1 = new Float32Array(c);
@@ -82,13 +103,18 @@ export function pageChars(
   const fontFlags = new Uint8Array(text.fonts.length);
   for (let f = 0; f < fontFlags.length; f++) fontFlags[f] = isMathFont(text.fonts[f]) ? MATH_FONT : 0;
   let k = 0;
+  let runs = 0;
+  const lines = text.lines;
+  storage.ensureRuns(Math.max(1, lines.length));
+  const { runStart, runEnd } = storage;
   if (geom.flags.length === n) {
-    const read = (from: number, to: number, at: number) =>
-      readChars(
+    const read = (from: number, to: number) => {
+      runStart[runs] = k;
+      k = readChars(
         text.text,
         from,
         to,
-        at,
+        k,
         geom.glyphBoxes,
         geom.looseBoxes,
         geom.origins,
@@ -99,22 +125,23 @@ export function pageChars(
         storage,
         indexOfOffset,
       );
-    if (windows) {
-      // Whole lines outside the windows are skipped unread (a line's box holds its glyphs).
-      for (const line of text.lines) {
-        if (line.endUtf16 > line.startUtf16 && meets(windows, line.box.bottom, line.box.top))
-          k = read(line.startUtf16, line.endUtf16, k);
-      }
-    } else {
-      k = read(0, n, k);
+      runEnd[runs] = k;
+      runs++;
+    };
+    if (lines.length === 0) read(0, n);
+    for (const line of lines) {
+      // With windows, whole lines outside them are skipped unread (a line's box holds its glyphs).
+      if (line.endUtf16 <= line.startUtf16) continue;
+      if (windows && !meets(windows, line.box.bottom, line.box.top)) continue;
+      read(line.startUtf16, line.endUtf16);
     }
     if (space) toDisplaySpace(storage, k, geom.origins, space);
+    runExtents(storage, runs);
   }
   return {
     page: text.page,
     count: k,
     offset: storage.offset.subarray(0, k),
-    code: storage.code.subarray(0, k),
     x0: storage.x0.subarray(0, k),
     y0: storage.y0.subarray(0, k),
     x1: storage.x1.subarray(0, k),
@@ -124,7 +151,27 @@ export function pageChars(
     font: storage.font.subarray(0, k),
     math: storage.math.subarray(0, k),
     indexOfOffset,
+    runCount: runs,
+    runStart: storage.runStart,
+    runEnd: storage.runEnd,
+    runBottom: storage.runBottom,
+    runTop: storage.runTop,
   };
+}
+
+/** The vertical extent of each run's characters (empty runs get one that meets no band). */
+function runExtents(storage: CharStorage, runs: number): void {
+  const { runStart, runEnd, runBottom, runTop, y0, y1 } = storage;
+  for (let r = 0; r < runs; r++) {
+    let bottom = Infinity;
+    let top = -Infinity;
+    for (let k = runStart[r]; k < runEnd[r]; k++) {
+      bottom = Math.min(bottom, y0[k]);
+      top = Math.max(top, y1[k]);
+    }
+    runBottom[r] = bottom;
+    runTop[r] = top;
+  }
 }
 
 /**
@@ -146,7 +193,7 @@ function readChars(
   storage: CharStorage,
   indexOfOffset: Int32Array,
 ): number {
-  const { offset, code, x0, y0, x1, y1, base, size, font, math } = storage;
+  const { offset, x0, y0, x1, y1, base, size, font, math } = storage;
   let k = at;
   for (let i = from; i < to; i++) {
     if (flags[i] & CHAR_FLAG_GENERATED) continue;
@@ -173,7 +220,6 @@ function readChars(
     }
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) c = text.codePointAt(i) ?? c;
     offset[k] = i;
-    code[k] = c;
     x0[k] = left;
     y0[k] = bottom;
     x1[k] = right;
@@ -210,94 +256,34 @@ function toDisplaySpace(
 }
 
 /**
- * Characters binned by their bottom edge (1 pt bins, a counting sort), for finding those in a
- * horizontal band quickly. The few tall ones (big delimiters, glyphs drawn as art) are kept apart so
- * they do not widen every search.
+ * Finds the characters in a horizontal band: the runs (text lines) whose extent meets the band are
+ * looked into, the others skipped whole.
  */
 export class BandIndex {
-  private readonly order: Int32Array;
-  /** starts[b] .. starts[b + 1] index `order` for bin b (bottom edge in [minBin + b, minBin + b + 1)). */
-  private readonly starts: Int32Array;
-  private readonly minBin: number;
-  private readonly tall: number[] = [];
-  private static readonly TALL = 30;
-
-  constructor(private readonly chars: PageChars) {
-    const n = chars.count;
-    const { y0, y1 } = chars;
-    const tallLimit = BandIndex.TALL;
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let k = 0; k < n; k++) {
-      if (y1[k] - y0[k] > tallLimit) continue;
-      const y = y0[k];
-      if (y < lo) lo = y;
-      if (y > hi) hi = y;
-    }
-    lo = Math.floor(lo);
-    hi = Math.floor(hi);
-    if (!Number.isFinite(lo)) {
-      lo = 0;
-      hi = -1;
-    }
-    // Clamp absurd coordinates (text placed far off the page) into the end bins.
-    const bins = Math.min(hi - lo + 1, 20000);
-    const bin = new Int32Array(n);
-    const counts = new Int32Array(bins + 1);
-    let tall = 0;
-    for (let k = 0; k < n; k++) {
-      if (y1[k] - y0[k] > tallLimit) {
-        bin[k] = -1;
-        this.tall.push(k);
-        tall++;
-        continue;
-      }
-      const b = Math.min(bins - 1, Math.floor(y0[k]) - lo);
-      bin[k] = b;
-      counts[b + 1]++;
-    }
-    for (let b = 0; b < bins; b++) counts[b + 1] += counts[b];
-    const fill = counts.slice(0, bins);
-    const order = new Int32Array(n - tall);
-    for (let k = 0; k < n; k++) {
-      const b = bin[k];
-      if (b >= 0) order[fill[b]++] = k;
-    }
-    this.order = order;
-    this.starts = counts;
-    this.minBin = lo;
-  }
-
   /**
    * The characters found by the last scan (its first `count` entries), overwritten by the next one:
    * read them before scanning again.
    */
   hits: Int32Array = sharedHits;
 
+  constructor(private readonly chars: PageChars) {}
+
   /**
-   * Puts the indices of the characters whose box meets the band lo..hi (y) into `hits`, in no
-   * particular order (but always the same one), and returns how many there are.
+   * Puts the indices of the characters whose box meets the band lo..hi (y) into `hits`, in the
+   * order they were read, and returns how many there are.
    */
   scan(lo: number, hi: number): number {
-    const { y0, y1 } = this.chars;
+    const { y0, y1, runCount, runStart, runEnd, runBottom, runTop } = this.chars;
     let hits = this.hits;
     let count = 0;
-    const bins = this.starts.length - 1;
-    const first = Math.max(0, Math.floor(lo - BandIndex.TALL) - this.minBin);
-    const last = Math.min(bins - 1, Math.floor(hi) - this.minBin);
-    const order = this.order;
-    const end = last >= first ? this.starts[last + 1] : 0;
-    for (let i = last >= first ? this.starts[first] : 0; i < end; i++) {
-      const k = order[i];
-      if (y1[k] >= lo && y0[k] <= hi) {
-        if (count === hits.length) hits = grow(hits);
-        hits[count++] = k;
-      }
-    }
-    for (const k of this.tall) {
-      if (y1[k] >= lo && y0[k] <= hi) {
-        if (count === hits.length) hits = grow(hits);
-        hits[count++] = k;
+    for (let r = 0; r < runCount; r++) {
+      if (runTop[r] < lo || runBottom[r] > hi) continue;
+      const end = runEnd[r];
+      for (let k = runStart[r]; k < end; k++) {
+        if (y1[k] >= lo && y0[k] <= hi) {
+          if (count === hits.length) hits = grow(hits);
+          hits[count++] = k;
+        }
       }
     }
     this.hits = hits;
