@@ -15,7 +15,8 @@ export function spanOf(chars: PageChars, members: number[]): Span | undefined {
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (const k of members) {
+  for (let j = 0; j < members.length; j++) {
+    const k = members[j];
     x0 = Math.min(x0, chars.x0[k]);
     y0 = Math.min(y0, chars.y0[k]);
     x1 = Math.max(x1, chars.x1[k]);

@@ -131,7 +131,8 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
   const base = chars.base[members[0]];
   const em = chars.size[members[0]] > 0 ? chars.size[members[0]] : 10;
   let lastX = -Infinity;
-  for (const k of members) {
+  for (let j = 0; j < members.length; j++) {
+    const k = members[j];
     if (Math.abs(chars.base[k] - base) > em * 0.2) return undefined;
     if (chars.x0[k] < lastX - em * 0.2) return undefined;
     lastX = chars.x0[k];

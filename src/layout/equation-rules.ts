@@ -57,7 +57,7 @@ export function outsideTextBlock(
 
 export function mathShare(chars: PageChars, members: number[]): { count: number; share: number } {
   let count = 0;
-  for (const k of members) if (chars.math[k] !== 0) count++;
+  for (let j = 0; j < members.length; j++) if (chars.math[members[j]] !== 0) count++;
   return { count, share: members.length > 0 ? count / members.length : 0 };
 }
 
@@ -94,7 +94,8 @@ export function fractionBars(
 ): Box[] {
   const out: Box[] = [];
   const maxWidth = frame ? (frame.right - frame.left) * 0.6 : em * 30;
-  for (const g of graphics) {
+  for (let i = 0; i < graphics.length; i++) {
+    const g = graphics[i];
     if (g.kind !== "path") continue;
     const b = g.box;
     const w = b.right - b.left;
@@ -227,7 +228,8 @@ export function neighbourRow(
 /** An image against the label, or a drawn shape cutting through it (not a rule or a frame around it). */
 export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number): boolean {
   const pad = em * 0.5;
-  for (const g of graphics) {
+  for (let i = 0; i < graphics.length; i++) {
+    const g = graphics[i];
     const b = g.box;
     // Worked out for every object, not only those that touch the label: see judge in equation-labels.
     const touches =

@@ -129,7 +129,8 @@ export function pageChars(
       runs++;
     };
     if (lines.length === 0) read(0, n);
-    for (const line of lines) {
+    for (let l = 0; l < lines.length; l++) {
+      const line = lines[l];
       // With windows, whole lines outside them are skipped unread (a line's box holds its glyphs).
       if (line.endUtf16 <= line.startUtf16) continue;
       if (windows && !meets(windows, line.box.bottom, line.box.top)) continue;

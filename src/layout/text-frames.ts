@@ -61,7 +61,9 @@ function sizeWeights(pages: readonly (PageText | undefined)[]): Map<number, numb
   const weight = new Map<number, number>();
   for (const p of pages) {
     if (!p) continue;
-    for (const l of p.lines) {
+    const lines = p.lines;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
       if (l.fontSize <= 0) continue;
       const key = Math.round(l.fontSize * 2) / 2;
       weight.set(key, (weight.get(key) ?? 0) + (l.endUtf16 - l.startUtf16));
