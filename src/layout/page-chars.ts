@@ -108,12 +108,29 @@ export function pageChars(
   storage.ensureRuns(Math.max(1, lines.length));
   const { runStart, runEnd } = storage;
   if (geom.flags.length === n) {
-    const read = (from: number, to: number) => {
-      runStart[runs] = k;
+    // The runs to read: each line (within the windows, when given; a line's box holds its glyphs),
+    // or the whole text when it has no lines.
+    if (lines.length === 0) {
+      runStart[0] = 0;
+      runEnd[0] = n;
+      runs = 1;
+    }
+    for (let l = 0; l < lines.length; l++) {
+      const line = lines[l];
+      if (line.endUtf16 <= line.startUtf16) continue;
+      if (windows && !meets(windows, line.box.bottom, line.box.top)) continue;
+      runStart[runs] = line.startUtf16;
+      runEnd[runs] = line.endUtf16;
+      runs++;
+    }
+    // Each run's text offsets become the range of its characters.
+    for (let r = 0; r < runs; r++) {
+      const from = runStart[r];
+      runStart[r] = k;
       k = readChars(
         text.text,
         from,
-        to,
+        runEnd[r],
         k,
         geom.glyphBoxes,
         geom.looseBoxes,
@@ -125,16 +142,7 @@ export function pageChars(
         storage,
         indexOfOffset,
       );
-      runEnd[runs] = k;
-      runs++;
-    };
-    if (lines.length === 0) read(0, n);
-    for (let l = 0; l < lines.length; l++) {
-      const line = lines[l];
-      // With windows, whole lines outside them are skipped unread (a line's box holds its glyphs).
-      if (line.endUtf16 <= line.startUtf16) continue;
-      if (windows && !meets(windows, line.box.bottom, line.box.top)) continue;
-      read(line.startUtf16, line.endUtf16);
+      runEnd[r] = k;
     }
     if (space) toDisplaySpace(storage, k, geom.origins, space);
     runExtents(storage, runs);

@@ -106,7 +106,7 @@ function isBodyLine(page: PageText, line: LineInfo, bodySize: number): boolean {
 
 /** Groups values within the tolerance; returns [value, count] for groups of at least `min`. */
 function modes(values: number[], min: number): { value: number; count: number }[] {
-  const sorted = Float64Array.from(values).sort();
+  const sorted = new Float64Array(values).sort();
   const out: { value: number; count: number }[] = [];
   let i = 0;
   while (i < sorted.length) {
