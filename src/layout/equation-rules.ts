@@ -126,31 +126,25 @@ export function isTabular(
   bodyLines: { box: Box }[],
 ): boolean {
   const width = frame ? frame.right - frame.left : text.width;
-  const rules = text.graphics.filter(
-    (g) =>
+  // Wide horizontal rules over the label's reach, above and below it with no running text between.
+  let ruledAbove = false;
+  let ruledBelow = false;
+  const graphics = text.graphics;
+  for (let i = 0; i < graphics.length; i++) {
+    const g = graphics[i];
+    const r = g.box;
+    const rule =
       g.kind === "path" &&
-      g.box.top - g.box.bottom <= RULE &&
-      g.box.right - g.box.left >= width * 0.3 &&
-      g.box.left <= box.right &&
-      g.box.right >= box.left - em,
-  );
-  const bodyBetween = (lo: number, hi: number) =>
-    bodyLines.some(
-      (l) => l.box.bottom > lo && l.box.top < hi && l.box.right > box.left - width && l.box.left < box.right,
-    );
-  const above = rules.filter(
-    (r) =>
-      r.box.bottom >= box.top - 0.5 &&
-      r.box.bottom - box.top <= em * 25 &&
-      !bodyBetween(box.top, r.box.bottom),
-  );
-  const below = rules.filter(
-    (r) =>
-      r.box.top <= box.bottom + 0.5 &&
-      box.bottom - r.box.top <= em * 25 &&
-      !bodyBetween(r.box.top, box.bottom),
-  );
-  if (above.length > 0 && below.length > 0) return true;
+      r.top - r.bottom <= RULE &&
+      r.right - r.left >= width * 0.3 &&
+      r.left <= box.right &&
+      r.right >= box.left - em;
+    const above = rule && r.bottom >= box.top - 0.5 && r.bottom - box.top <= em * 25;
+    const below = rule && r.top <= box.bottom + 0.5 && box.bottom - r.top <= em * 25;
+    ruledAbove ||= above && !bodyBetween(bodyLines, box, width, box.top, r.bottom);
+    ruledBelow ||= below && !bodyBetween(bodyLines, box, width, r.top, box.bottom);
+  }
+  if (ruledAbove && ruledBelow) return true;
   if (share >= 0.3 || content.length === 0) return false;
   const gaps = rowGaps(chars, content, em).filter((g) => g[1] < box.left - em);
   if (gaps.length < 2) return false;
@@ -163,6 +157,15 @@ export function isTabular(
       theirs.some(([c, d]) => Math.min(b, d) - Math.max(a, c) >= em * 0.5),
     );
     if (shared.length >= 2) return true;
+  }
+  return false;
+}
+
+/** Whether a body line lies between heights lo and hi, across the label's reach. */
+function bodyBetween(bodyLines: { box: Box }[], box: Box, width: number, lo: number, hi: number): boolean {
+  for (let i = 0; i < bodyLines.length; i++) {
+    const l = bodyLines[i].box;
+    if (l.bottom > lo && l.top < hi && l.right > box.left - width && l.left < box.right) return true;
   }
   return false;
 }

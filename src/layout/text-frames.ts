@@ -153,7 +153,9 @@ export function framesOf(lines: BodyLine[]): Frame[] {
   for (const mode of modes(restLefts, 3)) {
     const members: Box[] = [];
     for (const box of rest) if (Math.abs(box.left - mode.value) <= EDGE_TOLERANCE) members.push(box);
-    const memberRights = Float64Array.from(members, (b) => b.right).sort();
+    const memberRights = new Float64Array(members.length);
+    for (let i = 0; i < members.length; i++) memberRights[i] = members[i].right;
+    memberRights.sort();
     frames.push(
       frameFrom(
         members,
@@ -188,21 +190,24 @@ function insideFrame(frames: Frame[], b: Box): boolean {
  */
 function dropParagraphEnds(frames: Frame[], lines: BodyLine[]): void {
   for (let i = frames.length - 1; i >= 0; i--) {
-    const narrow = frames[i];
-    const interleaved = frames.some(
-      (wide) =>
-        wide !== narrow &&
-        Math.abs(wide.left - narrow.left) <= EDGE_TOLERANCE * 2 &&
-        wide.right > narrow.right + EDGE_TOLERANCE &&
-        lines.some(
-          (l) =>
-            Math.abs(l.box.right - wide.right) <= EDGE_TOLERANCE &&
-            l.box.bottom > narrow.bottom &&
-            l.box.top < narrow.top,
-        ),
-    );
-    if (interleaved) frames.splice(i, 1);
+    if (interleaved(frames, i, lines)) frames.splice(i, 1);
   }
+}
+
+/** Whether lines of a wider frame with the same left edge stand between the lines of frame i. */
+function interleaved(frames: Frame[], i: number, lines: BodyLine[]): boolean {
+  const narrow = frames[i];
+  for (const wide of frames) {
+    if (wide === narrow) continue;
+    if (Math.abs(wide.left - narrow.left) > EDGE_TOLERANCE * 2) continue;
+    if (!(wide.right > narrow.right + EDGE_TOLERANCE)) continue;
+    for (let j = 0; j < lines.length; j++) {
+      const l = lines[j].box;
+      if (Math.abs(l.right - wide.right) <= EDGE_TOLERANCE && l.bottom > narrow.bottom && l.top < narrow.top)
+        return true;
+    }
+  }
+  return false;
 }
 
 function frameFrom(boxes: Box[], right: number | undefined, left: number | undefined): Frame {
@@ -239,16 +244,22 @@ function frameFrom(boxes: Box[], right: number | undefined, left: number | undef
 function mergeFrames(frames: Frame[]): Frame[] {
   const out: Frame[] = [];
   for (const f of frames.sort((a, b) => b.lines - a.lines)) {
-    const same = out.find(
-      (o) =>
-        Math.abs(o.left - f.left) <= EDGE_TOLERANCE * 2 && Math.abs(o.right - f.right) <= EDGE_TOLERANCE * 2,
-    );
+    let same: Frame | undefined;
+    for (const o of out) {
+      if (
+        Math.abs(o.left - f.left) <= EDGE_TOLERANCE * 2 &&
+        Math.abs(o.right - f.right) <= EDGE_TOLERANCE * 2
+      ) {
+        same = o;
+        break;
+      }
+    }
     if (same) {
       same.bottom = Math.min(same.bottom, f.bottom);
       same.top = Math.max(same.top, f.top);
       same.lines += f.lines;
     } else {
-      out.push({ ...f });
+      out.push({ left: f.left, right: f.right, bottom: f.bottom, top: f.top, lines: f.lines });
     }
   }
   return out;
