@@ -173,9 +173,9 @@ interface Judged {
   candidate: EquationCandidate;
   /** The content beside the label and its fraction bars, when any. */
   content: Box | undefined;
-  /** Right edge of what the display may grow over. */
-  xMax: number;
+  /** Left and right edges of what the display may grow over. */
   xMin: number;
+  xMax: number;
 }
 
 function judge(
@@ -245,8 +245,8 @@ function judge(
   if (span) {
     reasons |= math.count === 0 && bars.length === 0 && !nearbyMath ? NO_MATH : 0;
     if (frame) {
-      const after = contentAfter && content === besideLabel;
-      const gap = after ? span.x0 - box.right : box.left - span.x1;
+      const contentIsAfter = contentAfter && content === besideLabel;
+      const gap = contentIsAfter ? span.x0 - box.right : box.left - span.x1;
       const startsAtMargin = span.x0 <= frame.left + em * 2.5;
       const prose = startsAtMargin && math.share < 0.5;
       const noBars = bars.length === 0;
@@ -261,7 +261,9 @@ function judge(
       const centred =
         centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
       // A left-side label's display starts clear of the label (multline's first line sits close to it).
-      const indented = after ? span.x0 - box.right >= em * LEFT_GAP : span.x0 - frame.left >= em * 1.5;
+      const indented = contentIsAfter
+        ? span.x0 - box.right >= em * LEFT_GAP
+        : span.x0 - frame.left >= em * 1.5;
       reasons |= !centred && !indented ? NOT_CENTRED : 0;
     }
     const tabular = isTabular(
