@@ -42,15 +42,16 @@ async function addedCost(label, pdf, n, cached = false) {
     `${label}: extraction cpu ${s(base)} s, with anchors ${s(withAnchors)} s, added ${(added * 100).toFixed(1)}% ` +
       `(target <= ${TARGET_ADDED * 100}%) ${mark(added <= TARGET_ADDED)}`,
     `  (deciding alone ${s(decideS)} s cpu = ${((decideS / base) * 100).toFixed(1)}% of extraction; ` +
-      `${d.equations} equation labels, ${d.rejected} rejected candidates, ${d.figures} captions over ${d.pages} pages)`,
+      `${d.equations} equation labels, ${d.rejected} rejected candidates, ${d.figures} captions over ${d.pages} pages; ` +
+      `medians of ${extract.length} alternating runs each)`,
   ];
 }
 
 export async function run(context = {}) {
   const lines = [];
   const big = context.bigPdf ? { pdf: context.bigPdf } : ensureBenchPdf(1000);
-  lines.push(...(await addedCost("anchors 1000p", big.pdf, 5)));
-  lines.push(...(await addedCost("anchors 1000p, cold cache (a first verify)", big.pdf, 5, true)));
+  lines.push(...(await addedCost("anchors 1000p", big.pdf, 7)));
+  lines.push(...(await addedCost("anchors 1000p, cold cache (a first verify)", big.pdf, 7, true)));
   const thesis = join(context.corpusDir ?? corpusDir, "thesis-determinant.pdf");
   if (existsSync(thesis)) lines.push(...(await addedCost("anchors thesis 196p", thesis, 5)));
   else lines.push(`anchors thesis: skipped (${thesis} is absent)`);

@@ -61,6 +61,20 @@ describe("page records", () => {
     expect(unpackPageText(roundTrip(again), 4)!.lines[0].fontSize).toBe(12);
   });
 
+  it("gives every page the same shape: the record's fields in order, one shared lines accessor", () => {
+    const a = unpackPageText(roundTrip(packPageText(text)), 4)!;
+    const b = unpackPageText(roundTrip(packPageText({ ...text, page: 5 })), 5)!;
+    expect(Object.keys(a)).toEqual(Object.keys(text));
+    const getter = (page: PageText) => Object.getOwnPropertyDescriptor(page, "lines")?.get;
+    expect(getter(a)).toBeDefined();
+    expect(getter(a)).toBe(getter(b));
+    // What the lines are kept in stays out of copies and serialized forms.
+    const copy = { ...a };
+    expect(Object.getOwnPropertySymbols(copy)).toEqual([]);
+    expect(copy.lines).toEqual(text.lines);
+    expect(Object.keys(roundTrip(a) as object)).toEqual(Object.keys(text));
+  });
+
   it("refuses a record for another page or of the wrong shape", () => {
     expect(unpackPageText(roundTrip(packPageText(text)), 5)).toBeUndefined();
     expect(unpackPageText(roundTrip(text), 4)).toBeUndefined();
