@@ -9,6 +9,12 @@ export interface Span {
   y1: number;
 }
 
+/** Consecutive characters first..last (PageChars indices): a token's own characters. */
+export interface CharRange {
+  first: number;
+  last: number;
+}
+
 export function spanOf(chars: PageChars, members: number[]): Span | undefined {
   if (members.length === 0) return undefined;
   let x0 = Infinity;

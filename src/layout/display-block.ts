@@ -3,6 +3,7 @@
  * the rows that touch it and stopped at running text; and the row a label on its own line closes.
  */
 import type { Box, PageText } from "../document/model.js";
+import type { CharRange } from "./char-spans.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
 
 /** Marks the characters of lines that read as prose (words in text fonts), which no display absorbs. */
@@ -71,7 +72,7 @@ export function displayBlock(
   xMin: number,
   xMax: number,
   bodyLines: { box: Box }[],
-  label: Set<number>,
+  label: CharRange,
 ): Box {
   const block = { ...start };
   const reach = em * 0.35;
@@ -90,7 +91,7 @@ export function displayBlock(
     const hits = index.hits;
     for (let j = 0; j < found; j++) {
       const k = hits[j];
-      if (label.has(k) || chars.x0[k] < xMin || chars.x1[k] > xMax) continue;
+      if ((k >= label.first && k <= label.last) || chars.x0[k] < xMin || chars.x1[k] > xMax) continue;
       if (chars.y0[k] >= block.bottom && chars.y1[k] <= block.top) {
         block.left = Math.min(block.left, chars.x0[k]);
         block.right = Math.max(block.right, chars.x1[k]);

@@ -5,7 +5,7 @@
  * rule that refuses a candidate is recorded, so a person can see why a label did not count.
  */
 import type { Box, PageText } from "../document/model.js";
-import { roundBox, spanOf, unionBox } from "./char-spans.js";
+import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
 import { displayBlock, proseMask, rowAbove } from "./display-block.js";
 import {
   fractionBars,
@@ -119,7 +119,8 @@ export function equationCandidates(
 interface TokenGeometry {
   box: Box;
   em: number;
-  members: Set<number>;
+  /** Its characters, consecutive in PageChars. */
+  members: CharRange;
 }
 
 /** The token's box, provided its characters stand on one baseline from left to right. */
@@ -141,7 +142,11 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
     right = Math.max(right, chars.x1[k]);
     top = Math.max(top, chars.y1[k]);
   }
-  return { box: { left, bottom, right, top }, em, members: new Set(members) };
+  // Read in text order from one line, a token's characters are consecutive.
+  const first = members[0];
+  const last = members[members.length - 1];
+  if (last - first !== members.length - 1) return undefined;
+  return { box: { left, bottom, right, top }, em, members: { first, last } };
 }
 
 /**
@@ -204,7 +209,7 @@ function judge(
   const hits = index.hits;
   for (let j = 0; j < found; j++) {
     const k = hits[j];
-    if (token.members.has(k)) continue;
+    if (k >= token.members.first && k <= token.members.last) continue;
     if (chars.x1[k] <= box.left + 0.5 && chars.x0[k] >= xlo) before.push(k);
     else if (chars.x0[k] >= box.right - 0.5 && chars.x1[k] <= xhi) after.push(k);
   }

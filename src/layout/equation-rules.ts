@@ -3,7 +3,7 @@
  * mathematics around the label, a table's rules and cells, and graphics against the label.
  */
 import type { Box, GraphicObject, PageText } from "../document/model.js";
-import type { Span } from "./char-spans.js";
+import type { CharRange, Span } from "./char-spans.js";
 import { type BandIndex, MATH_FONT, type PageChars } from "./page-chars.js";
 import type { DocumentFrames, Frame } from "./text-frames.js";
 
@@ -22,7 +22,7 @@ export function outsideTextBlock(
   em: number,
   chars: PageChars,
   index: BandIndex,
-  label: Set<number>,
+  label: CharRange,
 ): boolean {
   const local = frames.pageFrames[page - 1] ?? [];
   const blocks = [...(frames.textBlock ? [frames.textBlock] : []), ...local];
@@ -41,14 +41,14 @@ export function outsideTextBlock(
   const onRow = index.scan(box.bottom + h * 0.25, box.top - h * 0.25);
   for (let j = 0; j < onRow; j++) {
     const k = index.hits[j];
-    if (!label.has(k) && chars.x1[k] >= left && chars.x0[k] <= right) return false;
+    if ((k < label.first || k > label.last) && chars.x1[k] >= left && chars.x0[k] <= right) return false;
   }
   const below = across.every((b) => box.top < b.bottom);
   const [lo, hi] = below ? [box.top, box.top + em * 1.2] : [box.bottom - em * 1.2, box.bottom];
   const beside = index.scan(lo, hi);
   for (let j = 0; j < beside; j++) {
     const k = index.hits[j];
-    if (label.has(k) || chars.x1[k] < left || chars.x0[k] > right) continue;
+    if ((k >= label.first && k <= label.last) || chars.x1[k] < left || chars.x0[k] > right) continue;
     const mid = (chars.y0[k] + chars.y1[k]) / 2;
     if (below ? mid > box.top : mid < box.bottom) return false;
   }
@@ -68,7 +68,7 @@ export function mathAround(
   box: Box,
   em: number,
   span: Span | undefined,
-  label: Set<number>,
+  label: CharRange,
 ): boolean {
   if (!span) return false;
   const lo = box.bottom - em * 1.2;
@@ -77,7 +77,7 @@ export function mathAround(
   const hits = index.hits;
   for (let j = 0; j < found; j++) {
     const k = hits[j];
-    if (label.has(k)) continue;
+    if (k >= label.first && k <= label.last) continue;
     if (chars.x1[k] < span.x0 - 1 || chars.x0[k] > span.x1 + 1) continue;
     if (chars.math[k] & MATH_FONT) return true;
   }
