@@ -8,14 +8,22 @@ import type { LineInfo, PageText } from "./model.js";
 
 const LINE_FIELDS = 7;
 
-/** The packed lines of pages whose `lines` nobody has read yet: packing them again reuses these. */
-const untouched = new WeakMap<object, Float64Array>();
+/** Where a page read from a record keeps its packed lines, and its lines once unpacked (hidden fields). */
+const PACKED = Symbol("packed lines");
+const UNPACKED = Symbol("unpacked lines");
+
+interface LazyLines {
+  [PACKED]: Float64Array;
+  [UNPACKED]: LineInfo[] | undefined;
+}
 
 export type StoredPageText = Omit<PageText, "lines"> & { lines: Float64Array };
 
 export function packPageText(text: PageText): StoredPageText {
-  const kept = untouched.get(text);
-  if (kept) return withLines(text, kept);
+  // A page read from a record whose lines nobody has read yet: packing it again reuses them.
+  const lazy = text as Partial<LazyLines>;
+  const kept = lazy[PACKED];
+  if (kept && lazy[UNPACKED] === undefined) return withLines(text, kept);
   const packed = new Float64Array(text.lines.length * LINE_FIELDS);
   let at = 0;
   for (const line of text.lines) {
@@ -57,19 +65,13 @@ export function unpackPageText(stored: unknown, page: number): PageText | undefi
   }
   Object.defineProperty(text, PACKED, { value: packed, writable: true });
   Object.defineProperty(text, UNPACKED, { value: undefined, writable: true });
-  untouched.set(text, packed);
   return text as unknown as PageText;
 }
 
-const PACKED = Symbol("packed lines");
-const UNPACKED = Symbol("unpacked lines");
-
-interface LazyLines {
-  [PACKED]: Float64Array;
-  [UNPACKED]: LineInfo[] | undefined;
-}
-
-/** Lines are unpacked on first read, then kept (a caller may change or replace them). */
+/**
+ * Lines are unpacked on first read, then kept (a caller may change or replace them); until then the
+ * packed array stands for them.
+ */
 const LINES_PROPERTY: PropertyDescriptor = {
   configurable: true,
   enumerable: true,
@@ -78,13 +80,11 @@ const LINES_PROPERTY: PropertyDescriptor = {
     if (lines === undefined) {
       lines = unpackLines(this[PACKED]);
       this[UNPACKED] = lines;
-      untouched.delete(this);
     }
     return lines;
   },
   set(this: LazyLines, lines: LineInfo[]) {
     this[UNPACKED] = lines;
-    untouched.delete(this);
   },
 };
 
