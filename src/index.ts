@@ -46,6 +46,7 @@ export { checkEquation } from "./checks/equation.js";
 export type { EvidenceKind, EvidenceRecord } from "./checks/evidence-record.js";
 export { EVIDENCE_KINDS, parseEvidenceJson, validateEvidence } from "./checks/evidence-record.js";
 export { checkFigure } from "./checks/figure.js";
+export { openForChecks } from "./checks/open-for-checks.js";
 export { checkPage } from "./checks/page.js";
 export { checkQuotation, type QuotationInput } from "./checks/quotation.js";
 export type { CheckResult } from "./checks/result.js";
@@ -185,7 +186,6 @@ export {
   isAnchorsRecord,
   LAYOUT_VERSION,
   openForAnchors,
-  openForChecks,
   type RejectedCaption,
   type RejectedEquationCandidate,
 } from "./layout/anchors.js";

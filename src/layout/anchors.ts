@@ -332,18 +332,6 @@ export async function openForAnchors(
   });
 }
 
-/**
- * Opens a document for checks: holding the geometry during extraction when some of them need the
- * anchors (so they are not extracted twice), else the text layer alone.
- */
-export function openForChecks(
-  input: string | PdfBytes,
-  options: OpenOptions,
-  needsAnchors: boolean,
-): Promise<OpenedDocument> {
-  return needsAnchors ? openForAnchors(input, options) : openDocument(input, options);
-}
-
 /** Pages extracted at once when geometry must be read again (bounds the memory held). */
 const GEOMETRY_BATCH = 256;
 

@@ -1,7 +1,7 @@
 import { checkText, draftNeedsAnchors } from "../checks/check-text.js";
+import { openForChecks } from "../checks/open-for-checks.js";
 import { checkContext } from "../checks/verify.js";
 import { CiteproofError } from "../errors.js";
-import { openForChecks } from "../layout/anchors.js";
 import { readDraft } from "../prose/read-draft.js";
 import { optionalString, rejectUnknown, requireString } from "./args.js";
 import { type AgentTool, admitPath } from "./tool.js";

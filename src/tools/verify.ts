@@ -1,6 +1,6 @@
 import { validateEvidence } from "../checks/evidence-record.js";
+import { openForChecks } from "../checks/open-for-checks.js";
 import { verifyEvidence } from "../checks/verify.js";
-import { openForChecks } from "../layout/anchors.js";
 import { optionalString, rejectUnknown, requireArray, requireString } from "./args.js";
 import { type AgentTool, admitPath } from "./tool.js";
 

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { checkText, draftNeedsAnchors, formatTextCheckReport } from "../../checks/check-text.js";
+import { openForChecks } from "../../checks/open-for-checks.js";
 import { checkContext } from "../../checks/verify.js";
-import { openDocument } from "../../document/open.js";
 import { readDraft } from "../../prose/read-draft.js";
 import {
   addDocumentOptions,
@@ -29,10 +29,7 @@ export function register(program: Command): void {
       const draft = readTextInput(draftPath, "draft");
       const reading = readDraft(draft);
       const options = documentOptions(flags);
-      // The layout rules are loaded only when a citation needs them.
-      const doc = draftNeedsAnchors(reading)
-        ? await (await import("../../layout/anchors.js")).openForAnchors(pdf, options)
-        : await openDocument(pdf, options);
+      const doc = await openForChecks(pdf, options, draftNeedsAnchors(reading));
       const report = await checkText(checkContext(doc, options), reading);
       if (flags.json) printJson(report);
       else

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { parseEvidenceJson } from "../../checks/evidence-record.js";
+import { openForChecks } from "../../checks/open-for-checks.js";
 import type { CheckResult } from "../../checks/result.js";
 import { verifyEvidence } from "../../checks/verify.js";
-import { openDocument } from "../../document/open.js";
 import {
   addDocumentOptions,
   type DocumentFlags,
@@ -32,10 +32,7 @@ export function register(program: Command): void {
       const options = documentOptions(flags);
       // Equation and figure records need the anchors: hold the geometry they are decided from.
       const needsAnchors = records.some((r) => r.kind === "equation" || r.kind === "figure");
-      // The layout rules are loaded only when a record needs them.
-      const doc = needsAnchors
-        ? await (await import("../../layout/anchors.js")).openForAnchors(pdf, options)
-        : await openDocument(pdf, options);
+      const doc = await openForChecks(pdf, options, needsAnchors);
       const report = await verifyEvidence(doc, records, options);
       if (flags.json) printJson(report);
       else process.stdout.write(formatVerifyReport(pdf, report));
