@@ -61,7 +61,7 @@ export class CharStorage {
 
   ensureRuns(n: number): void {
     if (n <= this.runCapacity) return;
-    const c = Math.max(n, Math.ceil(this.runCapacity * 1.5), 256);
+    const c = grownCapacity(this.runCapacity, n, 256);
     this.runCapacity = c;
     this.runStart = new Int32Array(c);
     this.runEnd = new Int32Array(c);
@@ -71,7 +71,7 @@ export class CharStorage {
 
   ensure(n: number): void {
     if (n <= this.capacity) return;
-    const c = Math.max(n, Math.ceil(this.capacity * 1.5), 4096);
+    const c = grownCapacity(this.capacity, n, 4096);
     this.capacity = c;
     this.offset = new Int32Array(c);
     this.x0 = new Float32Array(c);
@@ -84,6 +84,11 @@ export class CharStorage {
     this.math = new Uint8Array(c);
     this.indexOfOffset = new Int32Array(c);
   }
+}
+
+/** Room for n entries, growing by half at least (so a run of growing pages reallocates rarely). */
+function grownCapacity(current: number, n: number, least: number): number {
+  return Math.max(n, Math.ceil(current * 1.5), least);
 }
 
 /**
@@ -273,7 +278,9 @@ export class BandIndex {
    * The characters found by the last scan (its first `count` entries), overwritten by the next one:
    * read them before scanning again.
    */
-  hits: Int32Array = sharedHits;
+  get hits(): Int32Array {
+    return sharedHits;
+  }
 
   constructor(private readonly chars: PageChars) {}
 
@@ -283,7 +290,7 @@ export class BandIndex {
    */
   scan(lo: number, hi: number): number {
     const { y0, y1, runCount, runStart, runEnd, runBottom, runTop } = this.chars;
-    let hits = this.hits;
+    let hits = sharedHits;
     let count = 0;
     for (let r = 0; r < runCount; r++) {
       if (runTop[r] < lo || runBottom[r] > hi) continue;
@@ -295,7 +302,6 @@ export class BandIndex {
         }
       }
     }
-    this.hits = hits;
     sharedHits = hits;
     return count;
   }
