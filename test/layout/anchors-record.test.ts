@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openForChecks } from "../../src/checks/open-for-checks.js";
 import { EXTRACTION_SCHEMA_VERSION } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import {
@@ -8,7 +9,6 @@ import {
   documentAnchors,
   isAnchorsRecord,
   LAYOUT_VERSION,
-  openForChecks,
 } from "../../src/layout/anchors.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 
