@@ -7,7 +7,9 @@
 // their categories the number of cases right may never fall below the floor recorded there (the best figure
 // landed so far). `--raise-ratchet` raises the floors to this run's figures (never lowers them). A PDF leaves
 // the ratchet file once it meets the full thresholds.
-// Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet]
+// `--groups` also reports the anchor categories per document group (a gold's `group`, as the generated
+// corpus writes it). A generated gold's true labels carry `expect.pages`: a PASS must name one of them.
+// Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet] [--groups]
 import { spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -26,6 +28,7 @@ const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const cli = join(root, "dist", "cli", "main.js");
 const args = process.argv.slice(2);
 const raiseRatchet = args.includes("--raise-ratchet");
+const byGroup = args.includes("--groups");
 const positional = args.filter((a) => !a.startsWith("--"));
 const dir = resolve(positional[0] ?? join(root, "..", "shared", "corpus"));
 const ratchetFile = join(root, "scripts", "corpus-ratchet.json");
@@ -67,6 +70,8 @@ const cacheDir = join(work, "cache");
 const tally = new Map();
 /** Per PDF, per category, for every PDF. */
 const perPdf = new Map();
+/** Per document group, per category. */
+const perGroup = new Map();
 const misses = [];
 const unsupported = new Map();
 
@@ -77,10 +82,12 @@ function bump(map, category, ok) {
   map.set(category, t);
 }
 
-function record(name, category, ok, line) {
+function record(name, category, ok, line, group = name) {
   if (!(name in ratchet.floors)) bump(tally, category, ok);
   if (!perPdf.has(name)) perPdf.set(name, new Map());
   bump(perPdf.get(name), category, ok);
+  if (!perGroup.has(group)) perGroup.set(group, new Map());
+  bump(perGroup.get(group), category, ok);
   if (!ok) misses.push(line);
 }
 
@@ -104,7 +111,7 @@ function expectedVerdict(c) {
   return c.expect.verdict;
 }
 
-function checkVerify(pdf, name, cases) {
+function checkVerify(pdf, name, cases, group = name) {
   if (cases.length === 0) return;
   const file = join(work, `${name}-${cases[0].evidence.kind}.json`);
   writeFileSync(file, JSON.stringify(cases.map((c) => ({ id: c.id, ...c.evidence }))));
@@ -131,11 +138,17 @@ function checkVerify(pdf, name, cases) {
       ok = pages.length > 0 && !pages.includes(c.evidence.page);
       note = ` (named pages ${pages.join(", ")})`;
     }
+    if (ok && c.expect.pages) {
+      const pages = r.evidence?.pages ?? [];
+      ok = pages.some((p) => c.expect.pages.includes(p));
+      note = ` (found on pages ${pages.join(", ")}, printed on ${c.expect.pages.join(", ")})`;
+    }
     record(
       name,
       c.category,
       ok,
       `${name} ${c.id} [${c.category}] ${JSON.stringify(c.evidence)} expected ${want}${c.expect.reason ? `/${c.expect.reason}` : ""}, got ${r.verdict}/${r.reason}: ${r.message}${note}`,
+      group,
     );
   });
 }
@@ -197,11 +210,13 @@ for (const goldFile of readdirSync(dir)
     pdf,
     name,
     verifyCases.filter((c) => c.evidence.kind === "equation"),
+    gold.group,
   );
   checkVerify(
     pdf,
     name,
     verifyCases.filter((c) => c.evidence.kind === "figure"),
+    gold.group,
   );
   checkCite(
     pdf,
@@ -256,15 +271,20 @@ if (ratcheted.length > 0) {
 }
 
 const anchorCategories = Object.keys(THRESHOLDS).filter((c) => /^(eq|fig)-/.test(c));
-console.log(`\nanchors per PDF (right/total)`);
-console.log(`${"pdf".padEnd(26)} ${anchorCategories.map((c) => c.padStart(19)).join("")}`);
-for (const [name, cats] of [...perPdf].sort(([a], [b]) => a.localeCompare(b))) {
-  const cells = anchorCategories.map((c) => {
-    const t = cats.get(c);
-    return (t ? `${t.ok}/${t.total}` : "-").padStart(19);
-  });
-  console.log(`${name.padEnd(26)} ${cells.join("")}${name in ratchet.floors ? "  (ratchet)" : ""}`);
+function anchorTable(what, table, mark) {
+  const width = Math.max(26, ...[...table.keys()].map((k) => k.length + 1));
+  console.log(`\nanchors per ${what} (right/total)`);
+  console.log(`${what.padEnd(width)} ${anchorCategories.map((c) => c.padStart(19)).join("")}`);
+  for (const [name, cats] of [...table].sort(([a], [b]) => a.localeCompare(b))) {
+    const cells = anchorCategories.map((c) => {
+      const t = cats.get(c);
+      return (t ? `${t.ok}/${t.total}` : "-").padStart(19);
+    });
+    console.log(`${name.padEnd(width)} ${cells.join("")}${mark(name)}`);
+  }
 }
+anchorTable("pdf", perPdf, (name) => (name in ratchet.floors ? "  (ratchet)" : ""));
+if (byGroup) anchorTable("group", perGroup, () => "");
 
 if (raiseRatchet) {
   let raised = 0;
