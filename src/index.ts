@@ -41,6 +41,7 @@ export {
   OCR_MODES,
   type OcrMode,
 } from "./checks/cite-check/verdicts.js";
+export { verifyPdf } from "./checks/cited-pages-first.js";
 // Equations and figures: the anchors decided from page layout, and their checks.
 export { checkEquation } from "./checks/equation.js";
 export type { EvidenceKind, EvidenceRecord } from "./checks/evidence-record.js";
@@ -68,6 +69,7 @@ export {
   verifyEvidence,
 } from "./checks/verify.js";
 export { CACHE_DIR_ENV, defaultCacheDir, ExtractionCache } from "./document/cache.js";
+export { completeDocument } from "./document/complete.js";
 export { closeExtractionWorker } from "./document/extraction-worker.js";
 export * from "./document/model.js";
 export {

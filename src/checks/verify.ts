@@ -1,4 +1,5 @@
 /** Checks evidence records against one opened document, in input order. */
+import { holdsEveryPage } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
@@ -47,7 +48,7 @@ const TOKEN_INDEX_RECORD = `token-index-v${TOKEN_INDEX_VERSION}`;
 /** Folded pages whose token index is read from, or once built written to, the extraction cache. */
 function foldedPagesOf(doc: OpenedDocument): FoldedPages {
   const cache = doc.cache;
-  const complete = doc.pages.every((page) => page !== undefined);
+  const complete = holdsEveryPage(doc.pages, doc.pageCount);
   if (!cache || !complete) return new FoldedPages(doc.pages);
   return new FoldedPages(doc.pages, {
     tokenIndex: cache.readRecord<SerializedTokenIndex>(TOKEN_INDEX_RECORD),

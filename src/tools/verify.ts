@@ -1,6 +1,5 @@
+import { verifyPdf } from "../checks/cited-pages-first.js";
 import { validateEvidence } from "../checks/evidence-record.js";
-import { openForChecks } from "../checks/open-for-checks.js";
-import { verifyEvidence } from "../checks/verify.js";
 import { optionalString, rejectUnknown, requireArray, requireString } from "./args.js";
 import { type AgentTool, admitPath } from "./tool.js";
 
@@ -44,8 +43,6 @@ export const verifyTool: AgentTool = {
     const pdf = admitPath(env, requireString(args, "pdf"));
     const records = validateEvidence(requireArray(args, "evidence"), 'argument "evidence"');
     const options = { ...env.open, password: optionalString(args, "password") };
-    const needsAnchors = records.some((r) => r.kind === "equation" || r.kind === "figure");
-    const doc = await openForChecks(pdf, options, needsAnchors);
-    return { json: await verifyEvidence(doc, records, options) };
+    return { json: await verifyPdf(pdf, records, options) };
   },
 };

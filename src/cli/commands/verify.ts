@@ -1,8 +1,7 @@
 import type { Command } from "commander";
+import { verifyPdf } from "../../checks/cited-pages-first.js";
 import { parseEvidenceJson } from "../../checks/evidence-record.js";
-import { openForChecks } from "../../checks/open-for-checks.js";
 import type { CheckResult } from "../../checks/result.js";
-import { verifyEvidence } from "../../checks/verify.js";
 import {
   addDocumentOptions,
   type DocumentFlags,
@@ -30,10 +29,7 @@ export function register(program: Command): void {
     runAction(flags.json, async () => {
       const records = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const options = documentOptions(flags);
-      // Equation and figure records need the anchors: hold the geometry they are decided from.
-      const needsAnchors = records.some((r) => r.kind === "equation" || r.kind === "figure");
-      const doc = await openForChecks(pdf, options, needsAnchors);
-      const report = await verifyEvidence(doc, records, options);
+      const report = await verifyPdf(pdf, records, options);
       if (flags.json) printJson(report);
       else process.stdout.write(formatVerifyReport(pdf, report));
       return report.results.some((r) => r.verdict === "FAIL") ? EXIT_FAILS : EXIT_CLEAN;

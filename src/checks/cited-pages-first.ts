@@ -1,0 +1,95 @@
+/**
+ * Checking against the cited pages first: the document is opened for the pages the records name,
+ * each record is checked against a context that holds only those pages, and the rest of the
+ * document is read only for the records whose check reached for a page not read (a quotation not
+ * on its page is looked for on every other page). A check that completes against the partial
+ * context touched only pages it holds, so its result is the one the whole document gives.
+ */
+import { completeDocument } from "../document/complete.js";
+import type { PageText } from "../document/model.js";
+import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import type { AnchorsOptions } from "../layout/anchors.js";
+import type { PdfBytes } from "../source/file.js";
+import { FoldedPages } from "../text/folded-pages.js";
+import type { EvidenceRecord } from "./evidence-record.js";
+import { openForChecks } from "./open-for-checks.js";
+import type { CheckResult } from "./result.js";
+import { type CheckContext, checkContext, checkRecord, type VerifyReport, verifyEvidence } from "./verify.js";
+
+/** Thrown by a partial context when a check reaches for a page it does not hold. */
+class PageNotRead extends Error {
+  constructor(readonly page: number) {
+    super(`page ${page} was not read`);
+  }
+}
+
+/**
+ * The pages of a document opened for some of them, as an array that throws PageNotRead for a page
+ * it lacks (and for any whole-document walk), so no check can take an absent page for an empty one.
+ */
+function heldPagesOnly(pages: readonly (PageText | undefined)[]): readonly (PageText | undefined)[] {
+  return new Proxy(pages, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) {
+        const index = Number(key);
+        if (index < target.length && target[index] === undefined) throw new PageNotRead(index + 1);
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+function partialContext(doc: OpenedDocument): CheckContext {
+  return {
+    sha256: doc.sha256,
+    pageCount: doc.pageCount,
+    pages: new FoldedPages(heldPagesOnly(doc.pages)),
+    // Anchors are decided over every page.
+    loadAnchors: () => Promise.reject(new PageNotRead(0)),
+  };
+}
+
+/** The pages a record's check reads first: a quotation's cited page. */
+function citedPages(records: readonly EvidenceRecord[]): number[] {
+  const pages = new Set<number>();
+  for (const r of records)
+    if (r.kind === "quotation" && r.page !== undefined && Number.isInteger(r.page) && r.page >= 1)
+      pages.add(r.page);
+  return [...pages];
+}
+
+export type VerifyOptions = OpenOptions & AnchorsOptions;
+
+/**
+ * Verifies evidence records against a PDF, reading the cited pages first and the rest of the
+ * document only when a record needs it. Equation and figure records need the anchors, decided over
+ * every page: then the document is opened whole, with the geometry they are decided from.
+ */
+export async function verifyPdf(
+  input: string | PdfBytes,
+  records: EvidenceRecord[],
+  options: VerifyOptions = {},
+): Promise<VerifyReport> {
+  if (records.some((r) => r.kind === "equation" || r.kind === "figure")) {
+    return verifyEvidence(await openForChecks(input, options, true), records, options);
+  }
+  const cited = await openDocument(input, { ...options, pages: citedPages(records) });
+  const partial = partialContext(cited);
+  const results: (CheckResult | undefined)[] = [];
+  for (const record of records) {
+    try {
+      results.push(await checkRecord(partial, record));
+    } catch (error) {
+      if (!(error instanceof PageNotRead)) throw error;
+      results.push(undefined);
+    }
+  }
+  if (results.some((r) => r === undefined)) {
+    const whole = checkContext(await completeDocument(cited, options), options);
+    for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(whole, records[i]);
+  }
+  return {
+    document: { sha256: cited.sha256, pages: cited.pageCount },
+    results: results as CheckResult[],
+  };
+}

@@ -1,0 +1,84 @@
+// Cited pages first: a verify whose quotations are all on their pages reads only those pages; a
+// quotation that is not on its page makes the rest of the document be read, and every result is
+// the one the whole document gives.
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyPdf } from "../../src/checks/cited-pages-first.js";
+import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
+import { verifyEvidence } from "../../src/checks/verify.js";
+import { openDocument } from "../../src/document/open.js";
+import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+let counter = 0;
+const fresh = (name: string) => join(tmp.dir, `${name}-${counter++}`);
+
+const PAPER = fixture("paper");
+const ON_PAGE_5 = "reduced the mean squared error by roughly a third";
+const PREFACE = "This report grew out of a workshop on official statistics for small areas";
+const TRUE_RECORDS: EvidenceRecord[] = [
+  { id: "a", kind: "quotation", page: 5, text: ON_PAGE_5 },
+  { id: "b", kind: "quotation", page: 2, text: PREFACE },
+  { id: "c", kind: "page", page: 4 },
+  { id: "d", kind: "quotation", text: "no page named for these words at all" },
+  { id: "e", kind: "quotation", page: 9, text: "a page the document does not have" },
+];
+
+/** The cache's per-page text files, as page numbers; and whether the whole-document file is there. */
+function cachedText(root: string): { pages: number[]; whole: boolean } {
+  const files = listFiles(root);
+  const pages = files
+    .map((f) => /p(\d{5})\.text\.bin$/.exec(f)?.[1])
+    .filter((p): p is string => p !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+  return { pages, whole: files.some((f) => f.endsWith("/text.bin")) };
+}
+
+async function wholeDocumentReport(records: EvidenceRecord[]) {
+  return verifyEvidence(await openDocument(PAPER, { noCache: true }), records);
+}
+
+describe("verify reads the cited pages first", () => {
+  it("reads only the cited pages when every quotation is on its page", async () => {
+    const root = fresh("true");
+    const report = await verifyPdf(PAPER, TRUE_RECORDS, { cacheDir: root });
+    expect(report.results.map((r) => r.reason)).toEqual([
+      "found",
+      "found",
+      "no-quotation",
+      "no-page",
+      "no-such-page",
+    ]);
+    expect(report).toEqual(await wholeDocumentReport(TRUE_RECORDS));
+    expect(cachedText(root)).toEqual({ pages: [2, 5], whole: false });
+  });
+
+  it("reads the rest of the document for a quotation not on its page, and finds where it is", async () => {
+    const records: EvidenceRecord[] = [
+      ...TRUE_RECORDS,
+      { id: "w", kind: "quotation", page: 3, text: ON_PAGE_5 },
+      { id: "x", kind: "quotation", page: 5, text: "words that stand on no page of this paper" },
+    ];
+    const root = fresh("wrong");
+    const cold = await verifyPdf(PAPER, records, { cacheDir: root });
+    expect(cold.results.slice(-2).map((r) => r.reason)).toEqual(["wrong-page", "absent"]);
+    expect(cold.results[5].evidence.foundOnPages).toEqual([5]);
+    expect(cold).toEqual(await wholeDocumentReport(records));
+    // Read whole in the end, the text layer is stored as a whole read stores it.
+    expect(cachedText(root).whole).toBe(true);
+    expect(await verifyPdf(PAPER, records, { cacheDir: root })).toEqual(cold);
+    expect(await verifyPdf(PAPER, records, { noCache: true })).toEqual(cold);
+  });
+
+  it("never reads a page it did not read as empty", async () => {
+    // Quoted on page 1, the abstract's words are there; on page 2 they are not, but they are on page 1.
+    const records: EvidenceRecord[] = [
+      { kind: "quotation", page: 2, text: "Small regional surveys rarely have the sample sizes" },
+    ];
+    const report = await verifyPdf(PAPER, records, { cacheDir: fresh("moved") });
+    expect(report.results[0]).toMatchObject({ verdict: "FAIL", reason: "wrong-page" });
+    expect(report.results[0].evidence.foundOnPages).toEqual([1]);
+  });
+});
