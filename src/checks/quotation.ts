@@ -4,7 +4,7 @@
  */
 import type { PageText } from "../document/model.js";
 import { closestLine } from "../text/closest-line.js";
-import { countWords, fold } from "../text/fold.js";
+import { countWords, fold, skeletonText } from "../text/fold.js";
 import type { FoldedPages } from "../text/folded-pages.js";
 import type { CheckResult } from "./result.js";
 import { MIN_QUOTATION_WORDS } from "./verdicts.js";
@@ -116,7 +116,7 @@ function formDiffers(
   pageText: PageText,
   quoted: string,
 ): { text: string; startUtf16: number; endUtf16: number } | undefined {
-  const needle = fold(quoted, { trim: true }).text.replace(/[^\p{L}\p{N}]/gu, "");
+  const needle = skeletonText(quoted);
   const view = pages.skeletonView(page);
   if (!view || needle.length === 0) return undefined;
   for (let at = view.text.indexOf(needle); at >= 0; at = view.text.indexOf(needle, at + 1)) {

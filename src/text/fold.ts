@@ -1,10 +1,12 @@
 /**
  * The `fold` normalisation profile, with a map from every folded UTF-16 unit back to the original
  * text: case folded (locale-independent), whitespace runs as one space, ligatures U+FB00-FB06
- * expanded, curly quotes and primes straight, every dash and minus as '-', soft hyphens removed.
- * Nothing else changes: no NFKC, so '²' stays '²'.
+ * expanded, curly quotes and primes straight, every dash and minus as '-', soft hyphens removed,
+ * accents set apart from their letter recombined with it (accents.ts) and canonical composition
+ * (NFC). Nothing else changes: no NFKC, so '²' stays '²'.
  */
 
+import { accentMark, baseLetters, composeAccent, isCombiningMark, isLetter } from "./accents.js";
 import { isUnicodeWhitespace } from "./whitespace-v1.js";
 
 export interface FoldedText {
@@ -67,13 +69,87 @@ const LETTER = /\p{L}/u;
 
 /** Folds one code point (not whitespace) to its folded form. */
 export function foldCodePoint(cp: number, ch: string): string {
+  if (cp < 0x80) return cp >= 0x41 && cp <= 0x5a ? String.fromCharCode(cp + 32) : ch;
+  let folded = FOLDED.get(cp);
+  if (folded === undefined) {
+    folded = foldWide(cp, ch);
+    FOLDED.set(cp, folded);
+  }
+  return folded;
+}
+
+/** Folded forms of the non-ASCII code points seen so far (a map lookup costs less than NFC and case mapping). */
+const FOLDED = new Map<number, string>();
+
+function foldWide(cp: number, ch: string): string {
   const lig = LIGATURES[cp];
   if (lig) return lig;
   if (SINGLE_QUOTES.has(cp)) return "'";
   if (DOUBLE_QUOTES.has(cp)) return '"';
   if (isFoldDash(cp)) return "-";
-  if (cp < 0x80) return cp >= 0x41 && cp <= 0x5a ? String.fromCharCode(cp + 32) : ch;
-  return ch.toLowerCase();
+  // Canonical singletons (the Ångström sign, the Kelvin sign) are their letters.
+  return ch.normalize("NFC").toLowerCase();
+}
+
+/** Pushes the folded form of each code point of `text`, every unit mapped to [from, to). */
+function pushFolded(buffer: FoldBuffer, text: string, from: number, to: number): void {
+  for (const ch of text) {
+    const folded = foldCodePoint(ch.codePointAt(0) as number, ch);
+    for (let k = 0; k < folded.length; k++) buffer.push(folded.charCodeAt(k), from, to);
+  }
+}
+
+/**
+ * An accent (spacing or combining) at `at` composed with the letter after it (a spacing accent
+ * only, as TeX sets it) or, failing that, with the letter just folded before it. Returns the offset
+ * to go on from, or -1 when the accent stands alone. `spaceBefore` is the pending space, if any.
+ */
+function foldAccent(
+  original: string,
+  at: number,
+  cp: number,
+  mark: number,
+  buffer: FoldBuffer,
+  spaceBefore: number,
+  trim: boolean,
+): number {
+  const width = cp > 0xffff ? 2 : 1;
+  const n = original.length;
+  const after = at + width;
+  if (!isCombiningMark(cp) && after < n) {
+    const next = original.codePointAt(after) as number;
+    if (isLetter(next)) {
+      const marks = [mark];
+      let end = after + (next > 0xffff ? 2 : 1);
+      while (end < n) {
+        const more = original.codePointAt(end) as number;
+        if (!isCombiningMark(more)) break;
+        marks.push(more);
+        end += more > 0xffff ? 2 : 1;
+      }
+      const composed = composeAccent(String.fromCodePoint(next), marks);
+      if (composed) {
+        if (spaceBefore >= 0 && !(trim && buffer.length === 0)) buffer.push(32, spaceBefore, at);
+        pushFolded(buffer, composed, at, end);
+        return end;
+      }
+    }
+  }
+  const last = buffer.length - 1;
+  if (spaceBefore < 0 && last >= 0 && buffer.ends[last] === at) {
+    const start = buffer.starts[last];
+    const base = original.slice(start, at);
+    const first = base.codePointAt(0) as number;
+    if (isLetter(first) && LIGATURES[first] === undefined) {
+      const composed = composeAccent(base, [mark]);
+      if (composed) {
+        while (buffer.length > 0 && buffer.starts[buffer.length - 1] === start) buffer.length--;
+        pushFolded(buffer, composed, start, after);
+        return after;
+      }
+    }
+  }
+  return -1;
 }
 
 /** The string of UTF-16 units (lone surrogates kept as they are); several times faster than TextDecoder. */
@@ -163,7 +239,7 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
         i++;
         continue;
       }
-      if (unit !== 0x2d || hyphens === undefined || !hyphens.has(i)) {
+      if (unit !== 0x60 && (unit !== 0x2d || hyphens === undefined || !hyphens.has(i))) {
         if (pendingSpace >= 0) {
           if (!(trim && buffer.length === 0)) buffer.push(32, pendingSpace, i);
           pendingSpace = -1;
@@ -183,6 +259,17 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
       if (cp === 0xad) {
         i += 1;
         continue;
+      }
+    }
+    if (cp === 0x60 || cp >= 0xa8) {
+      const mark = accentMark(cp);
+      if (mark >= 0) {
+        const resume = foldAccent(original, i, cp, mark, buffer, pendingSpace, trim);
+        if (resume >= 0) {
+          pendingSpace = -1;
+          i = resume;
+          continue;
+        }
       }
     }
     let folded: string;
@@ -221,42 +308,36 @@ export function skeleton(original: string): FoldedText {
   return skeletonOf(fold(original));
 }
 
-/** The skeleton of a text already folded (fold(original), no other options), mapped to the original. */
+/**
+ * The skeleton of a text already folded (fold(original), no other options), mapped to the original:
+ * letters without their accents (so a missing or different accent differs only in form) and digits.
+ */
 export function skeletonOf(base: FoldedText): FoldedText {
   const text = base.text;
   const n = text.length;
-  const out = new Uint16Array(n);
-  const starts = new Int32Array(n);
-  const ends = new Int32Array(n);
-  let length = 0;
-  const keep = (i: number) => {
-    out[length] = text.charCodeAt(i);
-    starts[length] = base.startUtf16[i];
-    ends[length] = base.endUtf16[i];
-    length++;
-  };
+  const buffer = new FoldBuffer(n + 16);
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       if ((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a))
-        keep(i);
+        buffer.push(code, base.startUtf16[i], base.endUtf16[i]);
       continue;
     }
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
-      if (LETTER_OR_DIGIT.test(text.slice(i, i + 2))) {
-        keep(i);
-        keep(i + 1);
-      }
-      i++;
-      continue;
+    const astral = code >= 0xd800 && code <= 0xdbff && i + 1 < n;
+    const ch = astral ? text.slice(i, i + 2) : text[i];
+    if (LETTER_OR_DIGIT.test(ch)) {
+      const letters = baseLetters(ch);
+      for (let k = 0; k < letters.length; k++)
+        buffer.push(letters.charCodeAt(k), base.startUtf16[i], base.endUtf16[astral ? i + 1 : i]);
     }
-    if (LETTER_OR_DIGIT.test(text[i])) keep(i);
+    if (astral) i++;
   }
-  return {
-    text: unitsToString(out, length),
-    startUtf16: starts.slice(0, length),
-    endUtf16: ends.slice(0, length),
-  };
+  return buffer.result();
+}
+
+/** The skeleton of a quotation as a string: what formDiffers looks for in a page's skeleton. */
+export function skeletonText(original: string): string {
+  return skeletonOf(fold(original, { trim: true })).text;
 }
 
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;

@@ -15,7 +15,7 @@ export interface SerializedTokenIndex {
   keys: Uint32Array;
 }
 
-export const TOKEN_INDEX_VERSION = 4;
+export const TOKEN_INDEX_VERSION = 5;
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
 const WORD_CODE_POINT = /^[\p{L}\p{N}]$/u;

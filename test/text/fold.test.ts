@@ -84,9 +84,63 @@ describe("fold", () => {
     expect(fold("x\u00b2").text).not.toBe("x2");
     expect(fold("H\u2082O").text).toBe("h\u2082o");
     expect(fold("\u00bd \u2160 \uff21").text).toBe("\u00bd \u2170 \uff41");
-    expect(fold("caf\u00e9").text).not.toBe(fold("cafe\u0301").text);
+    expect(fold("caf\u00e9").text).not.toBe(fold("cafe").text);
     expect(fold("5.8% < 6 \u2264 7 \u00b1 1").text).toBe("5.8% < 6 \u2264 7 \u00b1 1");
     expect(fold("\u2026").text).toBe("\u2026");
+  });
+
+  it("recombines an accent set before its letter, as TeX's OT1 fonts draw it, keeping offsets", () => {
+    const original = "Cs\u00a8org\u02ddo, Gin\u00b4e and G\u00a8otze";
+    const folded = fold(original);
+    expect(folded.text).toBe("csörgő, giné and götze");
+    expectWellFormedMap(original, folded);
+    // The composed letter maps back to the accent and the letter together.
+    expect(sources(original, folded)[2]).toBe("\u00a8o");
+    expect(sources(original, folded)[5]).toBe("\u02ddo");
+    for (const [accent, letter, composed] of [
+      ["\u00a8", "o", "ö"],
+      ["\u02dd", "u", "ű"],
+      ["\u00b4", "e", "é"],
+      ["`", "a", "à"],
+      ["\u02c6", "o", "ô"],
+      ["\u02dc", "n", "ñ"],
+      ["\u00af", "a", "ā"],
+      ["\u02d8", "g", "ğ"],
+      ["\u02c7", "c", "č"],
+      ["\u02d9", "z", "ż"],
+      ["\u02da", "a", "å"],
+      ["\u00b8", "c", "ç"],
+      ["\u02db", "e", "ę"],
+    ]) {
+      expect(fold(`x${accent}${letter}y`).text).toBe(`x${composed}y`);
+      expect(fold(`x${letter}${accent} y`).text).toBe(`x${composed} y`);
+    }
+  });
+
+  it("recombines an accent after its letter, combining marks and dotless letters, then composes (NFC)", () => {
+    expect(fold("Go\u0308tze").text).toBe("götze");
+    expect(fold("O\u0308").text).toBe("ö");
+    expect(fold("cafe\u0301").text).toBe(fold("caf\u00e9").text);
+    expect(fold("Gin\u00e9").text).toBe(fold("Gin\u00b4e").text);
+    // \'{\i} and \v{\j} set over TeX's dotless letters.
+    expect(fold("\u00b4\u0131").text).toBe("í");
+    expect(fold("\u02c7\u0237").text).toBe("ǰ");
+    expect(fold("\u0131").text).toBe("\u0131");
+    // Canonical singletons: the Ångström and Kelvin signs are their letters.
+    expect(fold("\u212b \u212a").text).toBe("å k");
+    // An accent standing apart (no letter beside it) stays as it is.
+    expect(fold("x \u00b4 y").text).toBe("x \u00b4 y");
+    expect(fold("`quoted'").text).toBe("`quoted'");
+    const original = "caf\u00b4e au lait";
+    expectWellFormedMap(original, fold(original));
+  });
+
+  it("keeps a missing or different accent different: only the skeleton drops accents", () => {
+    expect(fold("Gine").text).not.toBe(fold("Gin\u00b4e").text);
+    expect(fold("Gin\u00e8").text).not.toBe(fold("Gin\u00b4e").text);
+    expect(skeleton("Gin\u00b4e").text).toBe("gine");
+    expect(skeleton("Cs\u00f6rg\u0151").text).toBe("csorgo");
+    expect(skeleton("\u0131").text).toBe("i");
   });
 
   it("keeps astral characters whole and maps both units back", () => {

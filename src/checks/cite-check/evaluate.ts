@@ -3,6 +3,8 @@
  * asked; up to eight supported occurrences are kept. Only a layer that was read completely comes
  * here, so "no supported occurrence" is a real non-match unless some character lacked a box.
  */
+import { recombineAccents } from "../../text/accents.js";
+import { whitespaceV1 } from "../../text/whitespace-v1.js";
 import { CITE_CHECK_LIMITS } from "./limits.js";
 import { type CiteLocation, toLocation } from "./locations.js";
 import { findQuote, type Occurrence } from "./match.js";
@@ -15,6 +17,11 @@ export interface LayerOutcome {
   locations: CiteLocation[];
   /** Occurrences of the quote on the page, supported or not (under the profile that decided). */
   occurrences: number;
+  /**
+   * For not_on_page: the quote does occur once accents set apart from their letters are recombined
+   * (and whitespace runs collapsed). Matching stays character-exact; this only says why it failed.
+   */
+  matchesWithAccentsRecombined?: boolean;
 }
 
 export function evaluateOnLayer(
@@ -36,7 +43,18 @@ export function evaluateOnLayer(
     undecided ||= normalised.some((o) => o.status === "undecided");
   }
   if (undecided) return { reason: "geometry_missing", locations: [], occurrences: all.length };
-  return { reason: all.length > 0 ? "outside_box" : "not_on_page", locations: [], occurrences: all.length };
+  if (all.length > 0) return { reason: "outside_box", locations: [], occurrences: all.length };
+  return {
+    reason: "not_on_page",
+    locations: [],
+    occurrences: 0,
+    ...(matchesAfterRecombining(layer.text, citation.quote) ? { matchesWithAccentsRecombined: true } : {}),
+  };
+}
+
+function matchesAfterRecombining(page: string, quote: string): boolean {
+  const needle = recombineAccents(whitespaceV1(quote).text);
+  return needle.length > 0 && recombineAccents(whitespaceV1(page).text).includes(needle);
 }
 
 function supported(

@@ -15,7 +15,9 @@ export function resultMessage(citation: Citation, decision: Decision, pageCount:
     case "outside_box":
       return `the quote occurs ${decision.occurrences} time${decision.occurrences === 1 ? "" : "s"} on ${where} ${citation.page}, but no occurrence has every non-whitespace character inside the box`;
     case "not_on_page":
-      return `the quote does not occur in ${where} ${citation.page}`;
+      return decision.matchesWithAccentsRecombined
+        ? `the quote does not occur in ${where} ${citation.page} as its characters stand; it does once accents set apart from their letters are recombined (the page's text layer draws them as separate characters)`
+        : `the quote does not occur in ${where} ${citation.page}`;
     case "page_out_of_range":
       return `page ${citation.page} does not exist${pageCount !== undefined ? ` (the source has ${pageCount} pages)` : ""}`;
     default:
