@@ -1,5 +1,6 @@
 /** Evidence records as callers supply them, and their validation. */
 import { CiteproofError } from "../errors.js";
+import { didYouMean, firstUnknownField } from "../util/field-names.js";
 
 export type EvidenceRecord =
   | { id?: string; kind: "quotation"; page?: number; text: string }
@@ -9,6 +10,20 @@ export type EvidenceRecord =
 
 export const EVIDENCE_KINDS = ["quotation", "page", "equation", "figure"] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+/** The fields each kind of record may carry; any other is refused, never ignored. */
+const RECORD_FIELDS: Record<EvidenceKind, ReadonlySet<string>> = {
+  quotation: new Set(["id", "kind", "page", "text"]),
+  page: new Set(["id", "kind", "page"]),
+  equation: new Set(["id", "kind", "label"]),
+  figure: new Set(["id", "kind", "label"]),
+};
+
+/** The fields of the object form of an evidence file, `{"evidence": [...]}`. */
+const FILE_FIELDS: ReadonlySet<string> = new Set(["evidence"]);
+
+/** A label given with its keyword: `Figure 2`, `Fig. 2`, `Eq. (3)`, `equation 3`. */
+const LABEL_WITH_KEYWORD = /^\s*(figure|fig\.?|eq\.?|eqn\.?|equation)(?=[\s(\d]|$)\s*/iu;
 
 /** Parses the evidence file's text into records, naming the record index and field of any problem. */
 export function parseEvidenceJson(text: string, source = "evidence"): EvidenceRecord[] {
@@ -29,6 +44,11 @@ export function validateEvidence(value: unknown, source = "evidence"): EvidenceR
       ? value.evidence
       : undefined;
   if (!list) throw invalid(`${source} must be a JSON array of evidence records`);
+  if (isObject(value)) {
+    const unknown = firstUnknownField(value, FILE_FIELDS);
+    if (unknown !== undefined)
+      throw invalid(`${source}: unknown field ${JSON.stringify(unknown)}${didYouMean(unknown, FILE_FIELDS)}`);
+  }
   return list.map((item, index) => validateRecord(item, index));
 }
 
@@ -42,6 +62,12 @@ function validateRecord(item: unknown, index: number): EvidenceRecord {
   const idOut = id === undefined ? undefined : String(id);
   const kind = item.kind;
   if (typeof kind !== "string") throw invalid(`${at}: field "kind" is missing`);
+  const known = RECORD_FIELDS[kind as EvidenceKind] as ReadonlySet<string> | undefined;
+  const unknown = known ? firstUnknownField(item, known) : undefined;
+  if (known && unknown !== undefined)
+    throw invalid(
+      `${at}: unknown field ${JSON.stringify(unknown)} in a ${kind} record${didYouMean(unknown, known)}; its fields are ${[...known].join(", ")}`,
+    );
   switch (kind) {
     case "quotation": {
       const text = item.text;
@@ -59,13 +85,26 @@ function validateRecord(item: unknown, index: number): EvidenceRecord {
       if (typeof label !== "string" && typeof label !== "number") {
         throw invalid(`${at}: field "label" must be a string`);
       }
-      return { id: idOut, kind, label: String(label) };
+      return { id: idOut, kind, label: bareLabel(String(label), kind, at) };
     }
     default:
       throw invalid(
         `${at}: unknown kind ${JSON.stringify(kind)} (expected one of ${EVIDENCE_KINDS.join(", ")})`,
       );
   }
+}
+
+/** The label as given, refused when it starts with a keyword the label must be given without. */
+function bareLabel(label: string, kind: "equation" | "figure", at: string): string {
+  const keyword = LABEL_WITH_KEYWORD.exec(label);
+  if (!keyword) return label;
+  const bare = label
+    .slice(keyword[0].length)
+    .replace(/^\((.*)\)$/u, "$1")
+    .trim();
+  throw invalid(
+    `${at}: field "label" starts with ${JSON.stringify(keyword[1])}; give the ${kind} label bare, as printed without its keyword or parentheses${bare ? ` (${JSON.stringify(label)} -> ${JSON.stringify(bare)})` : ""}`,
+  );
 }
 
 function checkPage(value: unknown, at: string): number {

@@ -63,6 +63,10 @@ describe("citation limits", () => {
     usageError(() => parseCitations([cite({ page: "3" })]), "citations[0].page");
     usageError(() => parseCitations([cite({ id: 7 })]), "citations[0].id");
     usageError(() => parseCitations([cite({ padding: 2 })]), "citations[0].padding is not a known field");
+    usageError(
+      () => parseCitations([cite({ Page: 2 })]),
+      'citations[0].Page is not a known field (did you mean "page"?)',
+    );
     expect(parseCitations([cite({ id: "x" })])[0].id).toBe("x");
   });
 
@@ -184,6 +188,10 @@ describe("request document", () => {
   it("requires the operation and rejects unknown fields", () => {
     usageError(() => parseCiteCheckRequest(request({ operation: "inspect" })), "operation must be");
     usageError(() => parseCiteCheckRequest(request({ regions: [] })), "regions is not a known field");
+    usageError(
+      () => parseCiteCheckRequest(request({ normalisation: "none" })),
+      'normalisation is not a known field (did you mean "normalization"?)',
+    );
     usageError(() => parseCiteCheckRequest([]), "the request must be a JSON object");
   });
 });

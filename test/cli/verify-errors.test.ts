@@ -201,6 +201,46 @@ describe("the evidence", () => {
       [GOOD_RECORDS[0], { kind: "table", page: 1 }],
       /^record 1: unknown kind "table" \(expected one of /,
     ],
+    [
+      "a misspelled field, one edit from a known one",
+      [{ kind: "quotation", text: "the final weights are calibrated", Page: 1 }],
+      /^record 0: unknown field "Page" in a quotation record \(did you mean "page"\?\); its fields are id, kind, page, text$/,
+    ],
+    [
+      "a field no record carries, with no near one",
+      [{ kind: "page", page: 1, confidence: 0.9 }],
+      /^record 0: unknown field "confidence" in a page record; its fields are id, kind, page$/,
+    ],
+    [
+      "a field of another kind of record",
+      [{ kind: "figure", label: "2", page: 3 }],
+      /^record 0: unknown field "page" in a figure record; its fields are id, kind, label$/,
+    ],
+    [
+      "an unknown field beside the records",
+      { evidence: [GOOD_RECORDS[0]], evidance: [] },
+      /^.*: unknown field "evidance" \(did you mean "evidence"\?\)$/,
+    ],
+    [
+      "a figure label given with its keyword",
+      [{ kind: "figure", label: "Figure 2" }],
+      /^record 0: field "label" starts with "Figure"; give the figure label bare, .* \("Figure 2" -> "2"\)$/,
+    ],
+    [
+      "a figure label given as Fig.",
+      [{ kind: "figure", label: "Fig. 3" }],
+      /^record 0: field "label" starts with "Fig\."; .* \("Fig\. 3" -> "3"\)$/,
+    ],
+    [
+      "an equation label given as Eq. with parentheses",
+      [{ kind: "equation", label: "Eq. (2.1)" }],
+      /^record 0: field "label" starts with "Eq\."; give the equation label bare, .* \("Eq\. \(2\.1\)" -> "2\.1"\)$/,
+    ],
+    [
+      "an equation label given as equation",
+      [{ kind: "equation", label: "equation 4" }],
+      /^record 0: field "label" starts with "equation"; .* \("equation 4" -> "4"\)$/,
+    ],
   ])("%s: EVIDENCE_INVALID naming the record and field", (_label, value, message) => {
     expect(expectRejected(pdfArgs(records(value)), "EVIDENCE_INVALID")).toMatch(message);
   });
@@ -214,7 +254,12 @@ describe("the evidence", () => {
     [[3], "page"],
   ])("page %j in a %s record: EVIDENCE_INVALID, a positive integer", (page, kind) => {
     const message = expectRejected(
-      pdfArgs(records([GOOD_RECORDS[0], { kind, page, text: "the final weights are calibrated" }])),
+      pdfArgs(
+        records([
+          GOOD_RECORDS[0],
+          { kind, page, ...(kind === "quotation" ? { text: "the final weights are calibrated" } : {}) },
+        ]),
+      ),
       "EVIDENCE_INVALID",
     );
     expect(message).toBe(`record 1: field "page" must be a positive integer (got ${JSON.stringify(page)})`);

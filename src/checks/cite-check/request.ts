@@ -3,6 +3,7 @@
  * given as flags) against the limits. Every rejection is a usage error naming the field.
  */
 import { CiteproofError } from "../../errors.js";
+import { didYouMean, firstUnknownField } from "../../util/field-names.js";
 import { CITE_CHECK_LIMITS as L } from "./limits.js";
 import { NORMALIZATIONS, type Normalization, OCR_MODES, type OcrMode } from "./verdicts.js";
 
@@ -66,9 +67,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function rejectUnknown(value: Record<string, unknown>, allowed: Set<string>, where: string): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.has(key)) throw usage(`${where}${where ? "." : ""}${key} is not a known field`);
-  }
+  const key = firstUnknownField(value, allowed);
+  if (key !== undefined)
+    throw usage(`${where}${where ? "." : ""}${key} is not a known field${didYouMean(key, allowed)}`);
 }
 
 /** Parses a full request document: `{"operation":"cite_check","sources":[...],"citations":[...],...}`. */
