@@ -59,7 +59,7 @@ export function readDraft(draft: string): DraftReading {
     if (span.status !== "counted") continue;
     const sentence = sentenceOf(span.startUtf16);
     const pages = forms.filter((f) => f.anchor.kind === "page" && sentenceOf(f.startUtf16) === sentence);
-    const owner = nearestPage(pages, span);
+    const owner = pageRightAfter(draft, forms, span) ?? nearestPage(pages, span);
     if (!owner) {
       unanchored.push(span);
       continue;
@@ -108,6 +108,19 @@ export function readDraft(draft: string): DraftReading {
     sentences: sentences.length,
   };
 }
+
+/**
+ * A page citation written right after the closing quote (`"…." (p. 1).`, `"…" (p. 1)`, `"…," p. 1
+ * notes`): it belongs to that quotation even where the quotation's own period ended the sentence.
+ */
+function pageRightAfter(draft: string, forms: CitationForm[], span: QuotedSpan): CitationForm | undefined {
+  const next = forms.find((f) => f.startUtf16 >= span.endUtf16);
+  if (!next || next.anchor.kind !== "page") return undefined;
+  return BETWEEN_QUOTE_AND_PAGE.test(draft.slice(span.endUtf16, next.startUtf16)) ? next : undefined;
+}
+
+/** What may stand between a closing quote and its page: spaces (no blank line), a comma, a parenthesis. */
+const BETWEEN_QUOTE_AND_PAGE = /^[^\S\n]*,?[^\S\n]*\n?[^\S\n]*\(?[^\S\n]*$/u;
 
 /** The page citation a quotation belongs to: the nearest one before it in its sentence, else after it. */
 function nearestPage(pages: CitationForm[], span: QuotedSpan): CitationForm | undefined {

@@ -50,6 +50,15 @@ describe("check-text outcomes on the prose fixture", () => {
     expect(report.citations[1].evidence.foundOnPages).toEqual([4]);
   });
 
+  it.each([
+    ['"a finite set of edges." (p. 3).'],
+    ['"a finite set of edges" (p. 3).'],
+    ['"a finite set of edges," p. 3 notes.'],
+  ])("checks a quotation whose page follows the closing quote: %s", async (draft) => {
+    const report = await checkText(context, `They say ${draft}`);
+    expect(lines(report)).toEqual([expect.stringMatching(/^FAIL absent p\. 3 a finite set of edges[.,]?$/)]);
+  });
+
   it("FLAG: a bare page, and a quotation of fewer than four words", async () => {
     const report = await checkText(
       context,

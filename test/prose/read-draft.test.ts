@@ -28,6 +28,45 @@ describe("reading a draft", () => {
     ]);
   });
 
+  it.each([
+    [
+      "the period inside the quotation marks",
+      'They say "We do assume prior knowledge of a controller." (p. 1). Next.',
+    ],
+    ["the period outside", 'They say "We do assume prior knowledge of a controller" (p. 1). Next.'],
+    [
+      "curly quotes, a line break before the page",
+      "They say \u201cWe do assume prior knowledge of a controller.\u201d\n(p. 1).",
+    ],
+    [
+      "a comma inside, the page as the verb's subject",
+      '"We do assume prior knowledge of a controller," p. 1 notes.',
+    ],
+    ["a comma outside", '"We do assume prior knowledge of a controller", p. 1 notes.'],
+  ])("gives a quotation the page written right after its closing quote: %s", (_label, draft) => {
+    expect(summary(draft)).toEqual([
+      ["quotation", "p. 1", expect.stringMatching(/^We do assume prior knowledge of a controller[.,]?$/)],
+    ]);
+  });
+
+  it("prefers the page right after the closing quote to one earlier in the sentence", () => {
+    expect(summary('As p. 3 shows, "the second quoted words stand here," p. 4 adds.')).toEqual([
+      ["quotation", "p. 4", "the second quoted words stand here,"],
+      ["page", "p. 3", null],
+    ]);
+  });
+
+  it("does not take a page across a blank line or past other words", () => {
+    expect(summary('They say "We do assume prior knowledge of a controller."\n\n(p. 1).')).toEqual([
+      ["page", "p. 1", null],
+      ["unanchored", null, "We do assume prior knowledge of a controller."],
+    ]);
+    expect(summary('They say "We do assume prior knowledge of a controller." Later, (p. 1).')).toEqual([
+      ["page", "p. 1", null],
+      ["unanchored", null, "We do assume prior knowledge of a controller."],
+    ]);
+  });
+
   it("reads a page with a quotation under 12 or over 400 characters as the page alone", () => {
     const long = "word ".repeat(90).trim();
     const r = readDraft(`On p. 3 they say "too short". On p. 4 they paste "${long}".`);
