@@ -115,7 +115,7 @@ export function readDraft(draft: string): DraftReading {
  */
 function pageRightAfter(draft: string, forms: CitationForm[], span: QuotedSpan): CitationForm | undefined {
   const next = forms.find((f) => f.startUtf16 >= span.endUtf16);
-  if (!next || next.anchor.kind !== "page") return undefined;
+  if (next?.anchor.kind !== "page") return undefined;
   return BETWEEN_QUOTE_AND_PAGE.test(draft.slice(span.endUtf16, next.startUtf16)) ? next : undefined;
 }
 
