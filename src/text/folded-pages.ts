@@ -54,7 +54,8 @@ export class FoldedPages {
     return this.flowView(page, reading, "body");
   }
 
-  private flowView(page: number, reading: HyphenReading, flow: Flow): FoldedText | undefined {
+  /** A folded view; kept for later calls unless `keep` is false (the index reads every page once). */
+  private flowView(page: number, reading: HyphenReading, flow: Flow, keep = true): FoldedText | undefined {
     const text = this.pages[page - 1];
     if (!text) return undefined;
     // Without line-end hyphens both readings are the same text: fold it once.
@@ -72,7 +73,7 @@ export class FoldedPages {
               hyphenReading: effective,
               breaksUtf16: flow === "marks" ? text.scriptBreaksUtf16 : undefined,
             });
-      this.views.set(key, view);
+      if (keep) this.views.set(key, view);
     }
     return view ?? undefined;
   }
@@ -81,13 +82,13 @@ export class FoldedPages {
    * The distinct folded views of a page a quotation is matched against, in the order they are
    * tried; folded only when reached.
    */
-  private *pageViews(page: number): Generator<{ view: FoldedText; reading: HyphenReading }> {
+  private *pageViews(page: number, keep = true): Generator<{ view: FoldedText; reading: HyphenReading }> {
     const text = this.pages[page - 1];
     if (!text) return;
     const readings: HyphenReading[] = text.lineEndHyphensUtf16.length === 0 ? ["joined"] : READINGS;
     for (const flow of FLOWS) {
       for (const reading of readings) {
-        const view = this.flowView(page, reading, flow);
+        const view = this.flowView(page, reading, flow, keep);
         if (view) yield { view, reading };
       }
     }
@@ -161,8 +162,10 @@ export class FoldedPages {
 
   private index(): TokenIndex {
     if (!this.tokenIndex) {
+      // Every page is folded for the index and its views let go: the few candidate pages of a
+      // quotation are folded again when searched, so memory holds the index, not every page's views.
       this.tokenIndex = TokenIndex.build(this.pages.length, (page) =>
-        Array.from(this.pageViews(page), (v) => v.view.text),
+        Array.from(this.pageViews(page, false), (v) => v.view.text),
       );
       this.options.onTokenIndexBuilt?.(this.tokenIndex.serialized);
     }
