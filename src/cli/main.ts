@@ -1,49 +1,38 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from "commander";
 import { CiteproofError } from "../errors.js";
 import { reportError, wantsJson } from "./io.js";
+import { runThroughServe, SERVE_MODES, type ServeMode, servable } from "./serve-client.js";
 
-const program = new Command();
-program
-  .name("citeproof")
-  .description("Checks, mechanically, whether what a writer cites is really in the source PDF.")
-  .version("0.1.0")
-  .exitOverride()
-  .configureOutput({ writeErr: () => {} });
-
-// Only the command being run is loaded: each brings its own dependencies, and start-up time counts.
-const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => void }>> = {
-  verify: () => import("./commands/verify.js"),
-  "check-text": () => import("./commands/check-text.js"),
-  session: () => import("./commands/session.js"),
-  "cite-check": () => import("./commands/cite-check.js"),
-  anchors: () => import("./commands/anchors.js"),
-  crop: () => import("./commands/crop.js"),
-  report: () => import("./commands/report.js"),
-  run: () => import("./commands/run.js"),
-  source: () => import("./commands/source.js"),
-  mcp: () => import("./commands/mcp.js"),
-};
-const named = process.argv.slice(2).find((arg) => !arg.startsWith("-"));
-const loaders = named !== undefined && COMMANDS[named] ? [COMMANDS[named]] : Object.values(COMMANDS);
-for (const load of loaders) (await load()).register(program);
-
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    if (
-      error.code === "commander.helpDisplayed" ||
-      error.code === "commander.version" ||
-      error.code === "commander.help"
-    ) {
-      process.exitCode = 0;
-    } else {
-      const message = error.message.replace(/^error: /, "");
-      process.exitCode = reportError(new CiteproofError("USAGE", message), wantsJson());
+/** Takes `--serve auto|never` (default $CITEPROOF_SERVE, else auto) out of the arguments. */
+function serveMode(args: string[]): ServeMode | { error: string } {
+  let mode = process.env.CITEPROOF_SERVE || "auto";
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--serve") {
+      mode = args[i + 1] ?? "";
+      args.splice(i, 2);
+      i--;
+    } else if (args[i].startsWith("--serve=")) {
+      mode = args[i].slice("--serve=".length);
+      args.splice(i, 1);
+      i--;
     }
-  } else {
-    process.exitCode = reportError(error, wantsJson());
   }
+  return (SERVE_MODES as readonly string[]).includes(mode)
+    ? (mode as ServeMode)
+    : { error: `--serve must be one of ${SERVE_MODES.join(", ")} (got ${JSON.stringify(mode)})` };
 }
-if (process.exitCode === undefined) process.exitCode = 0;
+
+const args = process.argv.slice(2);
+const mode = serveMode(args);
+const served =
+  typeof mode === "string" && mode === "auto" && servable(args) ? await runThroughServe(args) : undefined;
+if (typeof mode !== "string") {
+  process.exitCode = reportError(new CiteproofError("USAGE", mode.error), wantsJson(args));
+} else if (served) {
+  process.stderr.write(served.stderr);
+  process.stdout.write(served.stdout);
+  process.exitCode = served.exitCode;
+} else {
+  const { runProgram } = await import("./program.js");
+  await runProgram([process.argv[0], process.argv[1], ...args]);
+}

@@ -1,0 +1,204 @@
+/**
+ * `citeproof serve`: a resident process that runs CLI calls sent over the user's own socket, so
+ * repeated calls skip start-up (Node, the engine's compile, the warm-up of the code) and share one
+ * extraction worker. Calls run one at a time, each exactly as the CLI runs it in-process (its output
+ * captured and sent back whole); it ends after an idle timeout, or on SIGINT / SIGTERM.
+ */
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
+import { createConnection, createServer, type Socket } from "node:net";
+import type { Command } from "commander";
+import { closeExtractionWorker } from "../../document/extraction-worker.js";
+import { CiteproofError } from "../../errors.js";
+import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
+import { commandOf, runProgram } from "../program.js";
+import {
+  buildId,
+  notOurs,
+  SERVE_PROTOCOL,
+  SERVED_COMMANDS,
+  type ServeReply,
+  type ServeRequest,
+  serveDir,
+  servedEnvironment,
+  socketPath,
+} from "../serve-socket.js";
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000;
+
+interface ServeFlags {
+  idleTimeoutMs: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command("serve")
+    .description(
+      "stay resident and run verify, check-text, cite-check and anchors calls sent by the CLI over a socket of the user's own",
+    )
+    .option(
+      "--idle-timeout-ms <ms>",
+      "end after this long without a call, in milliseconds",
+      String(DEFAULT_IDLE_TIMEOUT_MS),
+    )
+    .action((flags: ServeFlags) =>
+      runAction(false, async () => {
+        const idleMs = positiveInt(flags.idleTimeoutMs, "--idle-timeout-ms") ?? DEFAULT_IDLE_TIMEOUT_MS;
+        await serve(idleMs);
+        return EXIT_CLEAN;
+      }),
+    );
+}
+
+async function serve(idleMs: number): Promise<void> {
+  const dir = serveDir();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const dirProblem = notOurs(dir, "directory");
+  if (dirProblem)
+    throw new CiteproofError("ACCESS_DENIED", `the serve folder is not safe to use: ${dirProblem}`);
+  const path = socketPath();
+  await removeStale(path);
+  const server = createServer((socket) => receive(socket));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new CiteproofError("ACCESS_DENIED", `cannot listen on ${path} (${error.code ?? error.message})`),
+      ),
+    );
+    server.listen(path, () => resolve());
+  });
+  chmodSync(path, 0o600);
+  process.stderr.write(`citeproof serve: listening on ${path}; ends after ${idleMs} ms without a call\n`);
+  await new Promise<void>((resolve) => {
+    const end = () => {
+      clearTimeout(idle.timer);
+      server.close();
+      rmSync(path, { force: true });
+      resolve();
+    };
+    const idle = { timer: setTimeout(end, idleMs) };
+    onIdle = () => {
+      clearTimeout(idle.timer);
+      idle.timer = setTimeout(end, idleMs);
+    };
+    onBusy = () => clearTimeout(idle.timer);
+    process.once("SIGINT", end);
+    process.once("SIGTERM", end);
+  });
+  await closeExtractionWorker();
+}
+
+/** A socket file left by a server that is gone is removed; one a live server answers on is an error. */
+async function removeStale(path: string): Promise<void> {
+  const problem = notOurs(path, "socket");
+  if (problem === "absent") return;
+  if (problem) throw new CiteproofError("ACCESS_DENIED", `the serve socket is not safe to use: ${problem}`);
+  const live = await new Promise<boolean>((resolve) => {
+    const probe = createConnection(path);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (live) throw new CiteproofError("USAGE", `a citeproof serve is already listening on ${path}`);
+  rmSync(path, { force: true });
+}
+
+let onIdle: () => void = () => {};
+let onBusy: () => void = () => {};
+let queue: Promise<void> = Promise.resolve();
+let pending = 0;
+
+function receive(socket: Socket): void {
+  const chunks: Buffer[] = [];
+  socket.on("error", () => socket.destroy());
+  socket.on("data", (chunk: Buffer) => {
+    chunks.push(chunk);
+    if (!chunk.includes(0x0a)) return;
+    socket.removeAllListeners("data");
+    const line = Buffer.concat(chunks);
+    pending++;
+    onBusy();
+    // One call at a time: a call owns the process's output and working directory while it runs.
+    queue = queue.then(async () => {
+      const started = Date.now();
+      const reply = await answer(line.subarray(0, line.indexOf(0x0a)).toString("utf8"));
+      process.stderr.write(
+        `citeproof serve: ${"refused" in reply ? `refused (${reply.refused})` : `ran, exit ${reply.exitCode}`} in ${Date.now() - started} ms\n`,
+      );
+      if (!socket.destroyed) socket.end(`${JSON.stringify(reply)}\n`);
+      if (--pending === 0) onIdle();
+    });
+  });
+}
+
+async function answer(line: string): Promise<ServeReply> {
+  let request: ServeRequest;
+  try {
+    request = JSON.parse(line) as ServeRequest;
+  } catch {
+    return { protocol: SERVE_PROTOCOL, refused: "the request is not JSON" };
+  }
+  const refused = refusal(request);
+  if (refused) return { protocol: SERVE_PROTOCOL, refused };
+  return { protocol: SERVE_PROTOCOL, ...(await runCaptured(request)) };
+}
+
+function refusal(request: ServeRequest): string | undefined {
+  if (request?.protocol !== SERVE_PROTOCOL) return "another protocol";
+  if (request.build !== buildId()) return "another build of citeproof";
+  if (!Array.isArray(request.args) || !request.args.every((a) => typeof a === "string"))
+    return "bad arguments";
+  if (typeof request.cwd !== "string") return "no working directory";
+  const command = commandOf(request.args);
+  if (command === undefined || !SERVED_COMMANDS.includes(command)) return "not a served command";
+  if (JSON.stringify(request.env) !== JSON.stringify(servedEnvironment())) return "another environment";
+  return undefined;
+}
+
+/** Runs the call as the CLI would, its stdout and stderr captured and its exit code taken. */
+async function runCaptured(
+  request: ServeRequest,
+): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
+  const capture =
+    (into: Buffer[]) =>
+    (
+      chunk: string | Uint8Array,
+      encoding?: BufferEncoding | ((e?: Error) => void),
+      done?: (e?: Error) => void,
+    ) => {
+      into.push(
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
+          : Buffer.from(chunk),
+      );
+      const callback = typeof encoding === "function" ? encoding : done;
+      callback?.();
+      return true;
+    };
+  const home = process.cwd();
+  process.exitCode = undefined;
+  process.stdout.write = capture(out) as typeof process.stdout.write;
+  process.stderr.write = capture(err) as typeof process.stderr.write;
+  try {
+    process.chdir(request.cwd);
+    await runProgram([process.argv[0], process.argv[1], ...request.args]);
+  } catch (error) {
+    err.push(Buffer.from(`citeproof serve: ${error instanceof Error ? error.message : String(error)}\n`));
+    process.exitCode = 2;
+  } finally {
+    process.stdout.write = writes.stdout;
+    process.stderr.write = writes.stderr;
+    process.chdir(home);
+  }
+  const exitCode = typeof process.exitCode === "number" ? process.exitCode : 0;
+  process.exitCode = undefined;
+  return {
+    stdout: Buffer.concat(out).toString("base64"),
+    stderr: Buffer.concat(err).toString("base64"),
+    exitCode,
+  };
+}

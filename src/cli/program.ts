@@ -1,0 +1,57 @@
+/** The CLI's command program: built afresh for each run, so a resident server can run it again. */
+import { Command, CommanderError } from "commander";
+import { CiteproofError } from "../errors.js";
+import { reportError, wantsJson } from "./io.js";
+
+// Only the command being run is loaded: each brings its own dependencies, and start-up time counts.
+const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => void }>> = {
+  verify: () => import("./commands/verify.js"),
+  "check-text": () => import("./commands/check-text.js"),
+  session: () => import("./commands/session.js"),
+  "cite-check": () => import("./commands/cite-check.js"),
+  anchors: () => import("./commands/anchors.js"),
+  crop: () => import("./commands/crop.js"),
+  report: () => import("./commands/report.js"),
+  run: () => import("./commands/run.js"),
+  source: () => import("./commands/source.js"),
+  mcp: () => import("./commands/mcp.js"),
+  serve: () => import("./commands/serve.js"),
+};
+
+/** The command an argument vector (without node and the script) names, if any. */
+export function commandOf(args: readonly string[]): string | undefined {
+  return args.find((arg) => !arg.startsWith("-"));
+}
+
+/** Runs the CLI on `argv` (as process.argv: node, script, arguments) and sets process.exitCode. */
+export async function runProgram(argv: readonly string[]): Promise<void> {
+  const program = new Command();
+  program
+    .name("citeproof")
+    .description("Checks, mechanically, whether what a writer cites is really in the source PDF.")
+    .version("0.1.0")
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} });
+  const named = commandOf(argv.slice(2));
+  const loaders = named !== undefined && COMMANDS[named] ? [COMMANDS[named]] : Object.values(COMMANDS);
+  for (const load of loaders) (await load()).register(program);
+  try {
+    await program.parseAsync([...argv]);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (
+        error.code === "commander.helpDisplayed" ||
+        error.code === "commander.version" ||
+        error.code === "commander.help"
+      ) {
+        process.exitCode = 0;
+      } else {
+        const message = error.message.replace(/^error: /, "");
+        process.exitCode = reportError(new CiteproofError("USAGE", message), wantsJson(argv));
+      }
+    } else {
+      process.exitCode = reportError(error, wantsJson(argv));
+    }
+  }
+  if (process.exitCode === undefined) process.exitCode = 0;
+}

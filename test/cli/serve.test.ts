@@ -1,0 +1,175 @@
+// `citeproof serve`: calls sent through it print exactly what the CLI prints in-process; a missing,
+// stale or foreign socket, a refusal and a server that goes away mid-call all make the CLI run the
+// command itself; `serve` refuses a folder or socket that is not the user's own.
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
+import { cliPath } from "../helpers/run-cli.js";
+
+const tmp = tempDir();
+const servers: ChildProcess[] = [];
+afterAll(() => {
+  for (const server of servers) server.kill("SIGKILL");
+  tmp.remove();
+});
+let counter = 0;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI without blocking this process (a test may answer on the socket meanwhile). */
+function cli(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** A runtime directory of this test's own, and the environment that points the CLI at it. */
+function runtime(): { env: Record<string, string>; dir: string; socket: string } {
+  const root = join(tmp.dir, `run-${counter++}`);
+  mkdirSync(root, { mode: 0o700 });
+  const cache = join(tmp.dir, `cache-${counter++}`);
+  const dir = join(root, "citeproof");
+  return {
+    env: { XDG_RUNTIME_DIR: root, CITEPROOF_CACHE_DIR: cache, CITEPROOF_SERVE: "" },
+    dir,
+    socket: join(dir, "serve.sock"),
+  };
+}
+
+/** Starts `citeproof serve` and resolves once it listens (or with its exit when it cannot). */
+function startServe(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; log: () => string; exit?: Run }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliPath, "serve", "--idle-timeout-ms", "120000"], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+    });
+    servers.push(child);
+    let stderr = "";
+    let stdout = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => {
+      stderr += d;
+      if (stderr.includes("citeproof serve: listening on")) resolve({ child, log: () => stderr });
+    });
+    child.on("close", (status) => resolve({ child, log: () => stderr, exit: { status, stdout, stderr } }));
+  });
+}
+
+const PAPER = fixture("paper");
+const evidence = join(tmp.dir, "evidence.json");
+writeFileSync(
+  evidence,
+  JSON.stringify([
+    { id: "a", kind: "quotation", page: 5, text: "reduced the mean squared error by roughly a third" },
+    { id: "b", kind: "quotation", page: 3, text: "reduced the mean squared error by roughly a third" },
+    { id: "c", kind: "page", page: 9 },
+  ]),
+);
+const VERIFY = ["verify", PAPER, "--evidence", evidence];
+
+describe("citeproof serve", () => {
+  it("prints through the server exactly what the CLI prints in-process", async () => {
+    const { env } = runtime();
+    const inProcess = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    const text = await cli([...VERIFY, "--serve=never"], env);
+    expect(inProcess.status).toBe(1);
+    const server = await startServe(env);
+    expect(server.exit).toBeUndefined();
+    for (const [args, want] of [
+      [[...VERIFY, "--json"], inProcess],
+      [VERIFY, text],
+      [[...VERIFY, "--json", "--serve", "auto"], inProcess],
+    ] as const) {
+      const served = await cli([...args], env);
+      expect(served).toEqual(want);
+    }
+    expect(server.log().match(/ran, exit 1/g)).toHaveLength(3);
+    // Another environment (another cache) is not the server's to run: the CLI runs it itself.
+    const other = await cli([...VERIFY, "--json"], { ...env, CITEPROOF_CACHE_DIR: join(tmp.dir, "other") });
+    expect(other.stdout).toBe(inProcess.stdout);
+    expect(server.log()).toContain("refused (another environment)");
+    // A second server on the same socket is refused.
+    const second = await startServe(env);
+    expect(second.exit?.status).toBe(2);
+    expect(second.exit?.stderr).toContain("already listening");
+    server.child.kill("SIGTERM");
+  });
+
+  it("runs in-process on a stale socket, and a new server replaces it", async () => {
+    const { env, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    const server = await startServe(env);
+    server.child.kill("SIGKILL");
+    await new Promise((resolve) => server.child.once("close", resolve));
+    // The socket file is left behind with nobody listening on it.
+    expect((await import("node:fs")).existsSync(socket)).toBe(true);
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    const again = await startServe(env);
+    expect(again.exit).toBeUndefined();
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    expect(again.log()).toContain("ran, exit 1");
+    again.child.kill("SIGTERM");
+  });
+
+  it("runs in-process when the server goes away in the middle of a call", async () => {
+    const { env, dir, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    mkdirSync(dir, { mode: 0o700 });
+    let calls = 0;
+    // A peer that takes the call and dies before it answers.
+    const peer = createServer((s) =>
+      s.on("data", () => {
+        calls++;
+        s.destroy();
+      }),
+    );
+    await new Promise<void>((resolve) => peer.listen(socket, resolve));
+    try {
+      expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+      expect(calls).toBe(1);
+    } finally {
+      peer.close();
+    }
+  });
+
+  it("uses neither a folder nor a socket that is not the user's own", async () => {
+    const { env, dir, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    mkdirSync(dir, { mode: 0o700 });
+    chmodSync(dir, 0o755);
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    const open = await startServe(env);
+    expect(open.exit?.status).toBe(2);
+    expect(open.exit?.stderr).toMatch(/ACCESS_DENIED.*open to other users/);
+    chmodSync(dir, 0o700);
+    writeFileSync(socket, "not a socket");
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    const file = await startServe(env);
+    expect(file.exit?.status).toBe(2);
+    expect(file.exit?.stderr).toMatch(/ACCESS_DENIED.*is not a socket/);
+  });
+
+  it("refuses a --serve mode it does not know", async () => {
+    const { env } = runtime();
+    const run = await cli([...VERIFY, "--json", "--serve", "always"], env);
+    expect(run.status).toBe(2);
+    expect(JSON.parse(run.stdout).error.code).toBe("USAGE");
+  });
+});
