@@ -44,6 +44,10 @@ export const ERROR_CODES = [
   "URL_TOO_MANY_REDIRECTS",
   "CONTENT_NOT_SUPPORTED",
   "RENDER_TIMEOUT",
+  "RESULT_MISSING",
+  "RESULT_STALE",
+  "VERIFICATION_MISSING",
+  "VERIFICATION_STALE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

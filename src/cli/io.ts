@@ -48,6 +48,14 @@ export function positiveInt(value: string | undefined, flag: string): number | u
   return Number(value);
 }
 
+export function nonNegativeInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new CiteproofError("USAGE", `${flag} must be a whole number, 0 or more (got ${JSON.stringify(value)})`);
+  }
+  return Number(value);
+}
+
 /** Reads a text input file (or stdin for "-"), with a coded error naming it. */
 export function readTextInput(path: string, what: string): string {
   try {

@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { CiteproofError } from "../errors.js";
+import { sha256Hex } from "../source/file.js";
 import { type AcceptedSpan, type AssemblyResult, assemble, resultPath, type Unresolved } from "./assemble.js";
 import { type EvidenceContext, evidenceContext } from "./context.js";
 import { canonicalJson, writeFileAtomic } from "./files.js";
@@ -35,6 +36,8 @@ export interface VerificationReport {
   schema_version: number;
   run_id: string;
   verified_at: string;
+  /** sha256 (hex) of the outputs/result.json this verification read; null when there was none. */
+  result_sha256: string | null;
   verdict: "pass" | "fail";
   checks: CheckReport[];
 }
@@ -221,6 +224,7 @@ export async function verifyRun(
     schema_version: 1,
     run_id: ctx.run.runId,
     verified_at: (options.now ?? new Date()).toISOString(),
+    result_sha256: stored ? sha256Hex(stored.raw) : null,
     verdict: checks.every((c) => c.status === "pass") ? "pass" : "fail",
     checks,
   };

@@ -6,9 +6,10 @@ import type { EvidenceRecord } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import { checkContext, verifyEvidence } from "../checks/verify.js";
 import type { Box } from "../document/model.js";
-import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import { type OpenOptions, openDocument } from "../document/open.js";
 import { renderRegion, userBoxToDevice } from "../document/render.js";
 import { isCiteproofError } from "../errors.js";
+import type { PdfBytes } from "../source/file.js";
 import { MAX_PLACES, type Place, type PlaceKind, placesFor } from "./places.js";
 
 export const DEFAULT_REPORT_DPI = 110;
@@ -83,7 +84,7 @@ export async function buildReport(
     const cropErrors: string[] = [];
     for (const place of places) {
       try {
-        crops.push(await renderPlace(doc, place, dpi, open.password, open.timeoutMs));
+        crops.push(await renderPlace(doc.source, place, dpi, open.password, open.timeoutMs));
       } catch (error) {
         if (!isCiteproofError(error)) throw error;
         cropErrors.push(`page ${place.page}: ${error.message} [${error.code}]`);
@@ -94,8 +95,9 @@ export async function buildReport(
   return { pdf, document: report.document, sections };
 }
 
-async function renderPlace(
-  doc: OpenedDocument,
+/** Renders one place from the PDF's bytes, its marks mapped into the crop's pixels. */
+export async function renderPlace(
+  source: PdfBytes,
   place: Place,
   dpi: number,
   password: string | undefined,
@@ -103,7 +105,7 @@ async function renderPlace(
 ): Promise<Crop> {
   const whole = place.region === "page";
   const cropDpi = whole ? Math.min(dpi, PAGE_THUMBNAIL_DPI) : dpi;
-  const rendered = await renderRegion(doc.source, place.page, place.region, cropDpi, { password, timeoutMs });
+  const rendered = await renderRegion(source, place.page, place.region, cropDpi, { password, timeoutMs });
   const marks = place.marks.map((box) => {
     const px = userBoxToDevice(box, rendered.transform);
     const x0 = clamp01(px.x0 / rendered.widthPx);

@@ -5,7 +5,7 @@ import { REASON_MEANINGS, VERDICT_MEANINGS, VERDICTS } from "../checks/verdicts.
 import type { Crop, Report, ReportSection } from "./build.js";
 import { escapeHtml as h } from "./escape.js";
 
-const CSS = `
+export const REPORT_CSS = `
 :root { color-scheme: light; --pass: #1b7f3b; --flag: #a86400; --fail: #b3261e; --unanchored: #5f6368; }
 * { box-sizing: border-box; }
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 980px;
@@ -57,7 +57,7 @@ export function renderReportHtml(report: Report): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>citeproof report: ${h(name)}</title>`,
-    `<style>${CSS}</style>`,
+    `<style>${REPORT_CSS}</style>`,
     "</head>",
     "<body>",
     "<header>",
@@ -101,7 +101,8 @@ function renderSection(section: ReportSection, n: number): string {
   return lines.join("\n");
 }
 
-function renderCrop(crop: Crop): string {
+/** One crop as a figure: the PNG inline, its marks as boxes over it. */
+export function renderCrop(crop: Crop): string {
   const data = Buffer.from(crop.png).toString("base64");
   const box = crop.region
     ? ` data-box="${[crop.region.left, crop.region.bottom, crop.region.right, crop.region.top]

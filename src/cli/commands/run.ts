@@ -4,7 +4,13 @@ import { assembleRun } from "../../evidence/assemble.js";
 import { promoteRun } from "../../evidence/promote.js";
 import { createRun } from "../../evidence/run.js";
 import { verifyRun } from "../../evidence/verify.js";
-import { EXIT_CLEAN, EXIT_FAILS, printJson, runAction } from "../io.js";
+import {
+  DEFAULT_MAX_CROPS,
+  RUN_REPORT_FORMATS,
+  type RunReportFormat,
+  writeRunReport,
+} from "../../report/run/index.js";
+import { EXIT_CLEAN, EXIT_FAILS, nonNegativeInt, printJson, runAction } from "../io.js";
 
 export function register(program: Command): void {
   const run = program
@@ -96,6 +102,41 @@ export function register(program: Command): void {
         }
         return report.verdict === "pass" ? EXIT_CLEAN : EXIT_FAILS;
       }),
+    );
+
+  run
+    .command("report")
+    .description(
+      "render outputs/report.md and outputs/report.html from result.json and verification.json (after 'run verify')",
+    )
+    .requiredOption("--run-dir <dir>", "the run folder")
+    .option("--format <format>", "md, html or both", "both")
+    .option("--max-crops <n>", `most crops drawn in the HTML report (default ${DEFAULT_MAX_CROPS}; 0 for none)`)
+    .option("--cache-dir <dir>", "extraction cache, for page geometry of PDF snapshots")
+    .option("--json", "print JSON")
+    .action(
+      (flags: { runDir: string; format: string; maxCrops?: string; cacheDir?: string; json?: boolean }) =>
+        runAction(flags.json, async () => {
+          if (!(RUN_REPORT_FORMATS as readonly string[]).includes(flags.format)) {
+            throw new CiteproofError(
+              "USAGE",
+              `--format must be one of ${RUN_REPORT_FORMATS.join(", ")} (got '${flags.format}')`,
+            );
+          }
+          const written = await writeRunReport(flags.runDir, {
+            format: flags.format as RunReportFormat,
+            maxCrops: nonNegativeInt(flags.maxCrops, "--max-crops"),
+            cacheDir: flags.cacheDir,
+          });
+          if (flags.json) printJson(written);
+          else {
+            const files = [written.report_md, written.report_html].filter((f) => f !== null).join(" and ");
+            process.stdout.write(
+              `wrote ${files}: ${written.accepted} accepted span(s), ${written.unresolved} unresolved, ${written.crops} crop(s)\n`,
+            );
+          }
+          return EXIT_CLEAN;
+        }),
     );
 
   run

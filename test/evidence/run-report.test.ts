@@ -1,0 +1,218 @@
+/**
+ * `run report`: outputs/report.md and outputs/report.html rendered from result.json and verification.json,
+ * identical bytes for the same outputs, untouched by promotion, refused (nothing written) when the outputs
+ * it would draw from are missing or stale.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assembleRun } from "../../src/evidence/assemble.js";
+import { promoteRun } from "../../src/evidence/promote.js";
+import { createRun } from "../../src/evidence/run.js";
+import { fetchSource, localSource, searchSource } from "../../src/evidence/sources.js";
+import { verifyRun } from "../../src/evidence/verify.js";
+import { writeRunReport } from "../../src/report/run/index.js";
+import { runCli } from "../helpers/run-cli.js";
+import { cleanTempDirs, FIXTURE_PDF, readJson, startServer, tempDir, writeRecords } from "./helpers.js";
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer({
+    "/trial": (_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      res.end(TEXT);
+    },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  cleanTempDirs();
+});
+
+const TEXT = [
+  "Results",
+  "At 12 weeks the intervention group showed a greater reduction in CDI-2 total score than controls",
+  "(SMD -0.41, 95% CI -0.68 to -0.14; p=0.003). Pipes | and <tags> & ``` fences stay as written.",
+  "",
+  "Discussion",
+  "Attrition was unbalanced between arms and no imputation was made.",
+].join("\n");
+
+/** A run over one registered text: one accepted claim span, one rejected for a hand-typed excerpt. */
+async function textRun() {
+  const run = createRun(join(tempDir(), "run"));
+  const receipt = await fetchSource(run, `${server.base}/trial`, { access: "full_text", origin: "web" });
+  const hit = searchSource(run, receipt.source_id, "At 12 weeks").hits[0];
+  const end = [...TEXT].indexOf(".", [...TEXT].indexOf("p=0.003")) + 1;
+  const span = (claim: string, extra: Record<string, unknown> = {}) => ({
+    claim,
+    evidence_id: "web:trial",
+    source_id: receipt.source_id,
+    start: hit.start,
+    end,
+    access: "full_text",
+    ...extra,
+  });
+  writeRecords(run, {
+    claims: [
+      { id: "c-true", text: "CBT lowered CDI-2.", verdict: "supported", spans: [span("CDI-2 fell")] },
+      {
+        id: "c-typed",
+        text: "CBT cut CDI-2 significantly.",
+        verdict: "supported",
+        spans: [span("typed", { excerpt: "a significant reduction in CDI-2 scores" })],
+      },
+    ],
+  });
+  return { run, excerpt: [...TEXT].slice(hit.start, end).join("") };
+}
+
+async function assembledAndVerified(run: Awaited<ReturnType<typeof textRun>>["run"]) {
+  await assembleRun(run);
+  await verifyRun(run);
+}
+
+describe("run report", () => {
+  it("renders the re-sliced excerpt, the diagnostics grouped by code, the checks, the gate and the identity", async () => {
+    const { run, excerpt } = await textRun();
+    await assembledAndVerified(run);
+    const written = await writeRunReport(run);
+    expect(written).toMatchObject({ run_id: run.runId, accepted: 1, crops: 0 });
+    const md = readFileSync(join(run.dir, "outputs", "report.md"), "utf8");
+    const html = readFileSync(join(run.dir, "outputs", "report.html"), "utf8");
+    const resultSha = readJson<{ result_sha256: string }>(
+      join(run.dir, "outputs", "verification.json"),
+    ).result_sha256;
+    expect(written.result_sha256).toBe(resultSha);
+    // The excerpt exactly as the snapshot holds it, line break and all, in a fence longer than its backticks.
+    expect(excerpt).toContain("\n");
+    expect(md).toContain(`\`\`\`\`text\n${excerpt}\n\`\`\`\``);
+    expect(html).toContain(excerpt.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+    // The hand-typed excerpt never reaches the evidence: only its diagnostic does.
+    expect(md).not.toContain("a significant reduction in CDI-2 scores");
+    expect(md).toContain("### EXCERPT_MISMATCH (1)");
+    expect(html).toContain('data-code="EXCERPT_MISMATCH"');
+    for (const id of ["C-SNAPSHOT", "C-SPAN", "C-FRESH-FETCH", "C-ASSEMBLER"]) {
+      expect(md).toContain(`| ${id} |`);
+      expect(html).toContain(`<code>${id}</code>`);
+    }
+    expect(md).toContain(`run: \`${run.runId}\``);
+    expect(md).toContain(resultSha);
+    expect(md).toMatch(/gate: \*\*fail\*\*/);
+    expect(md).toContain(`| 1 | CDI-2 fell | ${server.base}/trial | full_text | Results |`);
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it("gives identical bytes when rendered again, and promotion (refused or not) leaves both files untouched", async () => {
+    const { run } = await textRun();
+    await assembledAndVerified(run);
+    await writeRunReport(run);
+    const md = readFileSync(join(run.dir, "outputs", "report.md"));
+    const html = readFileSync(join(run.dir, "outputs", "report.html"));
+    await writeRunReport(run);
+    expect(readFileSync(join(run.dir, "outputs", "report.md")).equals(md)).toBe(true);
+    expect(readFileSync(join(run.dir, "outputs", "report.html")).equals(html)).toBe(true);
+    const knowledge = join(tempDir(), "wiki");
+    const refused = await promoteRun(run, { to: knowledge });
+    expect(refused.ok).toBe(false);
+    expect(readFileSync(join(run.dir, "outputs", "report.md")).equals(md)).toBe(true);
+    expect(readFileSync(join(run.dir, "outputs", "report.html")).equals(html)).toBe(true);
+  });
+
+  it("refuses with a code naming the step to run when result.json or verification.json is missing or stale", async () => {
+    const { run } = await textRun();
+    await expect(writeRunReport(run)).rejects.toMatchObject({ code: "RESULT_MISSING" });
+    await assembleRun(run);
+    await expect(writeRunReport(run)).rejects.toMatchObject({
+      code: "VERIFICATION_MISSING",
+      message: expect.stringContaining("run verify"),
+    });
+    await verifyRun(run);
+    // Records changed after assembly: the result no longer says what a fresh assembly says.
+    const claims = readJson<{ id: string }[]>(join(run.dir, "records", "claims.json"));
+    writeRecords(run, { claims: claims.slice(0, 1) });
+    await expect(writeRunReport(run)).rejects.toMatchObject({ code: "RESULT_STALE" });
+    // Assembled again but not verified again: the verification is of another result.json.
+    await assembleRun(run, { now: new Date(Date.now() + 1000) });
+    await expect(writeRunReport(run)).rejects.toMatchObject({ code: "VERIFICATION_STALE" });
+    await verifyRun(run);
+    // A result.json that does not fit its schema.
+    writeFileSync(join(run.dir, "outputs", "result.json"), '{"accepted": 3}');
+    await expect(writeRunReport(run)).rejects.toMatchObject({ code: "RESULT_MISSING" });
+    expect(existsSync(join(run.dir, "outputs", "report.md"))).toBe(false);
+    expect(existsSync(join(run.dir, "outputs", "report.html"))).toBe(false);
+  });
+
+  it("an output it cannot write is OUTPUT_UNWRITABLE and neither file is written", async () => {
+    const { run } = await textRun();
+    await assembledAndVerified(run);
+    mkdirSync(join(run.dir, "outputs", "report.html"));
+    await expect(writeRunReport(run)).rejects.toMatchObject({ code: "OUTPUT_UNWRITABLE" });
+    expect(existsSync(join(run.dir, "outputs", "report.md"))).toBe(false);
+    rmSync(join(run.dir, "outputs", "report.html"), { recursive: true });
+  });
+
+  it("crops a user-supplied PDF's span from the hash-checked file, marks its glyph boxes, and honours --max-crops", async () => {
+    const root = tempDir();
+    mkdirSync(join(root, "library"));
+    const pdf = join(root, "library", "paper.pdf");
+    copyFileSync(FIXTURE_PDF, pdf);
+    const cacheDir = join(root, "cache");
+    const run = createRun(join(root, "run"), { libraryRoot: root });
+    const receipt = await localSource(run, pdf, { cacheDir, paper: { pmid: "12345678" } });
+    writeRecords(run, {
+      claims: [
+        {
+          id: "c1",
+          text: "x",
+          spans: [
+            {
+              claim: "the abstract",
+              evidence_id: "pmid:12345678",
+              source_id: receipt.source_id,
+              start: 0,
+              end: 8,
+              access: "full_text",
+            },
+          ],
+        },
+      ],
+    });
+    await assembleRun(run, { cacheDir });
+    await verifyRun(run, { cacheDir });
+    const written = await writeRunReport(run, { cacheDir });
+    expect(written.crops).toBe(1);
+    const html = readFileSync(join(run.dir, "outputs", "report.html"), "utf8");
+    expect(html).toMatch(/<figure class="crop crop-match" data-page="1"/);
+    expect(html).toContain('<img src="data:image/png;base64,');
+    expect(html).toMatch(/<span class="mark mark-match" style="left:[\d.]+%;top:[\d.]+%/);
+    const none = await writeRunReport(run, { cacheDir, maxCrops: 0 });
+    expect(none.crops).toBe(0);
+    expect(readFileSync(join(run.dir, "outputs", "report.html"), "utf8")).toContain(
+      "not cropped: the report draws at most 0 crop(s)",
+    );
+    // A changed PDF is never cropped: the report says why instead.
+    const bytes = readFileSync(pdf);
+    writeFileSync(pdf, Buffer.concat([bytes, Buffer.from("\n%changed\n")]));
+    await expect(writeRunReport(run, { cacheDir })).rejects.toMatchObject({ code: "RESULT_STALE" });
+  });
+
+  it("through the CLI: --json names the files; a run without result.json exits 2 with its code", async () => {
+    const { run } = await textRun();
+    const missing = await runCli(["run", "report", "--run-dir", run.dir, "--json"]);
+    expect(missing.status).toBe(2);
+    expect(JSON.parse(missing.stdout).error.code).toBe("RESULT_MISSING");
+    await assembledAndVerified(run);
+    const bad = await runCli(["run", "report", "--run-dir", run.dir, "--format", "pdf"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--format must be one of md, html, both");
+    const md = await runCli(["run", "report", "--run-dir", run.dir, "--format", "md", "--json"]);
+    expect(md.status).toBe(0);
+    expect(JSON.parse(md.stdout)).toMatchObject({
+      report_md: join(run.dir, "outputs", "report.md"),
+      report_html: null,
+      accepted: 1,
+    });
+    expect(existsSync(join(run.dir, "outputs", "report.html"))).toBe(false);
+  });
+});
