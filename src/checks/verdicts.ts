@@ -3,6 +3,8 @@
  * thing it promises.
  */
 
+import type { EvidenceKind } from "./evidence-record.js";
+
 export const VERDICTS = ["PASS", "FLAG", "FAIL", "UNANCHORED"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
@@ -45,3 +47,21 @@ export const REASON_MEANINGS: Record<Reason, string> = {
 
 /** Fewer words than this is never a PASS: the page alone is checked, as a FLAG. */
 export const MIN_QUOTATION_WORDS = 4;
+
+/**
+ * Where a reason's general meaning speaks of words but the record is an anchor or a bare page, the
+ * meaning in that record's own terms.
+ */
+const KIND_REASON_MEANINGS: Partial<Record<EvidenceKind, Partial<Record<Reason, string>>>> = {
+  equation: { found: "the label is printed beside a displayed equation" },
+  figure: {
+    found: "a figure caption carries the label",
+    absent: "no figure caption carries the label; this is no evidence the paper lacks the figure",
+  },
+  page: { "no-quotation": "a page pointer alone: the page exists, and nothing on it was checked" },
+};
+
+/** What a reason means for a record of this kind. */
+export function reasonMeaning(kind: EvidenceKind, reason: Reason): string {
+  return KIND_REASON_MEANINGS[kind]?.[reason] ?? REASON_MEANINGS[reason];
+}

@@ -1,7 +1,7 @@
 /** The report as one self-contained HTML file: inline CSS, crops as PNG data URIs, no script. */
 import { basename } from "node:path";
 import type { CheckResult } from "../checks/result.js";
-import { REASON_MEANINGS, VERDICT_MEANINGS, VERDICTS } from "../checks/verdicts.js";
+import { reasonMeaning, VERDICT_MEANINGS, VERDICTS } from "../checks/verdicts.js";
 import type { Crop, Report, ReportSection } from "./build.js";
 import { escapeHtml as h } from "./escape.js";
 
@@ -86,7 +86,7 @@ function renderSection(section: ReportSection, n: number): string {
   const lines = [
     `<section class="result ${verdictClass}" id="result-${n}" data-verdict="${r.verdict}" data-reason="${h(r.reason)}" data-kind="${r.kind}">`,
     `<h2><span class="badge">${r.verdict}</span>${n}. ${h(anchorOf(r))}${id}</h2>`,
-    `<p class="reason"><code>${h(r.reason)}</code>: ${h(REASON_MEANINGS[r.reason] ?? "")}</p>`,
+    `<p class="reason"><code>${h(r.reason)}</code>: ${h(reasonMeaning(r.kind, r.reason))}</p>`,
     `<p class="message">${h(r.message)}</p>`,
   ];
   const quotation = r.evidence.quotation;
