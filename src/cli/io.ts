@@ -51,7 +51,7 @@ export function positiveInt(value: string | undefined, flag: string): number | u
 export function nonNegativeInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new CiteproofError("USAGE", `${flag} must be a whole number, 0 or more (got ${JSON.stringify(value)})`);
+    throw new CiteproofError("USAGE", `${flag} must be a whole number (got ${JSON.stringify(value)})`);
   }
   return Number(value);
 }

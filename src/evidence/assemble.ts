@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { type EvidenceContext, evidenceContext } from "./context.js";
 import { writeFileAtomic } from "./files.js";
+import { describeFirstDifference } from "./first-difference.js";
 import type { PageBox } from "./locate.js";
 import {
   type CheckId,
@@ -400,7 +401,14 @@ function checkSpan(
     span.excerpt !== undefined &&
     span.excerpt !== loaded.index.slice(span.start, span.end)
   ) {
-    fail("EXCERPT_MISMATCH", "the written excerpt differs from the snapshot text at these offsets", span);
+    fail(
+      "EXCERPT_MISMATCH",
+      `the written excerpt differs from the snapshot text at these offsets; ${describeFirstDifference(
+        loaded.index.slice(span.start, span.end),
+        span.excerpt,
+      )}`,
+      span,
+    );
   }
   const paper = paperProblem(span, snapshot, artifact.literature);
   if (paper) fail("NO_PAPER_ID", paper, span);

@@ -88,8 +88,10 @@ describe("run report", () => {
     expect(excerpt).toContain("\n");
     expect(md).toContain(`\`\`\`\`text\n${excerpt}\n\`\`\`\``);
     expect(html).toContain(excerpt.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
-    // The hand-typed excerpt never reaches the evidence: only its diagnostic does.
-    expect(md).not.toContain("a significant reduction in CDI-2 scores");
+    // The hand-typed excerpt never reaches the evidence table: only its diagnostic shows it.
+    const evidencePart = md.slice(md.indexOf("## Accepted evidence"), md.indexOf("## Unresolved"));
+    expect(evidencePart).toContain(excerpt);
+    expect(evidencePart).not.toContain("a significant reduction in CDI-2 scores");
     expect(md).toContain("### EXCERPT_MISMATCH (1)");
     expect(html).toContain('data-code="EXCERPT_MISMATCH"');
     for (const id of ["C-SNAPSHOT", "C-SPAN", "C-FRESH-FETCH", "C-ASSEMBLER"]) {
@@ -214,5 +216,52 @@ describe("run report", () => {
       accepted: 1,
     });
     expect(existsSync(join(run.dir, "outputs", "report.html"))).toBe(false);
+  });
+});
+
+describe("spans a writer can copy", () => {
+  it("source spans prints each window exactly as stored, line break included, and copying it assembles", async () => {
+    const { run } = await textRun();
+    const receipt = readJson<{ source_id: string }[]>(join(run.dir, "records", "claims.json"));
+    const sourceId = (receipt[0] as unknown as { spans: { source_id: string }[] }).spans[0].source_id;
+    const out = runCli([
+      "source",
+      "spans",
+      "--run-dir",
+      run.dir,
+      "--source-id",
+      sourceId,
+      "--query",
+      "controls",
+    ]);
+    expect(out.status).toBe(0);
+    const window = /<<<([\s\S]*?)>>>/.exec(out.stdout)?.[1];
+    expect(window).toContain("than controls\n(SMD -0.41");
+    const json = runCli([
+      "source",
+      "spans",
+      "--run-dir",
+      run.dir,
+      "--source-id",
+      sourceId,
+      "--query",
+      "controls",
+      "--json",
+    ]).json as { hits: { window: string; window_start: number; window_end: number }[] };
+    expect(json.hits[0].window).toBe(window);
+    expect([...TEXT].slice(json.hits[0].window_start, json.hits[0].window_end).join("")).toBe(window);
+  });
+
+  it("EXCERPT_MISMATCH shows where the typed excerpt parts from the stored text, both sides escaped", async () => {
+    const { run, excerpt } = await textRun();
+    const claims = readJson<{ spans: Record<string, unknown>[] }[]>(join(run.dir, "records", "claims.json"));
+    claims[0].spans[0].excerpt = excerpt.replace("controls\n(SMD", "controls (SMD");
+    writeRecords(run, { claims: claims.slice(0, 1) });
+    const { result } = await assembleRun(run);
+    const mismatch = result.diagnostics.unresolved.find((u) => u.code === "EXCERPT_MISMATCH");
+    const at = [...excerpt].indexOf("\n");
+    expect(mismatch?.message).toContain(`first difference at code point ${at} of the excerpt`);
+    expect(mismatch?.message).toContain('the snapshot has …"han controls\\n(SMD -0.41');
+    expect(mismatch?.message).toContain('the excerpt has …"han controls (SMD -0.41');
   });
 });

@@ -111,7 +111,10 @@ export function register(program: Command): void {
     )
     .requiredOption("--run-dir <dir>", "the run folder")
     .option("--format <format>", "md, html or both", "both")
-    .option("--max-crops <n>", `most crops drawn in the HTML report (default ${DEFAULT_MAX_CROPS}; 0 for none)`)
+    .option(
+      "--max-crops <n>",
+      `most crops drawn in the HTML report (default ${DEFAULT_MAX_CROPS}; 0 for none)`,
+    )
     .option("--cache-dir <dir>", "extraction cache, for page geometry of PDF snapshots")
     .option("--json", "print JSON")
     .action(

@@ -11,7 +11,7 @@ import {
   type SourceReceipt,
   searchSource,
 } from "../../evidence/sources.js";
-import { EXIT_CLEAN, positiveInt, printJson, runAction } from "../io.js";
+import { EXIT_CLEAN, nonNegativeInt, positiveInt, printJson, runAction } from "../io.js";
 
 interface CommonFlags {
   runDir: string;
@@ -168,11 +168,12 @@ export function register(program: Command): void {
         const lines = [
           `${found.source_id}: ${found.method} match, ${found.hits.length} hit(s) for ${JSON.stringify(found.query)}`,
         ];
-        for (const hit of found.hits) {
+        // The window exactly as stored, line breaks and all, so what a writer copies is the snapshot's text.
+        for (const [i, hit] of found.hits.entries()) {
           lines.push(
-            `  match start=${hit.start} end=${hit.end} (score ${hit.score}); window start=${hit.window_start} end=${hit.window_end}`,
+            `hit ${i + 1}: match start=${hit.start} end=${hit.end} (score ${hit.score}); window start=${hit.window_start} end=${hit.window_end}`,
+            `<<<${hit.window}>>>`,
           );
-          lines.push(`    ${hit.window.replace(/\s+/g, " ")}`);
         }
         process.stdout.write(`${lines.join("\n")}\n`);
       }
@@ -225,14 +226,6 @@ function printReceipt(receipt: SourceReceipt, json: boolean | undefined): number
     );
   }
   return EXIT_CLEAN;
-}
-
-export function nonNegativeInt(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) {
-    throw new CiteproofError("USAGE", `${flag} must be a whole number (got ${JSON.stringify(value)})`);
-  }
-  return Number(value);
 }
 
 /** Reads UTF-8 text exactly (a file, or stdin for "-"); invalid UTF-8 is an error, never replaced. */

@@ -4,12 +4,13 @@
  * excerpt, the unresolved diagnostics grouped by code, and, for spans of a user-supplied PDF, crops of the
  * place rendered from the hash-checked file with the span's glyph boxes marked.
  */
+
+import { isCiteproofError } from "../../errors.js";
 import type { AcceptedSpan, GateReport, Unresolved } from "../../evidence/assemble.js";
 import type { PageBox } from "../../evidence/locate.js";
 import { type RunOutputs, snapshotPdf } from "../../evidence/outputs.js";
 import { REASON_MEANINGS, type ReasonCode } from "../../evidence/reasons.js";
 import type { CheckReport } from "../../evidence/verify.js";
-import { isCiteproofError } from "../../errors.js";
 import type { PdfBytes } from "../../source/file.js";
 import { type Crop, DEFAULT_REPORT_DPI, renderPlace } from "../build.js";
 
