@@ -1,17 +1,21 @@
 /**
  * A PDF's text for a snapshot: every page's text from the document model, in page order, joined by
- * a form feed, and the page map (the code point offset where each page's text starts).
+ * a form feed, the page map (the code point offset where each page's text starts) and the headings its
+ * layout shows (font size, bold face, numbering; read from glyph geometry when it was extracted).
  */
 import { EXTRACTOR_VERSION } from "../document/model.js";
 import { type OpenOptions, openDocument } from "../document/open.js";
+import { findHeadings } from "../layout/headings.js";
 import type { PdfBytes } from "../source/file.js";
 import { codePointLength } from "./codepoints.js";
 import { PAGE_SEPARATOR } from "./locate.js";
-import type { DocumentMap } from "./snapshot.js";
+import type { DocumentMap, SectionStart } from "./snapshot.js";
 
 export interface PdfText {
   text: string;
   document: DocumentMap;
+  /** Headings the layout shows, at their code point offsets in text; null when there are none. */
+  sections: SectionStart[] | null;
   /** Pages the engine could not extract (their text is empty). */
   failedPages: number[];
 }
@@ -38,8 +42,14 @@ export async function pdfToText(input: string | PdfBytes, options: OpenOptions =
     parts.push(text);
     offset += codePointLength(text);
   }
+  const sections = findHeadings(doc.pages, (page) => doc.geometry.get(page)).map((h) => ({
+    start:
+      pages[h.page - 1].start + codePointLength((doc.pages[h.page - 1]?.text ?? "").slice(0, h.startUtf16)),
+    title: h.title,
+  }));
   return {
     text: parts.join(""),
+    sections: sections.length > 0 ? sections : null,
     document: { sha256: doc.sha256, extractor_version: EXTRACTOR_VERSION, page_count: doc.pageCount, pages },
     failedPages,
   };

@@ -1,42 +1,14 @@
 /**
  * The section a span sits in: the last heading that starts at or before it. HTML snapshots carry
- * their headings (h1-h6) from extraction; for other text, a heading is a line that is a Markdown
- * heading or, alone on its line and optionally numbered, one of the usual section names of papers
- * and reports. No heading before the span: section null.
+ * their headings (h1-h6) from extraction and PDF snapshots the headings their layout shows
+ * (src/layout/headings.ts); for other text, a heading is a line that is a Markdown heading or, alone on
+ * its line and optionally numbered, one of the usual section names of papers and reports. No heading
+ * before the span: section null.
  */
+
+import { SECTION_NAMES } from "../layout/headings.js";
 import type { CodePointIndex } from "./codepoints.js";
 import type { SectionStart, Snapshot } from "./snapshot.js";
-
-const SECTION_NAMES = new Set([
-  "abstract",
-  "summary",
-  "background",
-  "introduction",
-  "related work",
-  "methods",
-  "method",
-  "methodology",
-  "materials and methods",
-  "patients and methods",
-  "study design",
-  "experiments",
-  "experimental setup",
-  "evaluation",
-  "results",
-  "findings",
-  "results and discussion",
-  "discussion",
-  "limitations",
-  "conclusion",
-  "conclusions",
-  "recommendations",
-  "acknowledgements",
-  "acknowledgments",
-  "references",
-  "bibliography",
-  "appendix",
-  "supplementary material",
-]);
 
 const NUMBERING = /^(?:(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])[.)]?\s+)/;
 const MARKDOWN_HEADING = /^#{1,6}\s+(\S.*?)\s*#*\s*$/;

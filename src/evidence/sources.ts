@@ -111,6 +111,7 @@ export async function fetchSource(
       origin: options.origin ?? "oa-pdf",
       mediaType: "application/pdf",
       document: pdf.document,
+      sections: pdf.sections,
     };
   } else if (
     media === "text/html" ||
@@ -173,10 +174,12 @@ export async function localSource(
     );
   }
   const pdf = await readPdfFile(absolute, options.maxBytes);
+  // With glyph geometry, so the headings can be told by their face as well as their size.
   const extracted = await pdfToText(pdf, {
     cacheDir: options.cacheDir,
     timeoutMs: options.timeoutMs,
     password: options.password,
+    withGeometry: true,
   });
   const input: SnapshotInput = {
     url: `file:${relative}#sha256=${pdf.sha256}`,
@@ -186,6 +189,7 @@ export async function localSource(
     mediaType: "application/pdf",
     asset: { path: relative, sha256: pdf.sha256, bytes: pdf.bytes.byteLength },
     document: extracted.document,
+    sections: extracted.sections,
   };
   if (options.origin !== undefined && options.origin !== "user-supplied-pdf") {
     throw new CiteproofError("USAGE", "a local PDF's origin is always user-supplied-pdf");

@@ -266,7 +266,8 @@ describe("source fetch", () => {
     const accepted = result.accepted[0];
     expect(accepted).toMatchObject({
       page: 2,
-      section: "Results",
+      // The heading as the PDF prints it, number included, found from its layout.
+      section: "2 Results",
       excerpt: "greater reduction in CDI-2 total score",
     });
     expect(accepted.boxes).toHaveLength(1);
