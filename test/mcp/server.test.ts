@@ -318,7 +318,10 @@ describe("citeproof mcp", () => {
   it("crop returns the PNG as image content, the same image and report `citeproof crop` makes", async () => {
     const result = await call("crop", { pdf: fixture, anchor: "equation:1", dpi: 110 });
     expect(result.isError).toBeFalsy();
-    const image = result.content.find((c) => c.type === "image") as { data: string; mimeType: string };
+    const image = result.content.find((c) => c.type === "image") as unknown as {
+      data: string;
+      mimeType: string;
+    };
     expect(image.mimeType).toBe("image/png");
     const png = Buffer.from(image.data, "base64");
     expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");

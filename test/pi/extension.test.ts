@@ -116,7 +116,10 @@ describe("pi extension", () => {
       undefined,
       ctx,
     );
-    const image = result.content.find((c) => c.type === "image") as { data: string; mimeType: string };
+    const image = result.content.find((c) => c.type === "image") as unknown as {
+      data: string;
+      mimeType: string;
+    };
     expect(image.mimeType).toBe("image/png");
     const png = Buffer.from(image.data, "base64");
     const info = result.details as { page: number; widthPx: number; heightPx: number };

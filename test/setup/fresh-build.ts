@@ -1,0 +1,44 @@
+/**
+ * Tests import `src/` directly, but worker threads, child processes and the CLI run the built `dist/`.
+ * Before any test runs, rebuild when a source file is newer than what was built from it (or was never
+ * built), so a run never mixes fresh sources with stale workers.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+function staleSource(): string | undefined {
+  const buildConfig = statSync(join(root, "tsconfig.json")).mtimeMs;
+  for (const source of sources(join(root, "src"))) {
+    const built = join(root, "dist", relative(join(root, "src"), source)).replace(/\.ts$/, ".js");
+    if (!existsSync(built)) return source;
+    const builtAt = statSync(built).mtimeMs;
+    if (builtAt < statSync(source).mtimeMs || builtAt < buildConfig) return source;
+  }
+  return undefined;
+}
+
+export default function setup(): void {
+  const stale = staleSource();
+  if (stale === undefined) return;
+  process.stderr.write(`tests: ${relative(root, stale)} is newer than dist/; building first\n`);
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
+}
