@@ -1,0 +1,25 @@
+// `prepare` (npm runs it on `npm install` in a clone, on `npm install -g <folder or git URL>` and on
+// `npm pack`): build dist/. A global install of a folder links that folder as it is, so when its
+// dependencies were never installed this installs them from the lockfile first.
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+
+if (!existsSync(tsc)) {
+  // The outer npm's settings reach scripts as npm_config_*; the inner install must be local, not global.
+  const env = { ...process.env };
+  for (const key of Object.keys(env))
+    if (/^npm_config_(global|location|prefix|install_links)$/i.test(key)) delete env[key];
+  execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  });
+}
+// A clean build: what is packed or linked is exactly what the sources make, no module left from an old build.
+rmSync(join(root, "dist"), { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: root, stdio: "inherit" });
