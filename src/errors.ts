@@ -1,6 +1,7 @@
 /**
- * Tool errors: a stable code and a one-line message that names the problem.
- * A tool error is never a verdict; it means the check could not run.
+ * Tool errors: a stable code, a one-line message that names the problem (never a flag or an argument
+ * of one interface), and structured details. A tool error is never a verdict; it means the check could
+ * not run.
  */
 export const ERROR_CODES = [
   "USAGE",
@@ -16,9 +17,7 @@ export const ERROR_CODES = [
   "EXTRACTION_FAILED",
   "EVIDENCE_NOT_JSON",
   "EVIDENCE_INVALID",
-  "KIND_NOT_SUPPORTED",
   "PAGE_OUT_OF_RANGE",
-  "CACHE_UNWRITABLE",
   "ACCESS_DENIED",
   "URL_FETCH_FAILED",
   "URL_TOO_LARGE",
@@ -52,22 +51,57 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What an error is about, for a program to act on. `path` names a field of the input, spelt one way
+ * everywhere (`citations[3].bounding_box.left`); `field` is its last name; `option` names a setting
+ * the caller can change (`timeout_ms`, `password`, `max_bytes`, `allow_root`, `max_redirects`); `limit`
+ * is the bound that was crossed; `hint` says what to do, with `{option}` where the setting's name goes:
+ * each interface writes that name in its own terms (the CLI `--timeout-ms`, a tool `timeout_ms`).
+ */
+export interface ErrorDetails {
+  path?: string;
+  field?: string;
+  option?: string;
+  limit?: number;
+  hint?: string;
+  /** Other facts, such as the HTTP status of a failed fetch. */
+  [fact: string]: unknown;
+}
+
+/** Details every error of a code carries (it crosses worker boundaries with its code alone). */
+const DETAILS_OF_CODE: Partial<Record<ErrorCode, ErrorDetails>> = {
+  ENCRYPTED_PDF: { option: "password", hint: "give its password with {option}" },
+};
+
 export class CiteproofError extends Error {
   readonly code: ErrorCode;
-  readonly details: Record<string, unknown> | undefined;
+  readonly details: ErrorDetails | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
     super(message);
     this.name = "CiteproofError";
     this.code = code;
-    this.details = details;
+    this.details = details ?? DETAILS_OF_CODE[code];
   }
 
-  toJSON(): { code: ErrorCode; message: string; details?: Record<string, unknown> } {
+  toJSON(): { code: ErrorCode; message: string; details?: ErrorDetails } {
     return this.details === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, details: this.details };
   }
+}
+
+/**
+ * The message with its hint, the setting named as `name(option)` gives it: `(--timeout-ms)` after the
+ * message when there is no hint sentence.
+ */
+export function renderMessage(error: CiteproofError, name: (option: string) => string): string {
+  const d = error.details;
+  if (d?.option === undefined) return d?.hint === undefined ? error.message : `${error.message}; ${d.hint}`;
+  const option = name(d.option);
+  return d.hint === undefined
+    ? `${error.message} (${option})`
+    : `${error.message}; ${d.hint.replaceAll("{option}", option)}`;
 }
 
 export function isCiteproofError(value: unknown): value is CiteproofError {
@@ -79,4 +113,12 @@ export function asCiteproofError(value: unknown): CiteproofError {
   if (value instanceof CiteproofError) return value;
   const message = value instanceof Error ? value.message : String(value);
   return new CiteproofError("INTERNAL", `internal error: ${message.split("\n")[0]}`);
+}
+
+const STRUCTURAL = new Set(["path", "field", "option", "limit", "hint"]);
+
+/** The details beyond the structural ones (such as an HTTP status), or undefined when there are none. */
+export function errorFacts(error: CiteproofError): Record<string, unknown> | undefined {
+  const facts = Object.entries(error.details ?? {}).filter(([key]) => !STRUCTURAL.has(key));
+  return facts.length === 0 ? undefined : Object.fromEntries(facts);
 }

@@ -1,48 +1,60 @@
-// citeproof: the public library API.
+// biome-ignore-all assist/source/organizeImports: the entry is grouped by what a caller does (as pdf.js groups its own), not sorted.
+/**
+ * citeproof: the public library API, grouped by what a caller does. The operations come first; the
+ * layers below them are exported for callers that compose their own flow. Internals (geometry helpers,
+ * file writers, caches, parsers of one interface) are not exported; test/api/exports.test.ts pins the list.
+ */
 
-// Prose checks and review sessions.
+// Operations: each thing citeproof does, with its input schema, run, format and exit code; the CLI, the MCP
+// server and the pi extension are adapters over these.
+export { type AgentOutput, callOperation, runWithArgs } from "./operations/agent-call.js";
+export { type AnchorsReport, anchorsOperation } from "./operations/anchors.js";
+export { type CheckTextInput, checkTextOperation } from "./operations/check-text.js";
+export { type CiteCheckRequest, checkCitations, citeCheckOperation } from "./operations/cite-check.js";
+export { type CropInput, type CropResult, cropOperation } from "./operations/crop.js";
+export { AGENT_OPERATIONS, OPERATIONS } from "./operations/index.js";
+export { parseInput } from "./operations/input.js";
+export type {
+  AnyOperation,
+  InputSchema,
+  Operation,
+  OperationContext,
+  OperationImage,
+} from "./operations/operation.js";
+export { type ReportInput, type ReportResult, reportOperation } from "./operations/report.js";
+export { type VerifyInput, verifyOperation } from "./operations/verify.js";
+
+// Errors: closed codes with structured details.
 export {
-  checkText,
-  citationRecord,
-  formatTextCheckReport,
-  NOT_VERIFIED,
-  POOL_LABEL_MEANINGS,
-  POOL_LABELS,
-  type PoolLabel,
-  type TextCheckReport,
-  type TextCitationResult,
-} from "./checks/check-text.js";
-export { CITE_CHECK_LIMITS } from "./checks/cite-check/limits.js";
-export type { CiteLocation } from "./checks/cite-check/locations.js";
+  CiteproofError,
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorDetails,
+  isCiteproofError,
+  renderMessage,
+} from "./errors.js";
+
+// Documents: opening a PDF (text layer, geometry, cache), rendering a place of a page, the bytes.
+export { CACHE_DIR_ENV, defaultCacheDir } from "./document/cache.js";
+export { closeExtractionWorker } from "./document/extraction-worker.js";
+export * from "./document/model.js";
+export { DEFAULT_TIMEOUT_MS, type OpenedDocument, type OpenOptions, openDocument } from "./document/open.js";
 export {
-  type Citation,
-  type CitationBox,
-  type CiteCheckInput,
-  type CiteSource,
-  parseCitations,
-  parseCiteCheckRequest,
-  parseOptions as parseCiteCheckOptions,
-} from "./checks/cite-check/request.js";
-export type { CiteCheckReport, CiteCheckResult, EvidenceLayer } from "./checks/cite-check/result.js";
-export { type CiteCheckOptions, citeCheck } from "./checks/cite-check/run.js";
-export {
-  CITE_REASON_MEANINGS,
-  CITE_REASON_VERDICT,
-  CITE_REASONS,
-  CITE_VERDICT_MEANINGS,
-  CITE_VERDICTS,
-  type CiteReason,
-  type CiteVerdict,
-  GEOMETRY_LEVELS,
-  type GeometryLevel as CiteGeometryLevel,
-  NORMALIZATIONS,
-  type Normalization,
-  OCR_MODE_MEANINGS,
-  OCR_MODES,
-  type OcrMode,
-} from "./checks/cite-check/verdicts.js";
+  closeRenderer,
+  DEFAULT_RENDER_DPI,
+  deviceBoxToUser,
+  deviceToUser,
+  type RenderedRegion,
+  type RenderOptions,
+  type RenderTransform,
+  renderRegion,
+  userBoxToDevice,
+  userToDevice,
+} from "./document/render.js";
+export { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile, sha256Hex } from "./source/file.js";
+
+// Checks: evidence records and their verdicts, quotations, pages, equations, figures.
 export { verifyPdf } from "./checks/cited-pages-first.js";
-// Equations and figures: the anchors decided from page layout, and their checks.
 export { checkEquation } from "./checks/equation.js";
 export type { EvidenceKind, EvidenceRecord } from "./checks/evidence-record.js";
 export { EVIDENCE_KINDS, parseEvidenceJson, validateEvidence } from "./checks/evidence-record.js";
@@ -68,32 +80,148 @@ export {
   type VerifyReport,
   verifyEvidence,
 } from "./checks/verify.js";
-export { CACHE_DIR_ENV, defaultCacheDir, ExtractionCache } from "./document/cache.js";
-export { completeDocument } from "./document/complete.js";
-export { closeExtractionWorker } from "./document/extraction-worker.js";
-export * from "./document/model.js";
+
+// Located quotes (cite-check).
+export { CITE_CHECK_LIMITS } from "./checks/cite-check/limits.js";
 export {
-  assertPageInRange,
-  DEFAULT_TIMEOUT_MS,
-  type OpenedDocument,
-  type OpenOptions,
-  openDocument,
-  pageGeometry,
-} from "./document/open.js";
+  type Citation,
+  type CitationBox,
+  type CiteCheckInput,
+  type CiteSource,
+  parseCiteCheckRequest,
+} from "./checks/cite-check/request.js";
+export type { CiteCheckReport, CiteCheckResult, EvidenceLayer } from "./checks/cite-check/result.js";
+export { type CiteCheckOptions, citeCheck } from "./checks/cite-check/run.js";
 export {
-  closeRenderer,
-  DEFAULT_RENDER_DPI,
-  deviceBoxToUser,
-  deviceToUser,
-  type RenderedRegion,
-  type RenderOptions,
-  type RenderTransform,
-  renderRegion,
-  userBoxToDevice,
-  userToDevice,
-} from "./document/render.js";
-export { CiteproofError, ERROR_CODES, type ErrorCode, isCiteproofError } from "./errors.js";
-// evidence runs
+  CITE_REASON_MEANINGS,
+  CITE_REASON_VERDICT,
+  CITE_REASONS,
+  CITE_VERDICT_MEANINGS,
+  CITE_VERDICTS,
+  type CiteReason,
+  type CiteVerdict,
+  GEOMETRY_LEVELS,
+  type GeometryLevel as CiteGeometryLevel,
+  NORMALIZATIONS,
+  type Normalization,
+  OCR_MODE_MEANINGS,
+  OCR_MODES,
+  type OcrMode,
+} from "./checks/cite-check/verdicts.js";
+
+// Equation labels and figure captions.
+export {
+  type AnchorRef,
+  anchorRegion,
+  type FoundAnchor,
+  findAnchors,
+  parseAnchorRef,
+} from "./layout/anchor-lookup.js";
+export {
+  type AnchorsOptions,
+  type AnchorsRecord,
+  documentAnchors,
+  type EquationAnchor,
+  type FigureAnchor,
+  openForAnchors,
+  type RejectedCaption,
+  type RejectedEquationCandidate,
+} from "./layout/anchors.js";
+export {
+  CAPTION_REJECTION_MEANINGS,
+  CAPTION_REJECTIONS,
+  type CaptionKeyword,
+  type CaptionRejection,
+} from "./layout/figure-captions.js";
+export { REJECTION_MEANINGS, REJECTION_REASONS, type RejectionReason } from "./layout/rejection-reasons.js";
+
+// Text: the matching profiles.
+export { type FoldedText, type FoldOptions, fold, type HyphenReading, skeleton } from "./text/fold.js";
+export { FoldedPages, type PageMatch } from "./text/folded-pages.js";
+export { isUnicodeWhitespace, type WhitespaceV1Text, whitespaceV1 } from "./text/whitespace-v1.js";
+
+// Prose: citations written in a draft, and checking them.
+export {
+  checkText,
+  formatTextCheckReport,
+  NOT_VERIFIED,
+  POOL_LABEL_MEANINGS,
+  POOL_LABELS,
+  type PoolLabel,
+  type TextCheckReport,
+  type TextCitationResult,
+} from "./checks/check-text.js";
+export {
+  type CitationForm,
+  findCitationForms,
+  type ProseAnchor,
+  type UnsupportedForm,
+} from "./prose/citation-forms.js";
+export {
+  findQuotedSpans,
+  MAX_QUOTATION_CHARS,
+  MIN_QUOTATION_CHARS,
+  QUOTE_STATUS_MEANINGS,
+  QUOTE_STATUSES,
+  type QuotedSpan,
+  type QuoteStatus,
+} from "./prose/quotes.js";
+export {
+  type DraftReading,
+  PROSE_CITATION_KINDS,
+  type ProseCitation,
+  type ProseCitationKind,
+  readDraft,
+} from "./prose/read-draft.js";
+export { type Sentence, splitSentences } from "./prose/sentences.js";
+
+// The HTML report.
+export {
+  buildReport,
+  type Crop,
+  DEFAULT_REPORT_DPI,
+  type Report,
+  type ReportOptions,
+  type ReportSection,
+} from "./report/build.js";
+export { renderReportHtml } from "./report/html.js";
+
+// Review sessions.
+export {
+  checkDraft,
+  DRAFT_FLAG_MEANINGS,
+  DRAFT_FLAGS,
+  type DraftCheckReport,
+  type DraftFlag,
+  type FlaggedCitation,
+  formatDraftCheck,
+} from "./session/check-draft.js";
+export {
+  type ClaimComparison,
+  COMPARE_CAVEAT,
+  COMPARE_OUTCOME_MEANINGS,
+  COMPARE_OUTCOMES,
+  type CompareOutcome,
+  type CompareReport,
+  compareRevision,
+  formatCompare,
+} from "./session/compare.js";
+export { addToPool, type Claim, type PoolEntry, readPool } from "./session/pool.js";
+export {
+  addRevision,
+  createSession,
+  DEFAULT_SESSIONS_DIR,
+  findRevision,
+  openSession,
+  type Session,
+  type SessionInfo,
+  type StoredPdf,
+  type StoredRevision,
+  sessionDir,
+} from "./session/store.js";
+export { type SessionVerifyReport, type SessionVerifyResult, verifyInSession } from "./session/verify.js";
+
+// Evidence runs.
 export {
   type AcceptedSpan,
   type AssembleOptions,
@@ -104,11 +232,7 @@ export {
   type RecordStatus,
   type Unresolved,
 } from "./evidence/assemble.js";
-export { CodePointIndex, codePointLength } from "./evidence/codepoints.js";
-export { type EvidenceContext, evidenceContext } from "./evidence/context.js";
 export { appendEvent, type EventInput, type EventLog, type RunEvent, readEvents } from "./evidence/events.js";
-export { type HtmlText, htmlToText } from "./evidence/html-text.js";
-export { PAGE_SEPARATOR, type PageBox, type SpanPlace } from "./evidence/locate.js";
 export {
   PREFLIGHT_CODES,
   PREFLIGHT_MEANINGS,
@@ -130,7 +254,6 @@ export {
   EVENT_MEANINGS,
   EVENT_TYPES,
   type EventType,
-  isIntegrityFailure,
   JUDGEMENTS,
   type Judgement,
   MAX_READ_CODE_POINTS,
@@ -143,19 +266,8 @@ export {
   REASON_MEANINGS as EVIDENCE_REASON_MEANINGS,
   type ReasonCode,
 } from "./evidence/reasons.js";
-export { RECORD_FILES } from "./evidence/records.js";
 export { createRun, type NewRunOptions, openRun, type RunInfo } from "./evidence/run.js";
-export { type SearchOptions, type SpanHit, type SpanSearch, searchSpans } from "./evidence/search.js";
-export {
-  type Asset,
-  buildSnapshot,
-  type DocumentMap,
-  type PaperIds,
-  type Snapshot,
-  SnapshotStore,
-  sourceIdOf,
-  storeSnapshot,
-} from "./evidence/snapshot.js";
+export type { Asset, DocumentMap, PaperIds, Snapshot } from "./evidence/snapshot.js";
 export {
   type FetchSourceOptions,
   fetchSource,
@@ -169,151 +281,3 @@ export {
   searchSource,
 } from "./evidence/sources.js";
 export { type CheckReport, type VerificationReport, verifyRun } from "./evidence/verify.js";
-export {
-  type AnchorRef,
-  anchorRegion,
-  type FoundAnchor,
-  findAnchors,
-  parseAnchorRef,
-} from "./layout/anchor-lookup.js";
-export {
-  ANCHORS_SCHEMA_VERSION,
-  type AnchorsInput,
-  type AnchorsOptions,
-  type AnchorsRecord,
-  computeAnchors,
-  documentAnchors,
-  type EquationAnchor,
-  type FigureAnchor,
-  isAnchorsRecord,
-  LAYOUT_VERSION,
-  openForAnchors,
-  type RejectedCaption,
-  type RejectedEquationCandidate,
-} from "./layout/anchors.js";
-export {
-  type AnchorPlace,
-  anchorRefArg,
-  assertBoxOrAnchor,
-  assertNonEmptyBox,
-  type CropArg,
-  type CropNaming,
-  clipBox,
-  locateAnchor,
-  requireCropPage,
-} from "./layout/crop-region.js";
-export {
-  CAPTION_REJECTION_MEANINGS,
-  CAPTION_REJECTIONS,
-  type CaptionKeyword,
-  type CaptionRejection,
-} from "./layout/figure-captions.js";
-export { isEquationLabel, isFigureLabel, unsupportedEquationLabel } from "./layout/labels.js";
-export { REJECTION_MEANINGS, REJECTION_REASONS, type RejectionReason } from "./layout/rejection-reasons.js";
-export { OCR_DPI, type OcrPage, type OcrWord, ocrPage } from "./ocr/page-ocr.js";
-export { type OcrProvenance, OcrSession, ocrProvenance } from "./ocr/tesseract.js";
-export {
-  anchorName,
-  type CitationForm,
-  findCitationForms,
-  findUnsupportedForms,
-  type ProseAnchor,
-  type UnsupportedForm,
-} from "./prose/citation-forms.js";
-export {
-  findQuotedSpans,
-  MAX_QUOTATION_CHARS,
-  MIN_QUOTATION_CHARS,
-  QUOTE_STATUS_MEANINGS,
-  QUOTE_STATUSES,
-  type QuotedSpan,
-  type QuoteStatus,
-} from "./prose/quotes.js";
-export {
-  type DraftReading,
-  PROSE_CITATION_KINDS,
-  type ProseCitation,
-  type ProseCitationKind,
-  readDraft,
-} from "./prose/read-draft.js";
-export { ABBREVIATIONS, type Sentence, splitSentences } from "./prose/sentences.js";
-// Interfaces: the HTML report and the agent tools (the MCP server and the pi extension serve these).
-export {
-  buildReport,
-  type Crop,
-  DEFAULT_REPORT_DPI,
-  type Report,
-  type ReportOptions,
-  type ReportSection,
-} from "./report/build.js";
-export { renderReportHtml } from "./report/html.js";
-export { type Place, type PlaceKind, placesFor } from "./report/places.js";
-export { writeOutputAtomic } from "./report/write.js";
-export {
-  checkDraft,
-  DRAFT_FLAG_MEANINGS,
-  DRAFT_FLAGS,
-  type DraftCheckReport,
-  type DraftFlag,
-  type FlaggedCitation,
-  formatDraftCheck,
-} from "./session/check-draft.js";
-export {
-  type ClaimComparison,
-  COMPARE_CAVEAT,
-  COMPARE_OUTCOME_MEANINGS,
-  COMPARE_OUTCOMES,
-  type CompareOutcome,
-  type CompareReport,
-  compareRevision,
-  formatCompare,
-} from "./session/compare.js";
-export { type DraftMaterial, draftInput, EMPTY_POOL_LINE, formatDraftInput } from "./session/draft-input.js";
-export {
-  contextFromExtraction,
-  extractionRecord,
-  READABLE_EXTRACTION_SCHEMAS,
-  type StoredExtraction,
-} from "./session/extraction-record.js";
-export { SESSION_SCHEMA } from "./session/files.js";
-export { DEFAULT_LOCK_TIMEOUT_MS, withSessionLock } from "./session/lock.js";
-export {
-  addToPool,
-  type Claim,
-  claimAnchorName,
-  type PoolEntry,
-  poolLabel,
-  readPool,
-} from "./session/pool.js";
-export {
-  addRevision,
-  assertOriginal,
-  createSession,
-  DEFAULT_SESSIONS_DIR,
-  findRevision,
-  loadExtraction,
-  openSession,
-  originalContext,
-  readStoredPdf,
-  type Session,
-  type SessionInfo,
-  type StoredPdf,
-  type StoredRevision,
-  sessionDir,
-} from "./session/store.js";
-export { type SessionVerifyReport, type SessionVerifyResult, verifyInSession } from "./session/verify.js";
-export { admitLocalPath } from "./source/allowed-root.js";
-export { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile, sha256Hex } from "./source/file.js";
-export { type FetchedBytes, type FetchOptions, fetchBytes, parseHttpUrl } from "./source/url.js";
-export { closestLine } from "./text/closest-line.js";
-export {
-  countWords,
-  type FoldedText,
-  type FoldOptions,
-  fold,
-  type HyphenReading,
-  skeleton,
-} from "./text/fold.js";
-export { FoldedPages, type PageMatch } from "./text/folded-pages.js";
-export { isUnicodeWhitespace, type WhitespaceV1Text, whitespaceV1 } from "./text/whitespace-v1.js";
-export { AGENT_TOOLS, type AgentTool, findTool, type ToolEnv, type ToolOutput } from "./tools/index.js";

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { OpenOptions } from "../document/open.js";
-import { asCiteproofError, CiteproofError } from "../errors.js";
+import { asCiteproofError, CiteproofError, errorFacts, renderMessage } from "../errors.js";
+import type { Operation, OperationContext } from "../operations/operation.js";
 
 export const EXIT_CLEAN = 0;
 export const EXIT_FAILS = 1;
@@ -38,6 +39,25 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
     password: flags.password,
     maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
   };
+}
+
+/** The context of a command whose paths a person typed: read wherever they are. */
+export function commandContext(flags: DocumentFlags): OperationContext {
+  const { password: _password, ...open } = documentOptions(flags);
+  return { cwd: process.cwd(), access: "anywhere", open, caller: "cli" };
+}
+
+/** Runs an operation and prints its result: the JSON document with --json, else the text for a person. */
+export async function runAndPrint<Input, Result>(
+  op: Operation<Input, Result>,
+  input: Input,
+  ctx: OperationContext,
+  json: boolean | undefined,
+): Promise<number> {
+  const result = await op.run(input, ctx);
+  if (json) printJson(op.json(result));
+  else process.stdout.write(op.format(result, input));
+  return op.exitCode(result);
 }
 
 export function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -78,11 +98,18 @@ export function wantsJson(argv: readonly string[] = process.argv): boolean {
   return argv.includes("--json");
 }
 
+/** A setting named in a message, as a flag: `timeout_ms` is `--timeout-ms`. */
+export function flagName(option: string): string {
+  return `--${option.replace(/_/g, "-")}`;
+}
+
 /** Prints a coded error (stderr, and a JSON error document with --json) and returns exit 2. */
 export function reportError(error: unknown, json: boolean): number {
   const coded = asCiteproofError(error);
-  process.stderr.write(`citeproof: error [${coded.code}]: ${coded.message}\n`);
-  if (json) printJson({ error: coded.toJSON() });
+  const message = renderMessage(coded, flagName);
+  process.stderr.write(`citeproof: error [${coded.code}]: ${message}\n`);
+  const facts = errorFacts(coded);
+  if (json) printJson({ error: { code: coded.code, message, ...(facts ? { details: facts } : {}) } });
   return EXIT_ERROR;
 }
 

@@ -70,7 +70,8 @@ class ExtractionWorker {
           id,
           new CiteproofError(
             "EXTRACTION_TIMEOUT",
-            `extraction did not finish within ${timeoutMs} ms and was stopped (--timeout-ms)`,
+            `extraction did not finish within ${timeoutMs} ms and was stopped`,
+            { option: "timeout_ms", limit: timeoutMs },
           ),
         );
       }, timeoutMs);

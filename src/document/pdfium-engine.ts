@@ -151,7 +151,7 @@ function loadError(code: number, passwordGiven: boolean): CiteproofError {
     case 4:
       return passwordGiven
         ? new CiteproofError("BAD_PASSWORD", "the PDF is encrypted and the password given does not open it")
-        : new CiteproofError("ENCRYPTED_PDF", "the PDF is encrypted: give its password with --password");
+        : new CiteproofError("ENCRYPTED_PDF", "the PDF is encrypted");
     case 5:
       return new CiteproofError(
         "UNSUPPORTED_SECURITY",

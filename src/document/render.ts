@@ -142,7 +142,8 @@ class Renderer {
         reject(
           new CiteproofError(
             "RENDER_TIMEOUT",
-            `rendering page ${page} did not finish within ${timeoutMs} ms and was stopped (--timeout-ms)`,
+            `rendering page ${page} did not finish within ${timeoutMs} ms and was stopped`,
+            { option: "timeout_ms", limit: timeoutMs },
           ),
         );
       }, timeoutMs);

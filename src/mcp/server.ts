@@ -1,6 +1,7 @@
 /**
- * The MCP server: the agent tools over the Model Context Protocol. A tool's problem comes back as
- * a tool result with isError and the coded error document; nothing a call does stops the server.
+ * The MCP server: the agent operations as tools over the Model Context Protocol. A tool's problem
+ * comes back as a tool result with isError and the coded error document; nothing a call does stops
+ * the server.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -9,18 +10,34 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { asCiteproofError, CiteproofError } from "../errors.js";
-import { asArgs } from "../tools/args.js";
-import { AGENT_TOOLS, findTool, type ToolEnv, type ToolOutput } from "../tools/index.js";
+import { asCiteproofError, renderMessage } from "../errors.js";
+import { type AgentOutput, agentOperation, callOperation } from "../operations/agent-call.js";
+import { AGENT_OPERATIONS } from "../operations/index.js";
+import type { OperationContext } from "../operations/operation.js";
+import { toolInputSchema } from "../operations/tool-schema.js";
 
 export const SERVER_NAME = "citeproof";
+
+/** Where the server's tools run: its working directory, allowed roots and document options. */
+export interface ServerEnv {
+  cwd: string;
+  roots: readonly string[];
+  open: OperationContext["open"];
+}
 
 /** Calls still running: stdin may close before they answer, and their answers must still go out. */
 export interface InFlight {
   calls: Set<Promise<unknown>>;
 }
 
-export function createMcpServer(env: ToolEnv, version: string, inFlight?: InFlight): Server {
+/** A setting a message names, as the server's user can change it. */
+function settingName(option: string): string {
+  return option === "allow_root" || option === "max_bytes"
+    ? `the server's --${option.replace(/_/g, "-")}`
+    : option;
+}
+
+export function createMcpServer(env: ServerEnv, version: string, inFlight?: InFlight): Server {
   const server = new Server(
     { name: SERVER_NAME, version },
     {
@@ -31,14 +48,16 @@ export function createMcpServer(env: ToolEnv, version: string, inFlight?: InFlig
         `Paths are read only inside the allowed roots: ${env.roots.join(", ")}.`,
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: AGENT_TOOLS.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: tool.openWorld === true },
-    })),
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: await Promise.all(
+      AGENT_OPERATIONS.map(async (op) => ({
+        name: op.name,
+        title: op.title,
+        description: op.description,
+        inputSchema: toolInputSchema(await op.schema()),
+        annotations: { readOnlyHint: true, openWorldHint: op.openWorld === true },
+      })),
+    ),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const call = callTool(request.params.name, request.params.arguments, env);
@@ -53,26 +72,22 @@ export function createMcpServer(env: ToolEnv, version: string, inFlight?: InFlig
 }
 
 /** Runs one tool call; every failure becomes an error result, never an exception. */
-export async function callTool(name: string, rawArgs: unknown, env: ToolEnv): Promise<CallToolResult> {
+export async function callTool(name: string, args: unknown, env: ServerEnv): Promise<CallToolResult> {
   try {
-    const tool = findTool(name);
-    if (!tool) {
-      throw new CiteproofError(
-        "USAGE",
-        `unknown tool "${name}" (available: ${AGENT_TOOLS.map((t) => t.name).join(", ")})`,
-      );
-    }
-    return toResult(await tool.run(asArgs(rawArgs), env));
+    const output = await callOperation(agentOperation(name), args, {
+      cwd: env.cwd,
+      access: env.roots,
+      open: env.open,
+    });
+    return toResult(output);
   } catch (error) {
     const coded = asCiteproofError(error);
-    return {
-      isError: true,
-      content: [{ type: "text", text: JSON.stringify({ error: coded.toJSON() }, null, 2) }],
-    };
+    const document = { ...coded.toJSON(), message: renderMessage(coded, settingName) };
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: document }, null, 2) }] };
   }
 }
 
-function toResult(output: ToolOutput): CallToolResult {
+function toResult(output: AgentOutput): CallToolResult {
   const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(output.json, null, 2) }];
   if (output.image) {
     content.push({
@@ -85,7 +100,7 @@ function toResult(output: ToolOutput): CallToolResult {
 }
 
 /** Serves on stdin/stdout until the client closes stdin and the calls it made have answered. */
-export async function serveStdio(env: ToolEnv, version: string): Promise<void> {
+export async function serveStdio(env: ServerEnv, version: string): Promise<void> {
   const inFlight: InFlight = { calls: new Set() };
   const server = createMcpServer(env, version, inFlight);
   const transport = new StdioServerTransport();

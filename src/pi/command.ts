@@ -1,17 +1,14 @@
 /** The /citeproof command: a person's way to run a check or write a report from inside pi. */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { formatTextCheckReport, type TextCheckReport } from "../checks/check-text.js";
-import { validateEvidence } from "../checks/evidence-record.js";
-import type { VerifyReport } from "../checks/verify.js";
-import { formatVerifyReport } from "../cli/commands/verify.js";
+import { type EvidenceRecord, parseEvidenceJson } from "../checks/evidence-record.js";
 import { CiteproofError } from "../errors.js";
-import { buildReport } from "../report/build.js";
-import { renderReportHtml } from "../report/html.js";
-import { writeOutputAtomic } from "../report/write.js";
-import { checkTextTool } from "../tools/check-text.js";
-import { admitPath, type ToolEnv } from "../tools/index.js";
-import { verifyTool } from "../tools/verify.js";
+import { runWithArgs } from "../operations/agent-call.js";
+import { checkTextOperation } from "../operations/check-text.js";
+import type { Operation, OperationContext } from "../operations/operation.js";
+import { inputPath } from "../operations/paths.js";
+import { reportOperation } from "../operations/report.js";
+import { verifyOperation } from "../operations/verify.js";
 
 export const COMMAND_USAGE = [
   "/citeproof verify <pdf> <evidence.json>   check evidence records against the PDF",
@@ -25,7 +22,9 @@ export interface CommandOutcome {
   text: string;
 }
 
-export async function runCommand(argLine: string, env: ToolEnv): Promise<CommandOutcome> {
+type Context = Omit<OperationContext, "caller">;
+
+export async function runCommand(argLine: string, ctx: Context): Promise<CommandOutcome> {
   const [sub, ...rest] = splitArgs(argLine);
   switch (sub) {
     case undefined:
@@ -33,44 +32,34 @@ export async function runCommand(argLine: string, env: ToolEnv): Promise<Command
       return { level: "info", text: COMMAND_USAGE };
     case "verify": {
       const [pdf, evidenceFile] = exactly(rest, 2, "verify <pdf> <evidence.json>");
-      const evidence = readEvidence(env, evidenceFile);
-      const report = (await verifyTool.run({ pdf, evidence }, env)).json as VerifyReport;
-      return outcome(formatVerifyReport(pdf, report), report.results);
+      return run(verifyOperation, { pdf, evidence: readEvidence(ctx, evidenceFile) }, ctx);
     }
     case "check-text": {
       const [pdf, draftFile] = exactly(rest, 2, "check-text <pdf> <draft.txt>");
-      const draft = readText(env, draftFile, "draft");
-      const report = (await checkTextTool.run({ pdf, draft }, env)).json as TextCheckReport;
-      const header = `checked against ${pdf} (pdf sha256 ${report.document.sha256.slice(0, 12)})`;
-      return {
-        level: report.summary.FAIL > 0 ? "warning" : "info",
-        text: formatTextCheckReport(report, header).trimEnd(),
-      };
+      return run(checkTextOperation, { pdf, draft: readText(ctx, draftFile, "draft") }, ctx);
     }
     case "report": {
       if (rest.length < 2 || rest.length > 3) throw usage("report <pdf> <evidence.json> [out.html]");
       const [pdf, evidenceFile, out = "citeproof-report.html"] = rest;
-      const records = validateEvidence(readEvidence(env, evidenceFile), evidenceFile);
-      const report = await buildReport(admitPath(env, pdf), records, env.open);
-      const target = resolve(env.cwd, out);
-      writeOutputAtomic(target, renderReportHtml(report));
-      const results = report.sections.map((s) => s.result);
-      return outcome(
-        `${formatVerifyReport(pdf, { document: report.document, results })}report written to ${target}`,
-        results,
-      );
+      const evidence = readEvidence(ctx, evidenceFile);
+      return run(reportOperation, { pdf, evidence, out: resolve(ctx.cwd, out) }, ctx);
     }
     default:
       throw new CiteproofError("USAGE", `unknown subcommand ${JSON.stringify(sub)}\n${COMMAND_USAGE}`);
   }
 }
 
-function outcome(text: string, results: { verdict: string }[]): CommandOutcome {
-  return { level: results.some((r) => r.verdict === "FAIL") ? "warning" : "info", text: text.trimEnd() };
+async function run<Input, Result>(
+  op: Operation<Input, Result>,
+  args: Record<string, unknown>,
+  ctx: Context,
+): Promise<CommandOutcome> {
+  const { input, result } = await runWithArgs(op, args, ctx);
+  return { level: op.exitCode(result) === 1 ? "warning" : "info", text: op.format(result, input).trimEnd() };
 }
 
-function readText(env: ToolEnv, file: string, what: string): string {
-  const path = admitPath(env, file);
+function readText(ctx: Context, file: string, what: string): string {
+  const path = inputPath(ctx, file);
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
@@ -79,14 +68,8 @@ function readText(env: ToolEnv, file: string, what: string): string {
   }
 }
 
-function readEvidence(env: ToolEnv, file: string): unknown {
-  const text = readText(env, file, "evidence file");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new CiteproofError("EVIDENCE_NOT_JSON", `${file} is not valid JSON (${detail})`);
-  }
+function readEvidence(ctx: Context, file: string): EvidenceRecord[] {
+  return parseEvidenceJson(readText(ctx, file, "evidence file"), file);
 }
 
 function exactly(args: string[], n: number, form: string): string[] {

@@ -1,12 +1,15 @@
 /**
- * citeproof as an extension of the pi coding agent: the agent tools (verify, cite_check, and the
- * others built) as LLM-callable tools named citeproof_<tool>, and a /citeproof command for a
- * person. Install: see the README section "pi extension".
+ * citeproof as an extension of the pi coding agent: the agent operations as LLM-callable tools named
+ * citeproof_<name>, and a /citeproof command for a person. Install: see the README section "pi
+ * extension".
  */
 import { delimiter, resolve } from "node:path";
-import { asCiteproofError, CiteproofError } from "../errors.js";
-import { asArgs } from "../tools/args.js";
-import { AGENT_TOOLS, type AgentTool, type ToolEnv, type ToolOutput } from "../tools/index.js";
+import { asCiteproofError, CiteproofError, renderMessage } from "../errors.js";
+import { type AgentOutput, callOperation } from "../operations/agent-call.js";
+import { AGENT_OPERATIONS } from "../operations/index.js";
+import type { AnyOperation, OperationContext } from "../operations/operation.js";
+import { INPUT_SCHEMAS } from "../operations/schemas/index.js";
+import { toolInputSchema } from "../operations/tool-schema.js";
 import type { ExtensionAPI, PiContent, PiContext, PiToolResult } from "./api.js";
 import { runCommand } from "./command.js";
 
@@ -14,63 +17,72 @@ import { runCommand } from "./command.js";
 export const MAX_TOOL_TEXT = 50_000;
 export const ROOTS_ENV = "CITEPROOF_ALLOW_ROOTS";
 
+/** A setting a message names, as a pi user can change it. */
+export function settingName(option: string): string {
+  return option === "allow_root" ? ROOTS_ENV : option;
+}
+
 export default function citeproofExtension(pi: ExtensionAPI): void {
-  for (const tool of AGENT_TOOLS) {
+  for (const op of AGENT_OPERATIONS) {
     pi.registerTool({
-      name: `citeproof_${tool.name}`,
-      label: `citeproof ${tool.name.replace(/_/g, "-")}`,
-      description: tool.description,
-      parameters: tool.inputSchema,
-      execute: (_toolCallId, params, signal, _onUpdate, ctx) => execute(tool, params, signal, ctx),
+      name: `citeproof_${op.name}`,
+      label: `citeproof ${op.name.replace(/_/g, "-")}`,
+      description: op.description,
+      parameters: toolInputSchema(INPUT_SCHEMAS[op.name as keyof typeof INPUT_SCHEMAS]),
+      execute: (_toolCallId, params, signal, _onUpdate, ctx) => execute(op, params, signal, ctx),
     });
   }
   pi.registerCommand("citeproof", {
     description: "check citations against a PDF: /citeproof verify|check-text|report|help ...",
     handler: async (args, ctx) => {
-      const env = envFor(ctx);
       try {
-        const { level, text } = await runCommand(args, env);
+        const { level, text } = await runCommand(args, contextFor(ctx));
         ctx.ui.notify(text, level);
       } catch (error) {
         const coded = asCiteproofError(error);
-        ctx.ui.notify(`citeproof: error [${coded.code}]: ${coded.message}`, "error");
+        ctx.ui.notify(`citeproof: error [${coded.code}]: ${renderMessage(coded, settingName)}`, "error");
       }
     },
   });
 }
 
 async function execute(
-  tool: AgentTool,
+  op: AnyOperation,
   params: Record<string, unknown>,
   signal: AbortSignal | undefined,
   ctx: PiContext | undefined,
 ): Promise<PiToolResult> {
   try {
     if (signal?.aborted) throw new CiteproofError("USAGE", "the tool call was cancelled");
-    const output = await tool.run(stripAt(asArgs(params)), envFor(ctx));
-    return toPiResult(output);
+    return toPiResult(await callOperation(op, stripAt(params), contextFor(ctx)));
   } catch (error) {
     // pi marks a tool call as failed when execute throws; the code leads the message.
     const coded = asCiteproofError(error);
-    throw new Error(`citeproof error [${coded.code}]: ${coded.message}`);
+    throw new Error(`citeproof error [${coded.code}]: ${renderMessage(coded, settingName)}`);
   }
 }
 
 /** Some models write paths as @file; the agent's own tools accept that, so these do too. */
-function stripAt(args: Record<string, unknown>): Record<string, unknown> {
+function stripAt(args: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (typeof args !== "object" || args === null) return args;
   const out = { ...args };
   if (typeof out.pdf === "string") out.pdf = out.pdf.replace(/^@/, "");
   if (typeof out.draft === "string") out.draft = out.draft.replace(/^@/, "");
   return out;
 }
 
-export function envFor(ctx: PiContext | undefined): ToolEnv {
+/** Tools read inside the session's working directory, or the roots CITEPROOF_ALLOW_ROOTS names. */
+export function contextFor(ctx: PiContext | undefined): Omit<OperationContext, "caller"> {
   const cwd = ctx?.cwd ?? process.cwd();
   const configured = (process.env[ROOTS_ENV] ?? "").split(delimiter).filter((p) => p.length > 0);
-  return { cwd, roots: configured.length > 0 ? configured.map((p) => resolve(cwd, p)) : [cwd], open: {} };
+  return {
+    cwd,
+    access: configured.length > 0 ? configured.map((p) => resolve(cwd, p)) : [cwd],
+    open: {},
+  };
 }
 
-export function toPiResult(output: ToolOutput): PiToolResult {
+export function toPiResult(output: AgentOutput): PiToolResult {
   let text = JSON.stringify(output.json, null, 2);
   if (text.length > MAX_TOOL_TEXT) {
     text = `${text.slice(0, MAX_TOOL_TEXT)}\n[output truncated at ${MAX_TOOL_TEXT} of ${text.length} characters; ask for fewer records at a time]`;

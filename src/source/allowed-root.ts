@@ -26,6 +26,17 @@ export function isInside(inner: string, outer: string): boolean {
  * path when that lies inside one of `roots` (default: the working directory); otherwise throws
  * ACCESS_DENIED. A path that does not exist is FILE_NOT_FOUND.
  */
+/**
+ * Which paths may be read: "anywhere" for a path a person typed on the command line, otherwise the roots
+ * a path that came inside data must resolve into (see src/operations/paths.ts).
+ */
+export type PathAccess = "anywhere" | readonly string[];
+
+/** `path` when access is "anywhere"; otherwise its real path, admitted through the roots. */
+export function admitPath(path: string, access: PathAccess): string {
+  return access === "anywhere" ? path : admitLocalPath(path, access);
+}
+
 export function admitLocalPath(path: string, roots: readonly string[] = [process.cwd()]): string {
   let real: string;
   try {
@@ -42,7 +53,8 @@ export function admitLocalPath(path: string, roots: readonly string[] = [process
     const shown = real === resolve(path) ? real : `${path} (resolves to ${real})`;
     throw new CiteproofError(
       "ACCESS_DENIED",
-      `${shown} is outside the allowed roots (${realRoots.join(", ")}); add one with --allow-root`,
+      `${shown} is outside the allowed roots (${realRoots.join(", ")})`,
+      { option: "allow_root", hint: "add one with {option}" },
     );
   }
   return real;

@@ -36,7 +36,8 @@ export async function readPdfFile(path: string, maxBytes = DEFAULT_MAX_PDF_BYTES
   if (info.size > maxBytes) {
     throw new CiteproofError(
       "FILE_TOO_LARGE",
-      `${path} is ${info.size} bytes, over the limit of ${maxBytes} bytes (--max-bytes)`,
+      `${path} is ${info.size} bytes, over the limit of ${maxBytes} bytes`,
+      { option: "max_bytes", limit: maxBytes },
     );
   }
   let bytes: Uint8Array;

@@ -94,8 +94,8 @@ export async function fetchBytes(raw: string, options: FetchOptions = {}): Promi
       if (redirects.length >= maxRedirects) {
         throw new CiteproofError(
           "URL_TOO_MANY_REDIRECTS",
-          `${raw} redirects more than ${maxRedirects} times (--max-redirects)`,
-          { redirects: [...redirects, next.href] },
+          `${raw} redirects more than ${maxRedirects} times`,
+          { redirects: [...redirects, next.href], option: "max_redirects", limit: maxRedirects },
         );
       }
       redirects.push(next.href);
@@ -268,13 +268,16 @@ export function parseContentType(header: string | undefined): {
 }
 
 function timeoutError(url: string, timeoutMs: number): CiteproofError {
-  return new CiteproofError("URL_TIMEOUT", `${url} did not finish within ${timeoutMs} ms (--timeout-ms)`);
+  return new CiteproofError("URL_TIMEOUT", `${url} did not finish within ${timeoutMs} ms`, {
+    option: "timeout_ms",
+    limit: timeoutMs,
+  });
 }
 
 function tooLarge(url: string, maxBytes: number, declared?: number): CiteproofError {
   const size = declared !== undefined ? ` (${declared} bytes declared)` : "";
-  return new CiteproofError(
-    "URL_TOO_LARGE",
-    `${url} is over the limit of ${maxBytes} bytes${size} (--max-bytes)`,
-  );
+  return new CiteproofError("URL_TOO_LARGE", `${url} is over the limit of ${maxBytes} bytes${size}`, {
+    option: "max_bytes",
+    limit: maxBytes,
+  });
 }

@@ -224,7 +224,7 @@ describe("cite-check command", () => {
     expect(["verified_exact", "insufficient_evidence"]).toContain(low.json.results[0].verdict);
   });
 
-  it("admits a local PDF only inside the working directory or an allowed root, symlinks resolved", () => {
+  it("reads a PDF named on the command line wherever it is; one named in --request only inside the roots", () => {
     const cwd = join(work.dir, "cwd");
     mkdirSync(cwd);
     copyFileSync(PDF, join(cwd, "local.pdf"));
@@ -232,15 +232,25 @@ describe("cite-check command", () => {
     const citations = file("roots.json", [GOOD]);
     const local = cli(["local.pdf", "--citations", citations, "--json"], cwd);
     expect(local.status, local.stderr).toBe(0);
-    const denied = cli([PDF, "--citations", citations, "--json"], cwd);
+    // A person typed these paths: they are read, outside the working directory or through a link.
+    const named = cli([PDF, "--citations", citations, "--json"], cwd);
+    expect(named.status, named.stderr).toBe(0);
+    const namedLink = cli(["link.pdf", "--citations", citations, "--json"], cwd);
+    expect(namedLink.status, namedLink.stderr).toBe(0);
+    expect(namedLink.json.source.origin).toBe("link.pdf");
+    // A request document's paths are data: they must resolve, symlinks included, inside an allowed root.
+    const request = (path: string) =>
+      file("req.json", { operation: "cite_check", sources: [{ path }], citations: [GOOD] });
+    const denied = cli(["--request", request(PDF), "--json"], cwd);
     expect(denied.status, denied.stderr).toBe(2);
     expect(denied.json.error.code).toBe("ACCESS_DENIED");
-    const viaLink = cli(["link.pdf", "--citations", citations, "--json"], cwd);
+    const viaLink = cli(["--request", request("link.pdf"), "--json"], cwd);
     expect(viaLink.status, viaLink.stderr).toBe(2);
     expect(viaLink.json.error.code).toBe("ACCESS_DENIED");
     expect(viaLink.json.error.message).toContain("resolves to");
+    expect(viaLink.json.error.message).toContain("add one with --allow-root");
     const allowed = cli(
-      ["link.pdf", "--citations", citations, "--allow-root", join(repoRoot, "test", "fixtures"), "--json"],
+      ["--request", request("link.pdf"), "--allow-root", join(repoRoot, "test", "fixtures"), "--json"],
       cwd,
     );
     expect(allowed.status, allowed.stderr).toBe(0);

@@ -227,6 +227,11 @@ describe("worked example: one claim, snapshot to concept", () => {
       snapshots_checked: 1,
     });
     expect(existsSync(knowledge)).toBe(false);
+    // A knowledge folder nothing can be written in (sysfs refuses even root): nothing is promoted.
+    if (existsSync("/sys/kernel"))
+      await expect(promoteRun(w.run, { to: "/sys/kernel" })).rejects.toMatchObject({
+        code: "PROMOTION_FAILED",
+      });
     const before = readFileSync(path, "utf8");
     const written = await promoteRun(w.run, { to: knowledge });
     expect(written.ok).toBe(true);

@@ -2,7 +2,6 @@
 // equation and figure checks are available in this build (their tests run once they are).
 import { type CheckContext, checkContext, checkRecord } from "../../src/checks/verify.js";
 import { openDocument } from "../../src/document/open.js";
-import { isCiteproofError } from "../../src/errors.js";
 import { fixture } from "../helpers/fixture-files.js";
 
 export const ORIGINAL = fixture("prose-example");
@@ -21,13 +20,8 @@ export async function openContext(path: string, cacheDir: string): Promise<Check
   return checkContext(await openDocument(path, { cacheDir }));
 }
 
-/** True when `kind` records are checked rather than refused with KIND_NOT_SUPPORTED. */
+/** True when `kind` records are checked (every kind is now; a refusal would throw). */
 export async function kindSupported(context: CheckContext, kind: "equation" | "figure"): Promise<boolean> {
-  try {
-    await checkRecord(context, { kind, label: "1" });
-    return true;
-  } catch (error) {
-    if (isCiteproofError(error) && error.code === "KIND_NOT_SUPPORTED") return false;
-    throw error;
-  }
+  await checkRecord(context, { kind, label: "1" });
+  return true;
 }

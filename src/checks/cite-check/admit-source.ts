@@ -4,7 +4,7 @@
  * The bytes are read once and hashed; that snapshot is what is extracted and rendered.
  */
 import { CiteproofError } from "../../errors.js";
-import { admitLocalPath } from "../../source/allowed-root.js";
+import { admitPath, type PathAccess } from "../../source/allowed-root.js";
 import { type PdfBytes, readPdfFile } from "../../source/file.js";
 import { fetchBytes } from "../../source/url.js";
 import type { Deadline } from "./deadline.js";
@@ -12,15 +12,15 @@ import { CITE_CHECK_LIMITS } from "./limits.js";
 import type { CiteSource } from "./request.js";
 
 export interface AdmitOptions {
-  /** Roots a local path may resolve into; the working directory when none are given. */
-  allowRoots?: readonly string[];
+  /** Roots a local path may resolve into ("anywhere": a path a person typed); the working directory when none are given. */
+  allowRoots?: PathAccess;
   deadline: Deadline;
 }
 
 export async function admitSource(source: CiteSource, options: AdmitOptions): Promise<PdfBytes> {
   if ("path" in source) {
-    const roots = options.allowRoots && options.allowRoots.length > 0 ? options.allowRoots : [process.cwd()];
-    const real = admitLocalPath(source.path, roots);
+    const access = options.allowRoots && options.allowRoots.length > 0 ? options.allowRoots : [process.cwd()];
+    const real = admitPath(source.path, access);
     const read = await readPdfFile(real, CITE_CHECK_LIMITS.maxSourceBytes);
     return { ...read, origin: source.path };
   }

@@ -3,6 +3,7 @@
  * before anything is extracted; extract only the cited pages; OCR where asked; decide each
  * citation; hold the output to its budget.
  */
+import type { PathAccess } from "../../source/allowed-root.js";
 import { admitSource } from "./admit-source.js";
 import { applyOutputBudget } from "./budget.js";
 import { Deadline } from "./deadline.js";
@@ -15,8 +16,11 @@ import type { CiteCheckReport, CiteCheckResult } from "./result.js";
 import { CITE_REASON_MEANINGS, CITE_REASON_VERDICT, CITE_VERDICTS, type CiteVerdict } from "./verdicts.js";
 
 export interface CiteCheckOptions {
-  /** Roots a local source may resolve into (symlinks resolved); the working directory when empty. */
-  allowRoots?: readonly string[];
+  /**
+   * Roots a local source may resolve into (symlinks resolved); the working directory when empty;
+   * "anywhere" for a path a person typed on the command line.
+   */
+  allowRoots?: PathAccess;
   cacheDir?: string;
   noCache?: boolean;
   password?: string;

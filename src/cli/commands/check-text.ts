@@ -1,17 +1,12 @@
 import type { Command } from "commander";
-import { checkText, draftNeedsAnchors, formatTextCheckReport } from "../../checks/check-text.js";
-import { openForChecks } from "../../checks/open-for-checks.js";
-import { checkContext } from "../../checks/verify.js";
-import { readDraft } from "../../prose/read-draft.js";
+import { checkTextOperation } from "../../operations/check-text.js";
 import {
   addDocumentOptions,
+  commandContext,
   type DocumentFlags,
-  documentOptions,
-  EXIT_CLEAN,
-  EXIT_FAILS,
-  printJson,
   readTextInput,
   runAction,
+  runAndPrint,
 } from "../io.js";
 
 export function register(program: Command): void {
@@ -25,18 +20,10 @@ export function register(program: Command): void {
       .argument("<draft>", "the draft as plain text, or - for stdin")
       .option("--json", "print the report as JSON"),
   ).action((pdf: string, draftPath: string, flags: DocumentFlags) =>
-    runAction(flags.json, async () => {
+    runAction(flags.json, () => {
       const draft = readTextInput(draftPath, "draft");
-      const reading = readDraft(draft);
-      const options = documentOptions(flags);
-      const doc = await openForChecks(pdf, options, draftNeedsAnchors(reading));
-      const report = await checkText(checkContext(doc, options), reading);
-      if (flags.json) printJson(report);
-      else
-        process.stdout.write(
-          formatTextCheckReport(report, `checked against ${pdf} (pdf sha256 ${doc.sha256.slice(0, 12)})`),
-        );
-      return report.summary.FAIL > 0 ? EXIT_FAILS : EXIT_CLEAN;
+      const ctx = commandContext(flags);
+      return runAndPrint(checkTextOperation, { pdf, draft, password: flags.password }, ctx, flags.json);
     }),
   );
 }

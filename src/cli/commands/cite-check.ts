@@ -8,11 +8,10 @@ import {
   parseOptions,
   parseUrl,
 } from "../../checks/cite-check/request.js";
-import type { CiteCheckReport } from "../../checks/cite-check/result.js";
-import { citeCheck } from "../../checks/cite-check/run.js";
-import { CITE_VERDICTS } from "../../checks/cite-check/verdicts.js";
 import { CiteproofError } from "../../errors.js";
-import { EXIT_CLEAN, EXIT_FAILS, printJson, readTextInput, runAction } from "../io.js";
+import { checkCitations, citeCheckOperation, formatCiteCheckReport } from "../../operations/cite-check.js";
+import type { OperationContext } from "../../operations/operation.js";
+import { printJson, readTextInput, runAction } from "../io.js";
 
 interface CiteCheckFlags {
   citations?: string;
@@ -42,7 +41,7 @@ export function register(program: Command): void {
   program
     .command("cite-check")
     .description("check that quotes occur on a physical page of a PDF inside a bounding box")
-    .argument("[source]", "the PDF: a local path (inside an allowed root) or an http(s) URL")
+    .argument("[source]", "the PDF: a local path or an http(s) URL")
     .option("--citations <file>", "JSON array of {id?, quote, page, bounding_box} (- for stdin)")
     .option("--request <file>", 'the whole request as one JSON document ({"operation":"cite_check",...})')
     .option("--normalization <profile>", "none (default) or whitespace_v1")
@@ -52,7 +51,7 @@ export function register(program: Command): void {
     .option("--max-output-chars <n>", "budget for supporting locations (1000-1000000, default 200000)")
     .option(
       "--allow-root <dir>",
-      "also admit local sources under this directory (repeatable; the working directory always is)",
+      "also admit sources a --request names under this directory (repeatable; the working directory always is)",
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
@@ -66,19 +65,18 @@ export function register(program: Command): void {
     .action((source: string | undefined, flags: CiteCheckFlags) =>
       runAction(flags.json, async () => {
         const input = buildInput(source, flags);
-        const report = await citeCheck(input, {
-          allowRoots: [process.cwd(), ...flags.allowRoot],
-          cacheDir: flags.cacheDir,
-          noCache: flags.cache === false,
-          password: flags.password,
-        });
-        if (flags.json) printJson(report);
+        // A source typed on the command line is read wherever it is; one named in a request document
+        // only inside the working directory and the --allow-root folders.
+        const ctx: OperationContext = {
+          cwd: process.cwd(),
+          access: flags.request === undefined ? "anywhere" : [process.cwd(), ...flags.allowRoot],
+          open: { cacheDir: flags.cacheDir, noCache: flags.cache === false },
+          caller: "cli",
+        };
+        const report = await checkCitations(input, ctx, flags.password);
+        if (flags.json) printJson(citeCheckOperation.json(report));
         else process.stdout.write(formatCiteCheckReport(report));
-        return report.results.every(
-          (r) => r.verdict === "verified_exact" || r.verdict === "verified_normalized",
-        )
-          ? EXIT_CLEAN
-          : EXIT_FAILS;
+        return citeCheckOperation.exitCode(report);
       }),
     );
 }
@@ -159,30 +157,4 @@ export function buildInput(source: string | undefined, flags: CiteCheckFlags): C
 function sourceOf(arg: string): CiteSource {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return { url: parseUrl(arg, "source") };
   return { path: arg };
-}
-
-export function formatCiteCheckReport(report: CiteCheckReport): string {
-  const pages = report.source.pages === null ? "" : `, ${report.source.pages} pages`;
-  const lines = [`${report.source.origin} (sha256 ${report.source.sha256.slice(0, 12)}${pages})`];
-  for (const r of report.results) {
-    const id = r.id !== undefined ? `[${r.id}] ` : "";
-    const layer = r.evidence_layer?.kind === "ocr" ? " (OCR)" : "";
-    lines.push(`  ${r.verdict.padEnd(21)} ${id}p. ${r.page}${layer}: ${r.message} [${r.reason}]`);
-    for (const loc of r.locations) {
-      const box = loc.boxes
-        .map((b) => `${b.left.toFixed(2)},${b.bottom.toFixed(2)},${b.right.toFixed(2)},${b.top.toFixed(2)}`)
-        .join(" ");
-      lines.push(`      ${loc.geometry_level} utf16 ${loc.start_utf16}-${loc.end_utf16}: ${box}`);
-    }
-  }
-  lines.push(
-    `${report.results.length} citation(s): ${CITE_VERDICTS.map((v) => `${report.summary[v]} ${v}`).join(", ")}`,
-  );
-  const verified = report.summary.verified_exact + report.summary.verified_normalized;
-  lines.push(
-    verified === report.results.length
-      ? "exit 0: every citation is verified"
-      : "exit 1: at least one citation is not verified",
-  );
-  return `${lines.join("\n")}\n`;
 }

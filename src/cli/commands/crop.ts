@@ -2,37 +2,21 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Box } from "../../document/model.js";
-import { DEFAULT_RENDER_DPI, MAX_RENDER_DPI, MIN_RENDER_DPI, renderRegion } from "../../document/render.js";
+import { DEFAULT_RENDER_DPI, MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { CiteproofError } from "../../errors.js";
-import type { FoundAnchor } from "../../layout/anchor-lookup.js";
-import { openForAnchors } from "../../layout/anchors.js";
-import {
-  anchorRefArg,
-  assertBoxOrAnchor,
-  assertNonEmptyBox,
-  type CropNaming,
-  clipBox,
-  locateAnchor,
-  requireCropPage,
-} from "../../layout/crop-region.js";
-import { DEFAULT_MAX_PDF_BYTES, readPdfFile } from "../../source/file.js";
+import { assertBoxOrAnchor, assertNonEmptyBox } from "../../layout/crop-region.js";
+import { CROP_FLAGS, cropOperation } from "../../operations/crop.js";
 import { replaceFile } from "../../util/atomic-file.js";
+import { parseDpi } from "../dpi.js";
 import {
   addDocumentOptions,
+  commandContext,
   type DocumentFlags,
-  documentOptions,
   EXIT_CLEAN,
   positiveInt,
   printJson,
   runAction,
 } from "../io.js";
-
-const FLAGS: CropNaming = {
-  subject: { page: "--page", box: "--box", anchor: "--anchor" },
-  mention: { page: "--page", box: "--box", anchor: "--anchor" },
-  anchorsListing: "citeproof anchors",
-  kindInNotFound: false,
-};
 
 interface CropFlags extends DocumentFlags {
   page?: string;
@@ -66,61 +50,19 @@ export function register(program: Command): void {
   ).action((pdf: string, flags: CropFlags) =>
     runAction(flags.json, async () => {
       const dpi = parseDpi(flags.dpi);
-      assertBoxOrAnchor(flags.box !== undefined, flags.anchor !== undefined, FLAGS);
-      let page = flags.page === undefined ? undefined : positiveInt(flags.page, "--page");
+      assertBoxOrAnchor(flags.box !== undefined, flags.anchor !== undefined, CROP_FLAGS);
+      const page = flags.page === undefined ? undefined : positiveInt(flags.page, "--page");
       const out = resolve(flags.out);
       assertWritableTarget(out);
-      const options = documentOptions(flags);
-      let region: Box | "page" = "page";
-      let found: FoundAnchor | undefined;
-      let source =
-        flags.anchor === undefined
-          ? await readPdfFile(pdf, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES)
-          : undefined;
-      if (flags.anchor !== undefined) {
-        const ref = anchorRefArg(flags.anchor, FLAGS);
-        const doc = await openForAnchors(pdf, options);
-        source = doc.source;
-        ({ page, region, found } = await locateAnchor(doc, ref, page, options, FLAGS));
-      } else if (flags.box !== undefined) {
-        region = parseBox(flags.box);
-      }
-      page = requireCropPage(page, FLAGS);
-      const rendered = await renderRegion(source!, page, region, dpi, {
-        password: options.password,
-        timeoutMs: options.timeoutMs,
-      });
-      writeAtomically(out, rendered.png);
-      const t = rendered.transform;
-      const shown = region === "page" ? t.cropBox : clipBox(region, t.cropBox);
-      const report = {
-        out,
-        page,
-        dpi,
-        widthPx: rendered.widthPx,
-        heightPx: rendered.heightPx,
-        box: shown,
-        transform: t,
-        ...(found ? { anchor: { kind: found.kind, ...found.anchor } } : {}),
-      };
-      if (flags.json) printJson(report);
-      else
-        process.stdout.write(
-          `wrote ${flags.out} (${rendered.widthPx} x ${rendered.heightPx} px at ${dpi} dpi): page ${page}, box ${[shown.left, shown.bottom, shown.right, shown.top].map((v) => v.toFixed(1)).join(",")}${found ? `, ${found.kind} ${found.anchor.label}` : ""}\n`,
-        );
+      const box = flags.box === undefined ? undefined : parseBox(flags.box);
+      const input = { pdf, page, box, anchor: flags.anchor, dpi, password: flags.password };
+      const result = await cropOperation.run(input, commandContext(flags));
+      writeAtomically(out, result.png);
+      if (flags.json) printJson({ out, ...(cropOperation.json(result) as object) });
+      else process.stdout.write(`wrote ${flags.out} ${cropOperation.format(result, input)}\n`);
       return EXIT_CLEAN;
     }),
   );
-}
-
-function parseDpi(value: string): number {
-  const dpi = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(dpi >= MIN_RENDER_DPI && dpi <= MAX_RENDER_DPI))
-    throw new CiteproofError(
-      "USAGE",
-      `--dpi must be a number from ${MIN_RENDER_DPI} to ${MAX_RENDER_DPI} (got ${JSON.stringify(value)})`,
-    );
-  return dpi;
 }
 
 export function parseBox(text: string): Box {

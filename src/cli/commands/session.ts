@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { checkText, formatTextCheckReport } from "../../checks/check-text.js";
 import { parseEvidenceJson } from "../../checks/evidence-record.js";
 import { openForAnchors } from "../../layout/anchors.js";
+import { formatVerifyReport } from "../../operations/verify.js";
 import { checkDraft, formatDraftCheck } from "../../session/check-draft.js";
 import { compareRevision, formatCompare } from "../../session/compare.js";
 import { draftInput, formatDraftInput } from "../../session/draft-input.js";
@@ -27,7 +28,6 @@ import {
   readTextInput,
   runAction,
 } from "../io.js";
-import { formatVerifyReport } from "./verify.js";
 
 interface SessionFlags extends DocumentFlags {
   session?: string;

@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import type { Box } from "../document/model.js";
+import { type AnchorsRecord, documentAnchors, openForAnchors } from "../layout/anchors.js";
+import { defineOperation } from "./operation.js";
+import { inputPath } from "./paths.js";
+import type { anchorsInput } from "./schemas/documents.js";
+
+export type AnchorsInput = z.infer<typeof anchorsInput.object>;
+
+export type AnchorsReport = { document: { sha256: string; pages: number } } & AnchorsRecord;
+
+export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
+  name: "anchors",
+  title: "List equation labels and figure captions in a PDF",
+  description:
+    "Lists every equation label printed beside a displayed equation and every figure caption found in " +
+    "a PDF (label, page, box of the label and of the equation or caption, in PDF points, bottom-left " +
+    "origin), and every rejected equation-label candidate with its reasons, so you can see why a label " +
+    "would not pass verify. Returns the document `citeproof anchors --json` prints.",
+  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.anchors),
+  async run(input, ctx) {
+    const options = { ...ctx.open, password: input.password };
+    const doc = await openForAnchors(inputPath(ctx, input.pdf), options);
+    const record = await documentAnchors(doc, options);
+    return { document: { sha256: doc.sha256, pages: doc.pageCount }, ...record };
+  },
+  json: (report) => report,
+  format: (report, input) => formatAnchors(input.pdf, report),
+  exitCode: () => 0,
+});
+
+const box = (b: Box) => [b.left, b.bottom, b.right, b.top].map((v) => v.toFixed(1)).join(",");
+
+export function formatAnchors(pdf: string, r: AnchorsRecord): string {
+  const lines = [`${pdf} (sha256 ${r.sha256.slice(0, 12)}, ${r.pageCount} pages)`];
+  lines.push(`equation labels (${r.equations.length}):`);
+  for (const e of r.equations)
+    lines.push(
+      `  (${e.label})  page ${e.page}, ${e.side}  label ${box(e.labelBox)}  equation ${box(e.equationBox)}`,
+    );
+  lines.push(`rejected equation-label candidates (${r.rejectedEquationCandidates.length}):`);
+  for (const c of r.rejectedEquationCandidates)
+    lines.push(`  ${c.printed}  page ${c.page}  at ${box(c.labelBox)}: ${c.reasons.join(", ")}`);
+  lines.push(`figure captions (${r.figures.length}):`);
+  for (const f of r.figures)
+    lines.push(
+      `  ${f.label}  page ${f.page}  caption ${box(f.captionBox)}${f.figureBox ? `  figure ${box(f.figureBox)}` : ""}  "${clip(f.text)}"`,
+    );
+  if (r.rejectedCaptions.length > 0) {
+    lines.push(`lines that begin like a caption but are not one (${r.rejectedCaptions.length}):`);
+    for (const c of r.rejectedCaptions)
+      lines.push(`  page ${c.page}  "${clip(c.text)}": ${c.reasons.join(", ")}`);
+  }
+  if (r.pagesWithoutText.length > 0)
+    lines.push(`pages that gave no text (nothing could be read there): ${r.pagesWithoutText.join(", ")}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function clip(text: string): string {
+  return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
+}

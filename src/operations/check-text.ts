@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import {
+  checkText,
+  draftNeedsAnchors,
+  formatTextCheckReport,
+  type TextCheckReport,
+} from "../checks/check-text.js";
+import { openForChecks } from "../checks/open-for-checks.js";
+import { checkContext } from "../checks/verify.js";
+import { readDraft } from "../prose/read-draft.js";
+import { defineOperation } from "./operation.js";
+import { inputPath } from "./paths.js";
+import type { checkTextInput } from "./schemas/documents.js";
+
+export type CheckTextInput = z.infer<typeof checkTextInput.object>;
+
+export const checkTextOperation = defineOperation<CheckTextInput, TextCheckReport>({
+  name: "check_text",
+  title: "Check a draft's citations against a PDF",
+  description:
+    "Reads the citations written in a draft's prose (p. N, page N, Eq. (L), equation (L), Fig. (L), " +
+    'figure (L), any case) and the "double-quoted" words in the same sentence, and checks each against ' +
+    "the PDF as verify does; no model is involved. Returns {document, citations:[{verdict, anchor, " +
+    "quote, reason, message, line, ...}], unsupported_forms, dropped_quotations, summary, not_verified}. " +
+    "Forms such as 'pp. 3-4' or 'Fig. 1' are listed as unsupported, not checked.",
+  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.check_text),
+  async run(input, ctx) {
+    const options = { ...ctx.open, password: input.password };
+    const reading = readDraft(input.draft);
+    const doc = await openForChecks(inputPath(ctx, input.pdf), options, draftNeedsAnchors(reading));
+    return checkText(checkContext(doc, options), reading);
+  },
+  json: (report) => report,
+  format: (report, input) =>
+    formatTextCheckReport(
+      report,
+      `checked against ${input.pdf} (pdf sha256 ${report.document.sha256.slice(0, 12)})`,
+    ),
+  exitCode: (report) => (report.summary.FAIL > 0 ? 1 : 0),
+});

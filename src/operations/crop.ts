@@ -1,0 +1,134 @@
+import type { z } from "zod";
+import type { Box } from "../document/model.js";
+import { assertPageInRange, openDocument } from "../document/open.js";
+import { DEFAULT_RENDER_DPI, renderRegion } from "../document/render.js";
+import type { RenderTransform } from "../document/render-transform.js";
+import { CiteproofError } from "../errors.js";
+import type { FoundAnchor } from "../layout/anchor-lookup.js";
+import { openForAnchors } from "../layout/anchors.js";
+import {
+  anchorRefArg,
+  assertBoxOrAnchor,
+  assertNonEmptyBox,
+  type CropNaming,
+  clipBox,
+  locateAnchor,
+  requireCropPage,
+} from "../layout/crop-region.js";
+import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
+import { defineOperation, type OperationContext } from "./operation.js";
+import { inputPath } from "./paths.js";
+import type { cropInput } from "./schemas/documents.js";
+
+export type CropInput = z.infer<typeof cropInput.object>;
+
+export const MAX_CROP_PIXELS = 12_000_000;
+
+/** How the CLI names the crop's inputs in messages. */
+export const CROP_FLAGS: CropNaming = {
+  subject: { page: "--page", box: "--box", anchor: "--anchor" },
+  mention: { page: "--page", box: "--box", anchor: "--anchor" },
+  anchorsListing: "citeproof anchors",
+  kindInNotFound: false,
+};
+
+const ARGUMENTS: CropNaming = {
+  subject: { page: 'argument "page"', box: 'argument "box"', anchor: 'argument "anchor"' },
+  mention: { page: '"page"', box: '"box"', anchor: '"anchor"' },
+  anchorsListing: "the anchors tool",
+  kindInNotFound: true,
+};
+
+export interface CropResult {
+  page: number;
+  dpi: number;
+  widthPx: number;
+  heightPx: number;
+  /** The region shown, clipped to the page's CropBox. */
+  box: Box;
+  transform: RenderTransform;
+  anchor?: { kind: FoundAnchor["kind"] } & FoundAnchor["anchor"];
+  png: Uint8Array;
+}
+
+export const cropOperation = defineOperation<CropInput, CropResult>({
+  name: "crop",
+  title: "Render a place of a PDF page",
+  description:
+    "Renders a place of a PDF page to a PNG image, so you (or a person) can see what a verdict rests " +
+    'on: a box in PDF points (default user space, bottom-left origin), an anchor ("equation:2.1", ' +
+    '"figure:3"; the equation with its label or the caption with its figure), or the whole page. ' +
+    "Returns the image and {page, dpi, widthPx, heightPx, box, transform, anchor?} as `citeproof crop " +
+    "--json` reports it (without the output path).",
+  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.crop),
+  async run(input, ctx) {
+    const naming = ctx.caller === "cli" ? CROP_FLAGS : ARGUMENTS;
+    const dpi = input.dpi ?? DEFAULT_RENDER_DPI;
+    assertBoxOrAnchor(input.box !== undefined, input.anchor !== undefined, naming);
+    if (input.box !== undefined) assertNonEmptyBox(input.box, naming.subject.box);
+    const pdf = inputPath(ctx, input.pdf);
+    const options = { ...ctx.open, password: input.password };
+    let page = input.page;
+    let region: Box | "page" = input.box ?? "page";
+    let found: FoundAnchor | undefined;
+    let source: PdfBytes;
+    if (input.anchor !== undefined) {
+      const ref = anchorRefArg(input.anchor, naming);
+      const doc = await openForAnchors(pdf, options);
+      source = doc.source;
+      ({ page, region, found } = await locateAnchor(doc, ref, page, options, naming));
+      if (ctx.caller === "agent") assertCropSize(region, dpi);
+    } else {
+      page = requireCropPage(page, naming);
+      source = await sourceFor(pdf, page, region, dpi, ctx, options);
+    }
+    const rendered = await renderRegion(source, page, region, dpi, options);
+    const t = rendered.transform;
+    return {
+      page,
+      dpi,
+      widthPx: rendered.widthPx,
+      heightPx: rendered.heightPx,
+      box: region === "page" ? t.cropBox : clipBox(region, t.cropBox),
+      transform: t,
+      ...(found ? { anchor: { kind: found.kind, ...found.anchor } } : {}),
+      png: rendered.png,
+    };
+  },
+  json: ({ png: _png, ...report }) => report,
+  image: (r) => ({ png: r.png, widthPx: r.widthPx, heightPx: r.heightPx }),
+  format: (r) =>
+    `(${r.widthPx} x ${r.heightPx} px at ${r.dpi} dpi): page ${r.page}, box ${[r.box.left, r.box.bottom, r.box.right, r.box.top].map((v) => v.toFixed(1)).join(",")}${r.anchor ? `, ${r.anchor.kind} ${r.anchor.label}` : ""}`,
+  exitCode: () => 0,
+});
+
+/**
+ * The bytes to render from. The CLI reads the file and lets the renderer find the page; an agent's
+ * crop is held to a size, so the page is opened first to learn how large the image would be.
+ */
+async function sourceFor(
+  pdf: string,
+  page: number,
+  region: Box | "page",
+  dpi: number,
+  ctx: OperationContext,
+  options: OperationContext["open"] & { password?: string },
+): Promise<PdfBytes> {
+  if (ctx.caller === "cli") return readPdfFile(pdf, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES);
+  const doc = await openDocument(pdf, { ...options, pages: [page] });
+  assertPageInRange(doc, page);
+  const shown = region === "page" ? doc.pages[page - 1]?.cropBox : region;
+  if (shown) assertCropSize(shown, dpi);
+  return doc.source;
+}
+
+function assertCropSize(shown: Box, dpi: number): void {
+  const pixels = (((shown.right - shown.left) * dpi) / 72) * (((shown.top - shown.bottom) * dpi) / 72);
+  if (pixels > MAX_CROP_PIXELS) {
+    throw new CiteproofError(
+      "USAGE",
+      `the crop would be about ${Math.round(pixels / 1e6)} million pixels, over ${MAX_CROP_PIXELS / 1e6} million; lower "dpi" or crop a smaller box`,
+      { path: "dpi", field: "dpi", limit: MAX_CROP_PIXELS },
+    );
+  }
+}

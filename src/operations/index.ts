@@ -1,0 +1,23 @@
+/** Every operation, and those offered to agents as tools, in the order hosts list them. */
+import { anchorsOperation } from "./anchors.js";
+import { checkTextOperation } from "./check-text.js";
+import { citeCheckOperation } from "./cite-check.js";
+import { cropOperation } from "./crop.js";
+import type { AnyOperation } from "./operation.js";
+import { reportOperation } from "./report.js";
+import { verifyOperation } from "./verify.js";
+
+/** The tools of the MCP server and the pi extension (report writes files, so it is a command only). */
+export const AGENT_OPERATIONS: readonly AnyOperation[] = [
+  verifyOperation,
+  anchorsOperation,
+  cropOperation,
+  checkTextOperation,
+  citeCheckOperation,
+];
+
+export const OPERATIONS: readonly AnyOperation[] = [...AGENT_OPERATIONS, reportOperation];
+
+export function findAgentOperation(name: string): AnyOperation | undefined {
+  return AGENT_OPERATIONS.find((op) => op.name === name);
+}

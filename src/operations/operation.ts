@@ -1,0 +1,76 @@
+/**
+ * An operation: one thing citeproof does, declared once. Its input schema (zod, in `schemas/`) is the
+ * parser, the TypeScript type and the JSON Schema agent hosts are given; `run` does the work and
+ * returns a typed result; `format` writes that result for a person and `exitCode` says how the CLI
+ * ends. The CLI, the MCP server and the pi extension are adapters around these: arguments in, `run`,
+ * print or return.
+ */
+import type { z } from "zod";
+import type { OpenOptions } from "../document/open.js";
+import type { ErrorCode } from "../errors.js";
+import type { PathAccess } from "../source/allowed-root.js";
+
+/** Where an operation runs, set by the interface that calls it. */
+export interface OperationContext {
+  /** Relative paths start here. */
+  cwd: string;
+  /**
+   * Which paths may be read (see paths.ts): "anywhere" for a path a person typed on the command line,
+   * otherwise the allowed roots a path from data must resolve into.
+   */
+  access: PathAccess;
+  /** Cache, deadline and size options for opening documents. */
+  open: Pick<OpenOptions, "cacheDir" | "noCache" | "timeoutMs" | "maxBytes">;
+  /** Who called: the CLI's messages name flags; an agent's name arguments, and its images are capped. */
+  caller: "cli" | "agent";
+}
+
+/** An operation's input schema and the code a bad value inside each top-level field is reported with. */
+export interface InputSchema<Input> {
+  object: z.ZodObject & z.ZodType<Input>;
+  /** USAGE when a field is not listed, and always for a missing field or an unknown one at the top. */
+  fieldCodes?: Partial<Record<keyof Input & string, ErrorCode>>;
+}
+
+export interface OperationImage {
+  png: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+}
+
+export interface Operation<Input, Result> {
+  /** The tool name (snake_case); the CLI command is the same name in kebab-case. */
+  name: string;
+  title: string;
+  description: string;
+  /** True when the operation may reach beyond local files (a URL source). */
+  openWorld?: boolean;
+  /** The input schema; loaded on demand, since the CLI reads flags and never needs zod. */
+  schema(): Promise<InputSchema<Input>>;
+  run(input: Input, ctx: OperationContext): Promise<Result>;
+  /** The JSON document the CLI prints with --json and the tools return. */
+  json(result: Result): unknown;
+  /** An image the result carries, handed to agents as image content. */
+  image?(result: Result): OperationImage;
+  /** The result for a person; `input` gives the names the person used. */
+  format(result: Result, input: Input): string;
+  /** 0: nothing failed; 1: something cited failed. Errors are exit 2 and never reach here. */
+  exitCode(result: Result): 0 | 1;
+}
+
+/** Any operation, as the adapters that list them see it. */
+// biome-ignore lint/suspicious/noExplicitAny: an adapter treats every operation alike.
+export type AnyOperation = Operation<any, any>;
+
+/** Declares an operation, keeping its input and result types. */
+export function defineOperation<Input, Result>(op: Operation<Input, Result>): Operation<Input, Result> {
+  return op;
+}
+
+/** An input schema with the codes its fields' problems are reported with. */
+export function inputSchema<Object extends z.ZodObject>(
+  object: Object,
+  fieldCodes?: Partial<Record<keyof z.infer<Object> & string, ErrorCode>>,
+): InputSchema<z.infer<Object>> & { object: Object } {
+  return { object, fieldCodes } as InputSchema<z.infer<Object>> & { object: Object };
+}

@@ -1,0 +1,18 @@
+/**
+ * The one path policy. A path a person names on the command line is read wherever it is. A path that
+ * arrives inside data — a request document (`--request`), an MCP tool's arguments, a pi tool's
+ * arguments — is read only when it resolves, symlinks included, inside one of the allowed roots (MCP:
+ * `--allow-root`, default the server's working directory; pi: `CITEPROOF_ALLOW_ROOTS`, default the
+ * session's working directory; `cite-check --request`: the working directory and `--allow-root`).
+ */
+import { isAbsolute, resolve } from "node:path";
+import { admitPath } from "../source/allowed-root.js";
+import type { OperationContext } from "./operation.js";
+
+/** The path to read for `path` as the caller gave it (relative paths start at the context's cwd). */
+export function inputPath(ctx: Pick<OperationContext, "cwd" | "access">, path: string): string {
+  // As typed, so messages name the file the way the person did.
+  if (ctx.access === "anywhere")
+    return isAbsolute(path) || ctx.cwd === process.cwd() ? path : resolve(ctx.cwd, path);
+  return admitPath(resolve(ctx.cwd, path), ctx.access);
+}

@@ -1,0 +1,81 @@
+import { statSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import type { z } from "zod";
+import { validateEvidence } from "../checks/evidence-record.js";
+import type { CheckResult } from "../checks/result.js";
+import { closeRenderer } from "../document/render.js";
+import { CiteproofError } from "../errors.js";
+import { buildReport, DEFAULT_REPORT_DPI } from "../report/build.js";
+import { renderReportHtml } from "../report/html.js";
+import { writeOutputAtomic } from "../report/write.js";
+import { defineOperation, type OperationContext } from "./operation.js";
+import { inputPath } from "./paths.js";
+import type { reportInput } from "./schemas/documents.js";
+import { failsIn, formatVerifyReport } from "./verify.js";
+
+export type ReportInput = z.infer<typeof reportInput.object>;
+
+export interface ReportResult {
+  document: { sha256: string; pages: number };
+  results: CheckResult[];
+  report: { path: string; bytes: number };
+}
+
+export const reportOperation = defineOperation<ReportInput, ReportResult>({
+  name: "report",
+  title: "Write an HTML report of evidence checked against a PDF",
+  description:
+    "Verifies evidence records as verify does and writes an HTML report showing each cited place " +
+    "cropped from the PDF. Returns the verify document with the report's path and size.",
+  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.report),
+  async run(input, ctx) {
+    const out = outputPath(ctx, input.out);
+    assertFolder(out);
+    const records = validateEvidence(input.evidence, 'argument "evidence"');
+    try {
+      const report = await buildReport(inputPath(ctx, input.pdf), records, {
+        ...ctx.open,
+        password: input.password,
+        dpi: input.dpi ?? DEFAULT_REPORT_DPI,
+      });
+      const html = renderReportHtml(report);
+      writeOutputAtomic(out, html);
+      return {
+        document: report.document,
+        results: report.sections.map((s) => s.result),
+        report: { path: resolve(out), bytes: Buffer.byteLength(html) },
+      };
+    } finally {
+      await closeRenderer();
+    }
+  },
+  json: (result) => result,
+  format: (result, input) => `${formatVerifyReport(input.pdf, result)}report written to ${input.out}\n`,
+  exitCode: (result) => failsIn(result.results),
+});
+
+/** Where the report goes: as given (the folder is checked before any work). */
+function outputPath(ctx: OperationContext, out: string): string {
+  return isAbsolute(out) || ctx.cwd === process.cwd() ? out : resolve(ctx.cwd, out);
+}
+
+/** Fails before any work when the output's folder is missing. */
+function assertFolder(out: string): void {
+  const folder = dirname(resolve(out));
+  let isDir = false;
+  try {
+    isDir = statSync(folder).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) {
+    throw new CiteproofError(
+      "OUTPUT_UNWRITABLE",
+      `cannot write ${out}: the folder ${folder} does not exist`,
+      {
+        path: "out",
+        field: "out",
+      },
+    );
+  }
+}

@@ -1,0 +1,50 @@
+/** Inputs of the operations that read one PDF: verify, anchors, crop, check_text, report. */
+import { z } from "zod";
+import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
+import { inputSchema } from "../operation.js";
+import { boxSchema, evidenceField, passwordField, pdfField } from "./fields.js";
+
+/** An image handed to a model: a page at 600 dpi is about 35 million pixels; that is too much. */
+export const MAX_CROP_DPI = 600;
+/** A draft longer than this is refused from a tool: a tool call carries a draft, not a library. */
+export const MAX_DRAFT_CHARS = 2_000_000;
+
+export const verifyInput = inputSchema(
+  z.strictObject({ pdf: pdfField, evidence: evidenceField, password: passwordField }),
+  { evidence: "EVIDENCE_INVALID" },
+);
+
+export const anchorsInput = inputSchema(z.strictObject({ pdf: pdfField, password: passwordField }));
+
+export const cropInput = inputSchema(
+  z.strictObject({
+    pdf: pdfField,
+    page: z.int().min(1).optional().describe("physical page; optional with anchor"),
+    box: boxSchema
+      .optional()
+      .describe("region in PDF points; the whole page when neither box nor anchor is given"),
+    anchor: z.string().optional().describe("equation:LABEL or figure:LABEL, as the anchors tool lists them"),
+    dpi: z.number().min(MIN_RENDER_DPI).max(MAX_CROP_DPI).optional().describe("default 150"),
+    password: passwordField,
+  }),
+  { box: "BOX_INVALID" },
+);
+
+export const checkTextInput = inputSchema(
+  z.strictObject({
+    pdf: pdfField,
+    draft: z.string().min(1).max(MAX_DRAFT_CHARS).describe("the draft's text"),
+    password: passwordField,
+  }),
+);
+
+export const reportInput = inputSchema(
+  z.strictObject({
+    pdf: pdfField,
+    evidence: evidenceField,
+    out: z.string().min(1).describe("the HTML file to write (replaced atomically)"),
+    dpi: z.number().min(MIN_RENDER_DPI).max(MAX_RENDER_DPI).optional().describe("resolution of the crops"),
+    password: passwordField,
+  }),
+  { evidence: "EVIDENCE_INVALID" },
+);
