@@ -10,6 +10,7 @@ import { promoteRun } from "../../src/evidence/promote.js";
 import { createRun, type RunInfo } from "../../src/evidence/run.js";
 import { fetchSource, registerSource, searchSource } from "../../src/evidence/sources.js";
 import { verifyRun } from "../../src/evidence/verify.js";
+import { writeRunReport } from "../../src/report/run/index.js";
 import {
   ATTRITION_SENTENCE,
   articleHtml,
@@ -249,6 +250,43 @@ describe("worked example: one claim, snapshot to concept", () => {
     const again = await promoteRun(w.run, { to: knowledge });
     expect(again.ok).toBe(false);
     expect(again.failures.map((f) => f.code)).toContain("TARGET_EXISTS");
+  });
+});
+
+describe("worked example through run report", () => {
+  it("assemble, verify, report: the report holds the re-sliced excerpts; a refused promotion leaves it as it was", async () => {
+    const w = await workedRun();
+    await assembleRun(w.run);
+    await verifyRun(w.run);
+    await writeRunReport(w.run);
+    const md = readFileSync(join(w.run.dir, "outputs", "report.md"), "utf8");
+    const html = readFileSync(join(w.run.dir, "outputs", "report.html"), "utf8");
+    expect(md).toContain(`\n${RESULT_SENTENCE}\n`);
+    expect(md).toContain(`\n${ATTRITION_SENTENCE}\n`);
+    expect(md).toContain("| Results |");
+    expect(md).toContain("Nothing is unresolved.");
+    expect(html).toContain("verification pass");
+    // The counterfactual: a hand-written quote dies at assembly; the report shows it under its code, and
+    // its words never reach the evidence table.
+    const extractions = readJson<Record<string, unknown>[]>(join(w.run.dir, "records", "extractions.json"));
+    extractions[0].quotes = ["…a significant reduction in CDI-2 scores…"];
+    writeRecords(w.run, { extractions });
+    await assembleRun(w.run);
+    await verifyRun(w.run);
+    await writeRunReport(w.run);
+    const after = readFileSync(join(w.run.dir, "outputs", "report.md"), "utf8");
+    expect(after).toContain("### EXCERPT_MISMATCH (1)");
+    const table = after.slice(after.indexOf("## Accepted evidence"), after.indexOf("## Unresolved"));
+    expect(table).not.toContain("significant reduction");
+    expect(table).toContain(RESULT_SENTENCE);
+    const before = [
+      readFileSync(join(w.run.dir, "outputs", "report.md")),
+      readFileSync(join(w.run.dir, "outputs", "report.html")),
+    ];
+    const refused = await promoteRun(w.run, { to: join(tempDir(), "wiki") });
+    expect(refused.ok).toBe(false);
+    expect(readFileSync(join(w.run.dir, "outputs", "report.md")).equals(before[0])).toBe(true);
+    expect(readFileSync(join(w.run.dir, "outputs", "report.html")).equals(before[1])).toBe(true);
   });
 });
 
