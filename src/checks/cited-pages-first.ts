@@ -7,14 +7,19 @@
  */
 import { completeDocument } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
-import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import { type OpenOptions, openDocument } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { PdfBytes } from "../source/file.js";
-import { FoldedPages } from "../text/folded-pages.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { openForChecks } from "./open-for-checks.js";
 import type { CheckResult } from "./result.js";
-import { type CheckContext, checkContext, checkRecord, type VerifyReport, verifyEvidence } from "./verify.js";
+import {
+  type CheckContext,
+  checkRecord,
+  foldedPagesOf,
+  type VerifyReport,
+  verifyEvidence,
+} from "./verify.js";
 
 /** Thrown by a partial context when a check reaches for a page it does not hold. */
 class PageNotRead extends Error {
@@ -26,27 +31,33 @@ class PageNotRead extends Error {
 /**
  * The pages of a document opened for some of them, as an array that throws PageNotRead for a page
  * it lacks (and for any whole-document walk), so no check can take an absent page for an empty one.
+ * Pages put into `pages` later are read through it as they are.
  */
-function heldPagesOnly(pages: readonly (PageText | undefined)[]): readonly (PageText | undefined)[] {
+function heldPagesOnly(pages: (PageText | undefined)[]): readonly (PageText | undefined)[] {
   return new Proxy(pages, {
     get(target, key, receiver) {
-      if (typeof key === "string" && /^\d+$/.test(key)) {
-        const index = Number(key);
-        if (index < target.length && target[index] === undefined) throw new PageNotRead(index + 1);
+      if (typeof key === "string") {
+        const first = key.charCodeAt(0);
+        if (first >= 0x30 && first <= 0x39) {
+          const index = Number(key);
+          if (index < target.length && target[index] === undefined) throw new PageNotRead(index + 1);
+        }
       }
       return Reflect.get(target, key, receiver);
     },
   });
 }
 
-function partialContext(doc: OpenedDocument): CheckContext {
-  return {
-    sha256: doc.sha256,
-    pageCount: doc.pageCount,
-    pages: new FoldedPages(heldPagesOnly(doc.pages)),
-    // Anchors are decided over every page.
-    loadAnchors: () => Promise.reject(new PageNotRead(0)),
-  };
+async function checkUnlessPageNotRead(
+  context: CheckContext,
+  record: EvidenceRecord,
+): Promise<CheckResult | undefined> {
+  try {
+    return await checkRecord(context, record);
+  } catch (error) {
+    if (error instanceof PageNotRead) return undefined;
+    throw error;
+  }
 }
 
 /** The pages a record's check reads first: a quotation's cited page. */
@@ -74,19 +85,23 @@ export async function verifyPdf(
     return verifyEvidence(await openForChecks(input, options, true), records, options);
   }
   const cited = await openDocument(input, { ...options, pages: citedPages(records) });
-  const partial = partialContext(cited);
+  // The context holds the pages read so far; when the rest of the document comes in, into the same
+  // array, the views folded from the cited pages are kept.
+  const pages = Array.from(cited.pages);
+  pages.length = cited.pageCount;
+  const context: CheckContext = {
+    sha256: cited.sha256,
+    pageCount: cited.pageCount,
+    pages: foldedPagesOf(cited, heldPagesOnly(pages)),
+    // Anchors are decided over every page.
+    loadAnchors: () => Promise.reject(new PageNotRead(0)),
+  };
   const results: (CheckResult | undefined)[] = [];
-  for (const record of records) {
-    try {
-      results.push(await checkRecord(partial, record));
-    } catch (error) {
-      if (!(error instanceof PageNotRead)) throw error;
-      results.push(undefined);
-    }
-  }
+  for (const record of records) results.push(await checkUnlessPageNotRead(context, record));
   if (results.some((r) => r === undefined)) {
-    const whole = checkContext(await completeDocument(cited, options), options);
-    for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(whole, records[i]);
+    const whole = await completeDocument(cited, options);
+    for (let i = 0; i < pages.length; i++) pages[i] ??= whole.pages[i];
+    for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(context, records[i]);
   }
   return {
     document: { sha256: cited.sha256, pages: cited.pageCount },

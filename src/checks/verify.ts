@@ -45,12 +45,19 @@ export function checkContext(doc: OpenedDocument, options: AnchorsOptions = {}):
 
 const TOKEN_INDEX_RECORD = `token-index-v${TOKEN_INDEX_VERSION}`;
 
-/** Folded pages whose token index is read from, or once built written to, the extraction cache. */
-function foldedPagesOf(doc: OpenedDocument): FoldedPages {
+/**
+ * Folded pages whose token index is read from, or once built written to, the extraction cache.
+ * `pages` may stand for the document's pages (a view that throws for a page not read): an index
+ * is built only over every page, so it is never stored from part of a document.
+ */
+export function foldedPagesOf(
+  doc: OpenedDocument,
+  pages: readonly (PageText | undefined)[] = doc.pages,
+): FoldedPages {
   const cache = doc.cache;
-  const complete = holdsEveryPage(doc.pages, doc.pageCount);
-  if (!cache || !complete) return new FoldedPages(doc.pages);
-  return new FoldedPages(doc.pages, {
+  if (!cache || (pages === doc.pages && !holdsEveryPage(doc.pages, doc.pageCount)))
+    return new FoldedPages(pages);
+  return new FoldedPages(pages, {
     tokenIndex: cache.readRecord<SerializedTokenIndex>(TOKEN_INDEX_RECORD),
     onTokenIndexBuilt: (index) => {
       try {

@@ -1,0 +1,305 @@
+// Verify at scale and a first check, side by side with the baselines in the same run:
+// - baselines on the 1000-page PDF: `pdftotext -bbox-layout`, `mutool draw -F stext` and, when the
+//   Python module is installed, PyMuPDF's rawdict (every character with its box);
+// - verify of 1000 quotations on the 1000-page PDF, cold (empty cache) and warm;
+// - verify of 10 quotations on a generated 5000-page PDF (not committed; built once under bench-out),
+//   all on their pages and with 3 of them off their page, cold and warm; CPU per 1000 pages at 1000
+//   and 5000 pages; how many pages an all-true cold verify reads;
+// - the typical paper: 20 true quotations on a 16-page corpus paper, cold, warm and through
+//   `citeproof serve`, against a `pdftotext` + grep script.
+// Figures: CPU (user + sys, every thread), wall and peak RSS of the whole process, medians of runs
+// alternating with their baseline.
+// Targets: 1000p cold verify wall <= 0.75x and CPU <= 1.4x pdftotext's, warm >= 12x faster (CPU);
+// 5000p cold with 3 off-page peak RSS <= 500 MB, CPU linear in pages; 16p cold wall <= 0.5 s and
+// <= 0.85x the pdftotext + grep script; through serve <= 60 ms a call.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensureBenchPdf } from "./lib/make-pdf.mjs";
+import { interleave, maxOf, measure, medianOf, repeat } from "./lib/measure.mjs";
+import { benchOut, cliPath, corpusDir } from "./lib/paths.mjs";
+import { makeQuotations } from "./lib/quotations.mjs";
+
+const runs = (n) => (process.env.BENCH_RUNS ? Math.max(1, Number(process.env.BENCH_RUNS) | 0) : n);
+const s = (x) => (Number.isFinite(x) ? x.toFixed(2) : "n/a");
+const ms = (x) => (Number.isFinite(x) ? `${(x * 1000).toFixed(0)} ms` : "n/a");
+const mb = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} MB` : "n/a");
+const mark = (ok) => (ok === undefined ? "n/a" : ok ? "OK" : "MISS");
+const TIMEOUT = String(30 * 60_000);
+const TYPICAL = "acm-sigplan-lregex";
+
+const verifyOk = (r) => (r.code === 0 || r.code === 1) && r.stdout.startsWith("{");
+
+function havePyMuPdf() {
+  return spawnSync("python3", ["-c", "import fitz"], { stdio: "ignore" }).status === 0;
+}
+
+const PYMUPDF = "import sys, fitz\nfor p in fitz.open(sys.argv[1]): p.get_text('rawdict')\n";
+
+function baselines(pdf) {
+  const list = [
+    [
+      "pdftotext -bbox-layout",
+      () => measure("pdftotext", ["-bbox-layout", pdf, "/dev/null"], { discardStdout: true }),
+    ],
+    [
+      "mutool draw -F stext",
+      () => measure("mutool", ["draw", "-q", "-F", "stext", "-o", "/dev/null", pdf], { discardStdout: true }),
+    ],
+  ];
+  if (havePyMuPdf())
+    list.push(["PyMuPDF rawdict", () => measure("python3", ["-c", PYMUPDF, pdf], { discardStdout: true })]);
+  return list;
+}
+
+function verifyArgs(pdf, evidence, cacheDir, extra = []) {
+  return [
+    cliPath,
+    "verify",
+    pdf,
+    "--evidence",
+    evidence,
+    "--json",
+    "--cache-dir",
+    cacheDir,
+    "--timeout-ms",
+    TIMEOUT,
+    "--serve",
+    "never",
+    ...extra,
+  ];
+}
+
+function evidenceFile(name, records) {
+  const path = join(benchOut("verify-scale"), `${name}.json`);
+  writeFileSync(path, JSON.stringify(records));
+  return path;
+}
+
+/** Cold (fresh cache each run) and warm (a cache filled beforehand) verify, alternating with the baselines. */
+async function coldWarm(pdf, evidence, name, n, withBaselines = []) {
+  const cold = join(benchOut("verify-scale"), `${name}-cold`);
+  const warm = join(benchOut("verify-scale"), `${name}-warm`);
+  rmSync(warm, { recursive: true, force: true });
+  const [first] = await repeat(1, () => measure(process.execPath, verifyArgs(pdf, evidence, warm)), verifyOk);
+  const runners = [
+    () => {
+      rmSync(cold, { recursive: true, force: true });
+      return measure(process.execPath, verifyArgs(pdf, evidence, cold));
+    },
+    () => measure(process.execPath, verifyArgs(pdf, evidence, warm)),
+    ...withBaselines.map(([, run]) => run),
+  ];
+  const [c, w, ...b] = await interleave(n, runners, [verifyOk, verifyOk]);
+  if (c[0].stdout !== first.stdout || w[0].stdout !== first.stdout)
+    throw new Error(`${name}: cold and warm verify printed different reports`);
+  return { cold: c, warm: w, baselines: b, report: JSON.parse(first.stdout), coldCache: cold };
+}
+
+function line(label, r) {
+  return `${label}: cpu ${s(medianOf(r, "cpuS"))} s, wall ${s(medianOf(r, "wallS"))} s, peak RSS ${mb(maxOf(r, "maxRssMb"))}`;
+}
+
+function mix(report) {
+  const counts = {};
+  for (const r of report.results)
+    counts[`${r.verdict}/${r.reason}`] = (counts[`${r.verdict}/${r.reason}`] ?? 0) + 1;
+  return Object.entries(counts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
+}
+
+/** Pages a cold run extracted one by one (the cited pages first), and whether it read the rest. */
+function pagesRead(cacheDir) {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }))
+      e.isDirectory() ? walk(join(dir, e.name)) : files.push(e.name);
+  };
+  if (existsSync(cacheDir)) walk(cacheDir);
+  return {
+    cited: files.filter((f) => /^p\d+\.text\.bin$/.test(f)).length,
+    whole: files.includes("text.bin"),
+  };
+}
+
+async function thousand(lines, pdf) {
+  const base = baselines(pdf);
+  const evidence = evidenceFile("q1000", makeQuotations(pdf, { count: 1000 }));
+  const r = await coldWarm(pdf, evidence, "1000p-1000q", runs(5), base);
+  const [pdftotext] = r.baselines;
+  const ptCpu = medianOf(pdftotext, "cpuS");
+  const ptWall = medianOf(pdftotext, "wallS");
+  base.forEach(([name], k) => {
+    const b = r.baselines[k];
+    lines.push(
+      `baseline 1000p ${name}: ${line("", b).slice(2)}; ratio to pdftotext cpu ${s(medianOf(b, "cpuS") / ptCpu)}, wall ${s(medianOf(b, "wallS") / ptWall)}`,
+    );
+  });
+  if (base.length < 3)
+    lines.push("baseline PyMuPDF: not installed (python3 -c 'import fitz' fails); skipped");
+  const coldCpu = medianOf(r.cold, "cpuS");
+  const coldWall = medianOf(r.cold, "wallS");
+  const warmCpu = medianOf(r.warm, "cpuS");
+  lines.push(`verify 1000p 1000q (${mix(r.report)})`);
+  lines.push(
+    `  ${line("cold", r.cold)}; vs pdftotext cpu ${s(coldCpu / ptCpu)}x (target <= 1.4) ${mark(coldCpu / ptCpu <= 1.4)}, wall ${s(coldWall / ptWall)}x (target <= 0.75) ${mark(coldWall / ptWall <= 0.75)}`,
+  );
+  lines.push(
+    `  ${line("warm", r.warm)}; cold/warm cpu ${s(coldCpu / warmCpu)}x (target >= 12) ${mark(coldCpu / warmCpu >= 12)}, wall ${s(coldWall / medianOf(r.warm, "wallS"))}x`,
+  );
+  lines.push(`  (medians of ${r.cold.length} alternating rounds of cold, warm and each baseline)`);
+  return { ptCpu };
+}
+
+async function fiveThousand(lines, small, ptCpu1000) {
+  const big = ensureBenchPdf(5000, (m) => process.stderr.write(`bench: ${m}\n`));
+  const perK = {};
+  for (const [pdf, pages] of [
+    [small, 1000],
+    [big.pdf, 5000],
+  ]) {
+    const off = evidenceFile(
+      `q10-off-${pages}`,
+      makeQuotations(pdf, { count: 10, wrongPage: 3, falseCount: 0 }),
+    );
+    const all = evidenceFile(
+      `q10-true-${pages}`,
+      makeQuotations(pdf, { count: 10, wrongPage: 0, falseCount: 0 }),
+    );
+    const n = runs(pages === 5000 ? 3 : 5);
+    const withOff = await coldWarm(pdf, off, `${pages}p-10q-off`, n);
+    const allTrue = await coldWarm(pdf, all, `${pages}p-10q-true`, n);
+    const read = pagesRead(allTrue.coldCache);
+    const rss = maxOf(withOff.cold, "maxRssMb");
+    perK[pages] = medianOf(withOff.cold, "cpuS") / (pages / 1000);
+    lines.push(`verify ${pages}p 10q, 3 off their page (${mix(withOff.report)})`);
+    lines.push(
+      `  ${line("cold", withOff.cold)}${pages === 5000 ? ` (target RSS <= 500 MB) ${mark(rss <= 500)}` : ""}; cpu per 1000 pages ${s(perK[pages])} s`,
+    );
+    lines.push(`  ${line("warm", withOff.warm)}`);
+    lines.push(`verify ${pages}p 10q, all on their page (${mix(allTrue.report)})`);
+    lines.push(
+      `  ${line("cold", allTrue.cold)}; pages read ${read.cited} of ${pages}${read.whole ? " and then the whole document" : ""} ${mark(!read.whole && read.cited <= 10)}`,
+    );
+    lines.push(`  ${line("warm", allTrue.warm)}; (medians of ${n} alternating rounds)`);
+  }
+  const growth = perK[5000] / perK[1000];
+  lines.push(
+    `cpu per 1000 pages, cold with off-page quotations: ${s(perK[1000])} s at 1000 pages, ${s(perK[5000])} s at 5000 (ratio ${s(growth)}; linear: <= 1.15) ${mark(growth <= 1.15)}` +
+      `; pdftotext at 1000 pages ${s(ptCpu1000)} s`,
+  );
+}
+
+function startServe(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, "serve", "--idle-timeout-ms", "600000"], {
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let err = "";
+    child.stderr.on("data", (d) => {
+      err += d;
+      if (err.includes("citeproof serve: listening on")) resolve(child);
+    });
+    child.on("close", (code) => reject(new Error(`serve exited (${code}): ${err.trim()}`)));
+  });
+}
+
+async function typicalPaper(lines) {
+  const pdf = join(corpusDir, `${TYPICAL}.pdf`);
+  const goldPath = join(corpusDir, `${TYPICAL}.gold.json`);
+  if (!existsSync(pdf) || !existsSync(goldPath)) {
+    lines.push(`typical paper: ${pdf} is absent; skipped`);
+    return;
+  }
+  const gold = JSON.parse(readFileSync(goldPath, "utf8"));
+  const quotes = gold.cases.filter((c) => c.category === "quote-true").slice(0, 20);
+  const evidence = evidenceFile(
+    "typical",
+    quotes.map((c) => ({ id: c.id, ...c.evidence })),
+  );
+  const dir = benchOut("verify-scale", "typical");
+  const quotesTxt = join(dir, "quotes.txt");
+  writeFileSync(quotesTxt, `${quotes.map((c) => c.evidence.text).join("\n")}\n`);
+  const script = join(dir, "grep.sh");
+  writeFileSync(
+    script,
+    '#!/bin/sh\nset -e\npdftotext "$1" "$2"\nwhile IFS= read -r q; do grep -qiF -- "$q" "$2" || true; done < "$3"\n',
+  );
+  const grepRun = () =>
+    measure("sh", [script, pdf, join(dir, "out.txt"), quotesTxt], { discardStdout: true });
+  const runtimeDir = join(dir, "runtime");
+  mkdirSync(runtimeDir, { recursive: true, mode: 0o700 });
+  const env = { ...process.env, XDG_RUNTIME_DIR: runtimeDir };
+  const warmCache = join(dir, "cache-warm");
+  const coldCache = join(dir, "cache-cold");
+  const args = (cache, serve) => [
+    cliPath,
+    "verify",
+    pdf,
+    "--evidence",
+    evidence,
+    "--json",
+    "--cache-dir",
+    cache,
+    "--serve",
+    serve,
+  ];
+  rmSync(warmCache, { recursive: true, force: true });
+  const [first] = await repeat(
+    1,
+    () => measure(process.execPath, args(warmCache, "never"), { env }),
+    verifyOk,
+  );
+  const server = await startServe(env);
+  try {
+    const n = runs(7);
+    const [grep, cold, warm, served] = await interleave(
+      n,
+      [
+        grepRun,
+        () => {
+          rmSync(coldCache, { recursive: true, force: true });
+          return measure(process.execPath, args(coldCache, "never"), { env });
+        },
+        () => measure(process.execPath, args(warmCache, "never"), { env }),
+        () => measure(process.execPath, args(warmCache, "auto"), { env }),
+      ],
+      [(r) => r.code === 0, verifyOk, verifyOk, verifyOk],
+    );
+    if (served.some((r) => r.stdout !== first.stdout) || cold.some((r) => r.stdout !== first.stdout))
+      throw new Error("typical paper: the report through serve or cold differs from in-process");
+    const read = pagesRead(coldCache);
+    const grepWall = medianOf(grep, "wallS");
+    const coldWall = medianOf(cold, "wallS");
+    const servedWall = medianOf(served, "wallS");
+    lines.push(
+      `typical paper ${TYPICAL} (${gold.pages} p.), ${quotes.length} true quotations (${mix(JSON.parse(first.stdout))})`,
+    );
+    lines.push(`  ${line("pdftotext + grep script", grep)}`);
+    lines.push(
+      `  ${line("cold", cold)}; wall <= 0.5 s ${mark(coldWall <= 0.5)}, ${s(coldWall / grepWall)}x the script (target <= 0.85) ${mark(coldWall / grepWall <= 0.85)}; pages read ${read.cited} of ${gold.pages}${read.whole ? " and then the whole document" : ""}`,
+    );
+    lines.push(`  ${line("warm", warm)}; ${s(grepWall / medianOf(warm, "wallS"))}x faster than the script`);
+    lines.push(
+      `  ${line("through serve", served)}; ${ms(servedWall)} a call (target <= 60 ms) ${mark(servedWall <= 0.06)}; byte-identical to in-process`,
+    );
+    lines.push(`  (medians of ${n} alternating rounds)`);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+export async function run(context = {}) {
+  const lines = [];
+  const small = context.bigPdf ?? ensureBenchPdf(1000).pdf;
+  const { ptCpu } = await thousand(lines, small);
+  await typicalPaper(lines);
+  await fiveThousand(lines, small, ptCpu);
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const l of await run()) console.log(l);
+}
