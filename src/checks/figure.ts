@@ -44,9 +44,39 @@ export function checkFigure(
       },
     };
   }
+  const panel = subfigureOf(anchors, label);
+  if (panel?.found) {
+    const { figure, letter, found: p } = panel;
+    return {
+      ...base,
+      verdict: "PASS",
+      reason: "found",
+      message: `figure ${figure.label}'s caption is on page ${figure.page} ("${clip(figure.text)}") and its panel (${letter}) is ${p.source === "caption" ? "enumerated by the caption" : "printed in the figure's area"}`,
+      evidence: {
+        label,
+        pages: [figure.page],
+        places: [
+          {
+            page: figure.page,
+            caption: figure.text,
+            labelBox: figure.labelBox,
+            captionBox: figure.captionBox,
+            ...(figure.figureBox ? { figureBox: figure.figureBox } : {}),
+            panel: { letter, source: p.source, ...(p.box ? { box: p.box } : {}) },
+          },
+        ],
+      },
+    };
+  }
   const seen = anchors.rejectedCaptions.filter((c) => c.label === label);
   const labels = [...new Set(anchors.figures.map((f) => f.label))];
   const parts = [`no figure caption carries the label ${label}`];
+  if (panel) {
+    const letters = (panel.figure.panels ?? []).map((p) => `(${p.letter})`);
+    parts.push(
+      `figure ${panel.figure.label}'s caption is on page ${panel.figure.page}, but no panel (${panel.letter}) is printed in its area or enumerated by its caption (${letters.length > 0 ? `its panels are ${letters.join(", ")}` : "no panels were read"})`,
+    );
+  }
   for (const s of seen.slice(0, 3)) {
     parts.push(
       `"${clip(s.text, 40)}" on page ${s.page} is not a caption: ${s.reasons.map((r) => CAPTION_REJECTION_MEANINGS[r]).join("; ")}`,
@@ -70,6 +100,22 @@ export function checkFigure(
       captionLabels: labels,
     },
   };
+}
+
+/**
+ * A subfigure label "5a": the caption of figure 5 and its panel (a), when such a caption exists
+ * (`found` is the panel, when the figure has it).
+ */
+function subfigureOf(anchors: AnchorsRecord, label: string) {
+  const m = /^(.+?\d)([a-z])$/.exec(label);
+  if (!m) return undefined;
+  const figures = anchors.figures.filter((f) => f.label === m[1]);
+  if (figures.length === 0) return undefined;
+  for (const figure of figures) {
+    const found = figure.panels?.find((p) => p.letter === m[2]);
+    if (found) return { figure, letter: m[2], found };
+  }
+  return { figure: figures[0], letter: m[2], found: undefined };
 }
 
 function clip(text: string, max = 60): string {

@@ -17,21 +17,26 @@ import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/fil
 import { roundBox } from "./char-spans.js";
 import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
 import { type EquationToken, equationCandidates, equationTokens } from "./equation-labels.js";
+import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
+import type { FigureBoxOmission } from "./caption-rejections.js";
+import { BodyStyleTally } from "./body-style.js";
 import {
   type CaptionCandidate,
   type CaptionKeyword,
   type CaptionRejection,
+  type CaptionSeparator,
   type CaptionToken,
   captionCandidates,
   captionTokens,
-  decideCaptions,
 } from "./figure-captions.js";
-import { BandIndex, CharStorage, pageChars } from "./page-chars.js";
+import type { GraphicsSide } from "./figure-graphics.js";
+import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-panels.js";
+import { BandIndex, CharStorage, pageChars, printedSize } from "./page-chars.js";
 import type { RejectionReason } from "./rejection-reasons.js";
 import { type DocumentFrames, documentFrames, type Frame } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
-export const LAYOUT_VERSION = "2";
+export const LAYOUT_VERSION = "3";
 /** The anchors record belongs to this extraction schema (the first that holds anchors). */
 export const ANCHORS_SCHEMA_VERSION = EXTRACTION_SCHEMA_VERSION;
 const RECORD_NAME = "anchors";
@@ -59,13 +64,18 @@ export interface FigureAnchor {
   label: string;
   page: number;
   keyword: CaptionKeyword;
-  separator: "." | ":";
+  /** What follows the number: ".", ":", "|", a dash, or "" when the caption's words follow directly. */
+  separator: CaptionSeparator;
   /** The caption's opening words. */
   text: string;
   labelBox: Box;
   captionBox: Box;
-  /** The figure's graphics beside the caption, when any were found. */
+  /** The figure's graphics, only when it is sure which graphics are this caption's figure. */
   figureBox?: Box;
+  /** Why figureBox is left out. */
+  figureBoxOmitted?: FigureBoxOmission;
+  /** The figure's subfigure panels, "(a)", "(b)": printed in its area or enumerated by its caption. */
+  panels?: SubfigurePanel[];
 }
 
 export interface RejectedCaption {
@@ -135,7 +145,10 @@ function anchorWindows(
 ): [number, number][] | undefined {
   const windows: [number, number][] = [];
   const g = geometry.glyphBoxes;
-  const sizeAt = (i: number) => (geometry.fontSizes[i] > 0 ? geometry.fontSizes[i] : 10);
+  const sizeAt = (i: number) => {
+    const size = printedSize(geometry.fontSizes[i], geometry.looseBoxes[i * 4 + 1], geometry.looseBoxes[i * 4 + 3]);
+    return size > 0 ? size : 10;
+  };
   const boxAt = (i: number): Box | undefined => {
     const box = { left: g[i * 4], bottom: g[i * 4 + 1], right: g[i * 4 + 2], top: g[i * 4 + 3] };
     if (!Number.isFinite(box.bottom) || !Number.isFinite(box.left)) return undefined;
@@ -191,6 +204,8 @@ class AnchorsBuilder {
   private readonly equations: EquationAnchor[] = [];
   private readonly rejected: RejectedEquationCandidate[] = [];
   private readonly captions: CaptionCandidate[] = [];
+  private readonly marks = new Map<number, PanelMark[]>();
+  private readonly body = new BodyStyleTally();
   private readonly storage = new CharStorage();
 
   /** The pages as displayed (a page with /Rotate turned upright), which the rules read. */
@@ -245,21 +260,33 @@ class AnchorsBuilder {
         });
       }
     }
-    for (const c of captionCandidates(text, chars, index, this.frames, tokens.captions)) {
+    const bodyLines = this.frames.bodyLines[page - 1] ?? [];
+    this.body.add(text, geometry, bodyLines);
+    const side = (g: GraphicsSide | undefined) => (g ? { gap: g.gap, box: user(g.box) } : undefined);
+    const found = captionCandidates(text, chars, index, this.frames, tokens.captions);
+    for (const c of found) {
+      const above = side(c.graphics.above);
+      const below = side(c.graphics.below);
       this.captions.push({
         ...c,
         labelBox: user(c.labelBox),
         captionBox: user(c.captionBox),
-        ...(c.figureBox ? { figureBox: user(c.figureBox) } : {}),
+        graphics: { ...(above ? { above } : {}), ...(below ? { below } : {}) },
       });
     }
+    if (found.length > 0)
+      this.marks.set(
+        page,
+        panelMarks(text).map((m) => ({ letter: m.letter, box: user(m.box) })),
+      );
   }
 
   finish(sha256: string, pageCount: number): AnchorsRecord {
     const byPage = <T extends { page: number }>(list: T[]) => list.sort((a, b) => a.page - b.page);
     const figures: FigureAnchor[] = [];
     const rejectedCaptions: RejectedCaption[] = [];
-    for (const c of decideCaptions(byPage(this.captions))) {
+    const body: BodyStyle | undefined = this.body.dominant();
+    for (const c of decideCaptions(byPage(this.captions), body, (p) => this.marks.get(p) ?? [])) {
       if (c.rejections.length === 0) {
         figures.push({
           label: c.label,
@@ -270,6 +297,8 @@ class AnchorsBuilder {
           labelBox: c.labelBox,
           captionBox: c.captionBox,
           ...(c.figureBox ? { figureBox: c.figureBox } : {}),
+          ...(c.figureBoxOmitted ? { figureBoxOmitted: c.figureBoxOmitted } : {}),
+          ...(c.panels.length > 0 ? { panels: c.panels } : {}),
         });
       } else {
         rejectedCaptions.push({

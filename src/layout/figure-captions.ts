@@ -1,17 +1,24 @@
 /**
- * Figure captions decided by layout, not by a pattern on a line. A candidate is a line that begins
- * "Figure N", "Fig. N" or "FIG. N" followed by "." or ":". It is a caption when it starts a block
- * (it is not a sentence inside a paragraph), its label is followed by the caption's text, and it
- * sits by a figure's graphics or shares the formatting of the document's captions that do.
+ * Figure captions decided by layout, not by a pattern on a line. A candidate is a row that begins
+ * "Figure N", "Fig. N", "Fig N" or "FIG. N" followed by a separator (".", ":", "|", a dash) or
+ * directly by the caption's words. It is a caption when it starts a block (it is not a sentence
+ * inside a paragraph), its label is followed by the caption's text, and it sits by a figure's
+ * graphics or shares the formatting of the document's captions that do (see caption-decisions.ts).
  */
 import type { Box, PageText } from "../document/model.js";
 import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
+import { type FigureSurroundings, type GraphicsBeside, graphicsBeside } from "./figure-graphics.js";
 import { isFigureLabel } from "./labels.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
 import type { DocumentFrames } from "./text-frames.js";
 
-export type CaptionKeyword = "Figure" | "FIGURE" | "Fig." | "FIG.";
+export type CaptionKeyword = "Figure" | "FIGURE" | "Fig." | "FIG." | "Fig" | "FIG";
+/**
+ * What follows the caption's number: a period, a colon (also after a space, as French typography
+ * sets it), a vertical bar, a dash, or nothing but a space before the caption's words ("").
+ */
+export type CaptionSeparator = "." | ":" | "|" | "–" | "—" | "";
 
 export {
   CAPTION_REJECTION_MEANINGS,
@@ -23,23 +30,35 @@ export interface CaptionCandidate {
   label: string;
   page: number;
   keyword: CaptionKeyword;
-  separator: "." | ":";
+  separator: CaptionSeparator;
   /** The caption's opening words as printed (up to 80 characters). */
   text: string;
   /** Box of "Figure N." */
   labelBox: Box;
   /** Box of the caption's block (its lines). */
   captionBox: Box;
-  /** Box of the graphics the caption sits by, when any. */
-  figureBox?: Box;
+  /** The graphics beside the caption, above and below it. */
+  graphics: GraphicsBeside;
   /** Formatting that consistency compares: keyword, separator, font and size of the keyword. */
   style: string;
+  /** The keyword's font (subset prefix removed) and printed size, to compare with the running text. */
+  labelFont: string;
+  labelSize: number;
+  /** The caption's whole text as read (up to CAPTION_TEXT_MAX characters), for the panels it names. */
+  fullText: string;
   /** Rejections found on the page alone; the document-wide consistency step decides "no-figure". */
   rejections: CaptionRejection[];
 }
 
+/**
+ * "Figure N" and its forms, after a line break or a space (a caption can share a text line with
+ * the column beside it; the geometry then decides whether it starts its own line), and what follows.
+ */
 const CAPTION_START =
-  /(?:^|\n)[ \t]*((Figure|FIGURE|Fig\.|FIG\.)[ \t\u00a0]?([A-Z]{0,2}\.?\d{1,3}(?:\.\d{1,3}){0,2}[a-z]?)([.:]))(?!\d)/g;
+  /(^|\n|[ \t\u00a0])((Figure|FIGURE|Fig\.?|FIG\.?)[ \t\u00a0]?([A-Z]{0,2}\.?\d{1,3}(?:\.\d{1,3}){0,2}[a-z]?)(?:([ \t\u00a0\u202f]?)([:|–—])|(\.)|(?=[ \t\u00a0]+[\p{L}(]))(?![\d.]))/gu;
+
+/** Tokens beyond this many in one page's lines that do not start them are not judged (bounds the work). */
+const MAX_MID_LINE_TOKENS = 200;
 
 /** A line of the page's text that could open a caption: "Figure N." and the like. */
 export interface CaptionToken {
@@ -48,21 +67,31 @@ export interface CaptionToken {
   endUtf16: number;
   label: string;
   keyword: CaptionKeyword;
-  separator: "." | ":";
+  separator: CaptionSeparator;
+  /** A space stands between the number and the separator ("Figure 1 :"). */
+  spacedSeparator: boolean;
+  /** The token does not start a line of the page's text (the geometry decides whether it starts a row). */
+  midLine: boolean;
 }
 
 /** The lines in the page's text that could open a caption (no geometry needed). */
 export function captionTokens(text: PageText): CaptionToken[] {
   const out: CaptionToken[] = [];
+  let midLine = 0;
   for (const m of text.text.matchAll(CAPTION_START)) {
-    if (!isFigureLabel(m[3])) continue;
-    const start = m.index + m[0].length - m[1].length;
+    if (!isFigureLabel(m[4])) continue;
+    const mid = m[1] !== "\n" && m.index > 0;
+    if (mid && ++midLine > MAX_MID_LINE_TOKENS) continue;
+    const start = m.index + m[1].length;
+    const separator = (m[6] ?? m[7] ?? "") as CaptionSeparator;
     out.push({
       startUtf16: start,
-      endUtf16: start + m[1].length,
-      label: m[3],
-      keyword: m[2] as CaptionKeyword,
-      separator: m[4] as "." | ":",
+      endUtf16: start + m[2].length,
+      label: m[4],
+      keyword: m[3] as CaptionKeyword,
+      separator,
+      spacedSeparator: (m[5] ?? "").length > 0,
+      midLine: mid,
     });
   }
   return out;
@@ -76,18 +105,29 @@ export function captionCandidates(
   tokens: CaptionToken[] = captionTokens(text),
 ): CaptionCandidate[] {
   const out: CaptionCandidate[] = [];
-  for (const { startUtf16: start, endUtf16: end, label, keyword, separator } of tokens) {
+  const judged: { token: CaptionToken; members: number[] }[] = [];
+  for (const token of tokens) {
     const members: number[] = [];
-    for (let i = start; i < end; i++) {
+    for (let i = token.startUtf16; i < token.endUtf16; i++) {
       const k = chars.indexOfOffset[i];
       if (k >= 0 && members[members.length - 1] !== k) members.push(k);
     }
-    if (members.length === 0) continue;
-    const candidate = judge(text, chars, index, frames, members, start, end, { label, keyword, separator });
+    if (members.length > 0) judged.push({ token, members });
+  }
+  // The first rows of every candidate on the page: a figure does not reach across another caption.
+  const rows = judged.map(({ members }) => extent(chars, members));
+  for (let j = 0; j < judged.length; j++) {
+    const others = rows.filter((_, i) => i !== j);
+    const candidate = judge(text, chars, index, frames, judged[j].members, judged[j].token, others);
     if (candidate) out.push(candidate);
   }
   return out;
 }
+
+/** Gaps wider than this (in em) on a row separate columns: the caption's row ends there. */
+const COLUMN_GAP_EM = 2;
+/** The caption text read, at most (UTF-16 units). */
+const CAPTION_TEXT_MAX = 600;
 
 function judge(
   text: PageText,
@@ -95,9 +135,8 @@ function judge(
   index: BandIndex,
   frames: DocumentFrames,
   members: number[],
-  startUtf16: number,
-  endUtf16: number,
-  found: { label: string; keyword: CaptionKeyword; separator: "." | ":" },
+  token: CaptionToken,
+  otherCaptions: Box[],
 ): CaptionCandidate | undefined {
   const first = members[0];
   const em = chars.size[first] > 0 ? chars.size[first] : 10;
@@ -117,16 +156,17 @@ function judge(
   const rejections: CaptionRejection[] = [];
   const memberSet = new Set(members);
 
-  // The caption's first row, and the rows that follow it at the same leading.
+  // The caption's first row (up to a column gap), and the rows that follow it at the same leading.
   const rowOf = (b: number) =>
     index.band(b - em * 0.3, b + em * 0.3).filter((k) => Math.abs(chars.base[k] - b) <= em * 0.3);
   const row = rowOf(base);
-  if (row.some((k) => !memberSet.has(k) && chars.x1[k] <= left && chars.x1[k] > left - em))
+  if (row.some((k) => !memberSet.has(k) && chars.x1[k] <= left + 0.5 && chars.x1[k] > left - em))
     rejections.push("not-line-start");
-  const rowSpan = extent(
-    chars,
-    row.filter((k) => chars.x0[k] >= left - 0.5),
-  );
+  // Captions side by side: each ends where the next one on its row begins.
+  let end = Infinity;
+  for (const o of otherCaptions)
+    if (o.left > right && o.bottom < top && o.top > bottom) end = Math.min(end, o.left - 0.5);
+  const rowSpan = extent(chars, rowFrom(chars, row, left, em).filter((k) => chars.x0[k] < end));
   const block = { ...rowSpan };
   let lastBase = base;
   for (let step = 0; step < 60; step++) {
@@ -134,7 +174,7 @@ function judge(
     if (next === undefined) break;
     const span = extent(
       chars,
-      rowOf(next).filter((k) => chars.x1[k] > block.left - em && chars.x0[k] < block.right + em),
+      rowWithin(chars, rowOf(next), block, em).filter((k) => chars.x0[k] < end),
     );
     block.left = Math.min(block.left, span.left);
     block.right = Math.max(block.right, span.right);
@@ -154,25 +194,108 @@ function judge(
   );
   if (lineAbove) rejections.push("inside-paragraph");
 
-  const rest = text.text.slice(endUtf16, endUtf16 + 200);
+  const rest = text.text.slice(token.endUtf16, token.endUtf16 + 200);
   const restOfLine = rest.split("\n", 2);
   if (!/\p{L}/u.test(restOfLine[0]) && !/\p{L}/u.test(restOfLine[1] ?? ""))
     rejections.push("no-caption-text");
 
-  const figureBox = graphicsBeside(text, block, em);
+  const graphics = graphicsBeside(surroundings(text, bodyLines, block, otherCaptions, frames), block, labelBox, em);
   const font = chars.font[first] >= 0 ? (text.fonts[chars.font[first]] ?? "") : "";
+  const labelFont = font.replace(/^[A-Z]{6}\+/, "");
+  const size = Math.round(em * 2) / 2;
+  const fullText = captionText(text, chars, token.startUtf16, block, CAPTION_TEXT_MAX);
   return {
-    label: found.label,
+    label: token.label,
     page: text.page,
-    keyword: found.keyword,
-    separator: found.separator,
-    text: captionText(text, chars, startUtf16, block),
+    keyword: token.keyword,
+    separator: token.separator,
+    text: fullText.length <= 80 ? fullText : fullText.slice(0, 80),
     labelBox: round(labelBox),
     captionBox: round(block),
-    ...(figureBox ? { figureBox: round(figureBox) } : {}),
-    style: `${found.keyword}|${found.separator}|${font.replace(/^[A-Z]{6}\+/, "")}|${Math.round(em * 2) / 2}`,
+    graphics: {
+      ...(graphics.above ? { above: { gap: graphics.above.gap, box: round(graphics.above.box) } } : {}),
+      ...(graphics.below ? { below: { gap: graphics.below.gap, box: round(graphics.below.box) } } : {}),
+    },
+    style: `${token.keyword}|${token.spacedSeparator ? " " : ""}${token.separator}|${labelFont}|${size}`,
+    labelFont,
+    labelSize: size,
+    fullText,
     rejections,
   };
+}
+
+/**
+ * What stands around a caption: running text (body lines as wide as the page's usual body line) and
+ * other captions bound its figure; the page's other text lines may belong to the figure.
+ */
+function surroundings(
+  text: PageText,
+  bodyLines: readonly { box: Box }[],
+  block: Box,
+  otherCaptions: Box[],
+  frames: DocumentFrames,
+): FigureSurroundings {
+  const widths = bodyLines.map((l) => l.box.right - l.box.left).sort((a, b) => a - b);
+  const usual = widths.length > 0 ? widths[Math.floor(widths.length / 2)] : 0;
+  const barriers: Box[] = [...otherCaptions];
+  const wide = new Set<Box>();
+  for (const l of bodyLines) {
+    if (overlaps(l.box, block) || l.box.right - l.box.left < usual * 0.8) continue;
+    barriers.push(l.box);
+    wide.add(l.box);
+  }
+  const figureText: Box[] = [];
+  for (const l of text.lines) {
+    if (wide.has(l.box) || overlaps(l.box, block)) continue;
+    if (otherCaptions.some((c) => overlaps(c, l.box))) continue;
+    figureText.push(l.box);
+    if (figureText.length >= MAX_FIGURE_LINES) break;
+  }
+  const columns = [...(frames.pageFrames[text.page - 1] ?? []), ...frames.docFrames];
+  return { graphics: text.graphics, barriers, figureText, textBlock: frames.textBlock, page: text.cropBox, columns };
+}
+
+/** Text lines of a page considered as a figure's own text, at most. */
+const MAX_FIGURE_LINES = 3000;
+
+/** A row's characters in the stretches (split at column gaps) that overlap the block across. */
+function rowWithin(chars: PageChars, row: number[], block: Box, em: number): number[] {
+  const sorted = row.filter((k) => chars.x1[k] > block.left - em && chars.x0[k] < block.right + em);
+  sorted.sort((a, b) => chars.x0[a] - chars.x0[b]);
+  const out: number[] = [];
+  let stretch: number[] = [];
+  let reach = -Infinity;
+  const flush = () => {
+    if (stretch.length === 0) return;
+    const from = chars.x0[stretch[0]];
+    if (Math.min(reach, block.right) - Math.max(from, block.left) > em) out.push(...stretch);
+    stretch = [];
+  };
+  for (const k of sorted) {
+    if (stretch.length > 0 && chars.x0[k] - reach > em * COLUMN_GAP_EM) flush();
+    if (stretch.length === 0) reach = -Infinity;
+    stretch.push(k);
+    reach = Math.max(reach, chars.x1[k]);
+  }
+  flush();
+  return out;
+}
+
+/** The row's characters from the label on, up to the first gap as wide as a column gap. */
+function rowFrom(chars: PageChars, row: number[], left: number, em: number): number[] {
+  const after = row.filter((k) => chars.x0[k] >= left - 0.5).sort((a, b) => chars.x0[a] - chars.x0[b]);
+  const out: number[] = [];
+  let reach = -Infinity;
+  for (const k of after) {
+    if (out.length > 0 && chars.x0[k] - reach > em * COLUMN_GAP_EM) break;
+    out.push(k);
+    reach = Math.max(reach, chars.x1[k]);
+  }
+  return out;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.left < b.right && a.right > b.left && a.bottom < b.top && a.top > b.bottom;
 }
 
 /** The baseline of the next row below `base` that overlaps left..right, within a leading's reach. */
@@ -198,49 +321,10 @@ function rowBelow(
   return best;
 }
 
-/**
- * The graphics a caption sits by: image or path objects just above its first line or just below its
- * block, overlapping it horizontally. Returns their union, or undefined when there are none.
- */
-function graphicsBeside(text: PageText, block: Box, em: number): Box | undefined {
-  const reach = em * 4;
-  const width = block.right - block.left;
-  const sides: { gap: number; box: Box }[] = [];
-  for (const side of ["above", "below"] as const) {
-    let found: Box | undefined;
-    let gap = Infinity;
-    for (const g of text.graphics) {
-      const b = g.box;
-      const overlap = Math.min(b.right, block.right + em) - Math.max(b.left, block.left - em);
-      if (overlap <= Math.min(width, b.right - b.left) * 0.3) continue;
-      const d = side === "above" ? b.bottom - block.top : block.bottom - b.top;
-      if (d < -em * 0.5 || d > reach) continue;
-      // A lone thin rule (a table's or a float's ruling) is not a figure.
-      const w = b.right - b.left;
-      const h = b.top - b.bottom;
-      if (g.kind === "path" && (w <= 1.5 || h <= 1.5) && text.graphics.length < 3) continue;
-      gap = Math.min(gap, d);
-      found = found ? union(found, b) : { ...b };
-    }
-    if (found) sides.push({ gap, box: found });
-  }
-  sides.sort((a, b) => a.gap - b.gap);
-  return sides[0]?.box;
-}
-
-function union(a: Box, b: Box): Box {
-  return {
-    left: Math.min(a.left, b.left),
-    bottom: Math.min(a.bottom, b.bottom),
-    right: Math.max(a.right, b.right),
-    top: Math.max(a.top, b.top),
-  };
-}
-
 /** The caption's words: its text from the keyword on, as long as it stays inside the caption's block. */
-function captionText(text: PageText, chars: PageChars, startUtf16: number, block: Box): string {
+function captionText(text: PageText, chars: PageChars, startUtf16: number, block: Box, max: number): string {
   let end = startUtf16;
-  for (let i = startUtf16; i < text.text.length && i - startUtf16 < 200; i++) {
+  for (let i = startUtf16; i < text.text.length && i - startUtf16 < max; i++) {
     const k = chars.indexOfOffset[i];
     if (k >= 0) {
       const mid = (chars.y0[k] + chars.y1[k]) / 2;
@@ -262,20 +346,6 @@ function extent(chars: PageChars, members: number[]): Box {
   return span
     ? { left: span.x0, bottom: span.y0, right: span.x1, top: span.y1 }
     : { left: Infinity, bottom: Infinity, right: -Infinity, top: -Infinity };
-}
-
-/**
- * The document-wide step: a candidate with no figure graphics beside it is still a caption when it
- * shares its formatting (keyword, separator, font, size) with a caption that has them.
- */
-export function decideCaptions(candidates: CaptionCandidate[]): CaptionCandidate[] {
-  const anchored = new Set(
-    candidates.filter((c) => c.rejections.length === 0 && c.figureBox).map((c) => c.style),
-  );
-  return candidates.map((c) => {
-    if (c.rejections.length > 0 || c.figureBox || anchored.has(c.style)) return c;
-    return { ...c, rejections: [...c.rejections, "no-figure"] };
-  });
 }
 
 function round(b: Box): Box {

@@ -239,7 +239,7 @@ function readChars(
     x1[k] = right;
     y1[k] = top;
     base[k] = origins[i * 2 + 1];
-    size[k] = fontSizes[i];
+    size[k] = printedSize(fontSizes[i], l[b + 1], l[b + 3]);
     const f = fontIndex[i];
     font[k] = f;
     const symbol =
@@ -250,6 +250,20 @@ function readChars(
   }
   return k;
 }
+
+/**
+ * The size a character is printed at. Some typesetters (3B2, Distiller output) set every font at
+ * size 1 and scale it with the text matrix, so the font size says nothing; the loose box's height
+ * (the font's ascent to descent, as printed) stands in for it then.
+ */
+export function printedSize(fontSize: number, looseBottom: number, looseTop: number): number {
+  if (fontSize >= MIN_PLAUSIBLE_SIZE) return fontSize;
+  const h = looseTop - looseBottom;
+  return h > fontSize && Number.isFinite(h) ? h : fontSize;
+}
+
+/** Below this, a font size (in points) is a text-matrix scale factor rather than a printed size. */
+const MIN_PLAUSIBLE_SIZE = 2.5;
 
 /** Turns the first `count` characters' boxes and baselines into display space (a page with /Rotate). */
 function toDisplaySpace(

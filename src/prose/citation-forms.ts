@@ -1,6 +1,7 @@
 /**
  * The citation forms a draft's prose is read for, in any case and with or without the period:
- * `p. N`, `page N`, `Eq. (L)`, `equation (L)`, `Fig. (L)`, `figure (L)`. Forms that look like
+ * `p. N`, `page N`, `Eq. (L)`, `equation (L)`, `Fig. (L)`, `figure (L)`, and subfigures written
+ * `Fig. 5a` or `Fig. 5(a)` (the label `5a`). Forms that look like
  * citations but are not read (`pp. 3-4`, `pages 2-3`, `p. 3-4`, `Eq. 7`, `Eqs. (1)-(2)`, `Fig. 1`,
  * `Figure 3`) are found too, so a report can list them as not checked.
  */
@@ -39,6 +40,11 @@ const PAGE = new RegExp(
 );
 const EQUATION = new RegExp(`${B}(?:eq\\.?\\s*|equation\\s*)${PAREN_LABEL}`, "giu");
 const FIGURE = new RegExp(`${B}(?:fig\\.?\\s*|figure\\s*)${PAREN_LABEL}`, "giu");
+// A subfigure: the figure's number and its panel's lowercase letter, "Fig. 5a", "Figure 5(a)".
+const SUBFIGURE = new RegExp(
+  `${B}(?:fig\\.?\\s*|figure\\s*)(\\d+(?:\\.\\d+)*)(?:([a-z])|\\(([a-z])\\))(?![\\p{L}\\p{N}])`,
+  "giu",
+);
 
 const UNSUPPORTED: RegExp[] = [
   new RegExp(`${B}pp\\.?\\s*\\d+(?:${RANGE}\\d+)*(?![\\p{L}\\p{N}])`, "giu"),
@@ -63,6 +69,12 @@ export function findCitationForms(draft: string): CitationForm[] {
   }
   for (const m of draft.matchAll(FIGURE)) {
     forms.push(form(m, { kind: "figure", label: m[1].trim() }));
+  }
+  for (const m of draft.matchAll(SUBFIGURE)) {
+    const letter = m[2] ?? m[3];
+    // The keyword is read in any case, the panel's letter only in lower case ("Fig. 3A" is not read).
+    if (letter !== letter.toLowerCase()) continue;
+    forms.push(form(m, { kind: "figure", label: `${m[1]}${letter}` }));
   }
   return forms.sort((a, b) => a.startUtf16 - b.startUtf16);
 }

@@ -1,0 +1,103 @@
+/**
+ * The document-wide step of the caption rules. A candidate with no figure graphics beside it is
+ * still a caption when it shares its formatting with a caption that has them; a candidate with no
+ * separator after its number must be set apart from the running text, or stand by a figure on the
+ * side where this document's figures stand. Which side of its caption a figure stands on is read
+ * from the captions that have graphics on one side only, and decides each caption's figure box.
+ */
+import type { Box } from "../document/model.js";
+import type { CaptionRejection, FigureBoxOmission } from "./caption-rejections.js";
+import type { CaptionCandidate } from "./figure-captions.js";
+import { type PanelMark, type SubfigurePanel, subfigurePanels } from "./subfigure-panels.js";
+
+/** The running text's font and printed size, as read from the document's body lines. */
+export interface BodyStyle {
+  font: string;
+  size: number;
+}
+
+export interface DecidedCaption extends CaptionCandidate {
+  /** The figure's graphics, when the caption's figure is known for sure. */
+  figureBox?: Box;
+  /** Why figureBox is left out of an accepted caption. */
+  figureBoxOmitted?: FigureBoxOmission;
+  /** Subfigure panels of an accepted caption. */
+  panels: SubfigurePanel[];
+}
+
+type Side = "above" | "below";
+
+export function decideCaptions(
+  candidates: CaptionCandidate[],
+  body: BodyStyle | undefined,
+  marks: (page: number) => readonly PanelMark[] = () => [],
+): DecidedCaption[] {
+  const side = figureSide(candidates.filter((c) => c.separator !== "" || !likeBody(c, body)));
+  const placement: Side = side.side ?? "above";
+  const decided = candidates.map((c): DecidedCaption => {
+    const rejections: CaptionRejection[] = [...c.rejections];
+    if (rejections.length === 0 && c.separator === "" && likeBody(c, body) && !c.graphics[placement])
+      rejections.push("label-like-body-text");
+    return { ...c, rejections, panels: [] };
+  });
+  const anchored = new Set(
+    decided.filter((c) => c.rejections.length === 0 && hasGraphics(c)).map((c) => c.style),
+  );
+  for (const c of decided) {
+    if (c.rejections.length > 0) continue;
+    if (!hasGraphics(c) && !anchored.has(c.style)) {
+      c.rejections.push("no-figure");
+      continue;
+    }
+    const box = figureBox(c, side);
+    if ("box" in box) c.figureBox = box.box;
+    else c.figureBoxOmitted = box.omitted;
+    c.panels = subfigurePanels(c, marks(c.page));
+  }
+  return decided;
+}
+
+function hasGraphics(c: CaptionCandidate): boolean {
+  return c.graphics.above !== undefined || c.graphics.below !== undefined;
+}
+
+/** Same font and printed size as the running text. */
+function likeBody(c: CaptionCandidate, body: BodyStyle | undefined): boolean {
+  if (!body) return true;
+  return c.labelFont === body.font && Math.abs(c.labelSize - body.size) <= body.size * 0.1;
+}
+
+/**
+ * The side of their captions this document's figures stand on: the side that the captions marked
+ * as captions (a separator, or a label set apart from the running text) with graphics on one side
+ * only show most often (undefined on a tie or with none), and how many show it.
+ */
+function figureSide(candidates: CaptionCandidate[]): { side?: Side; count: number } {
+  let above = 0;
+  let below = 0;
+  for (const c of candidates) {
+    if (c.rejections.length > 0) continue;
+    if (c.graphics.above && !c.graphics.below) above++;
+    else if (c.graphics.below && !c.graphics.above) below++;
+  }
+  if (above > below) return { side: "above", count: above };
+  if (below > above) return { side: "below", count: below };
+  return { count: above };
+}
+
+function figureBox(
+  c: CaptionCandidate,
+  side: { side?: Side; count: number },
+): { box: Box } | { omitted: FigureBoxOmission } {
+  const { above, below } = c.graphics;
+  if (above && below) {
+    if (side.side) return { box: (side.side === "above" ? above : below).box };
+    // The rule (a figure above its caption) holds when the page agrees: its figure stands closer.
+    if (above.gap <= below.gap) return { box: above.box };
+    return { omitted: "both-sides" };
+  }
+  const only = above ? "above" : below ? "below" : undefined;
+  if (!only) return { omitted: "no-graphics" };
+  if (side.side && side.side !== only && side.count >= 2) return { omitted: "unexpected-side" };
+  return { box: (only === "above" ? above : below)!.box };
+}
