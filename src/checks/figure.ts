@@ -107,7 +107,7 @@ export function checkFigure(
  * (`found` is the panel, when the figure has it).
  */
 function subfigureOf(anchors: AnchorsRecord, label: string) {
-  const m = /^(.+?\d)([a-z])$/.exec(label);
+  const m = /^(.*\d)([a-z])$/.exec(label);
   if (!m) return undefined;
   const figures = anchors.figures.filter((f) => f.label === m[1]);
   if (figures.length === 0) return undefined;

@@ -14,12 +14,12 @@ import {
 } from "../document/model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
+import { BodyStyleTally } from "./body-style.js";
+import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
+import type { FigureBoxOmission } from "./caption-rejections.js";
 import { roundBox } from "./char-spans.js";
 import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
 import { type EquationToken, equationCandidates, equationTokens } from "./equation-labels.js";
-import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
-import type { FigureBoxOmission } from "./caption-rejections.js";
-import { BodyStyleTally } from "./body-style.js";
 import {
   type CaptionCandidate,
   type CaptionKeyword,
@@ -30,9 +30,9 @@ import {
   captionTokens,
 } from "./figure-captions.js";
 import type { GraphicsSide } from "./figure-graphics.js";
-import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-panels.js";
 import { BandIndex, CharStorage, pageChars, printedSize } from "./page-chars.js";
 import type { RejectionReason } from "./rejection-reasons.js";
+import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-panels.js";
 import { type DocumentFrames, documentFrames, type Frame } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
@@ -146,7 +146,11 @@ function anchorWindows(
   const windows: [number, number][] = [];
   const g = geometry.glyphBoxes;
   const sizeAt = (i: number) => {
-    const size = printedSize(geometry.fontSizes[i], geometry.looseBoxes[i * 4 + 1], geometry.looseBoxes[i * 4 + 3]);
+    const size = printedSize(
+      geometry.fontSizes[i],
+      geometry.looseBoxes[i * 4 + 1],
+      geometry.looseBoxes[i * 4 + 3],
+    );
     return size > 0 ? size : 10;
   };
   const boxAt = (i: number): Box | undefined => {

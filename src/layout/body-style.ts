@@ -20,7 +20,8 @@ export class BodyStyleTally {
       for (let i = line.startUtf16; i < line.endUtf16 && counted < MAX_PER_PAGE; i++) {
         const f = fontIndex[i];
         if (f < 0) continue;
-        const size = Math.round(printedSize(fontSizes[i], looseBoxes[i * 4 + 1], looseBoxes[i * 4 + 3]) * 2) / 2;
+        const size =
+          Math.round(printedSize(fontSizes[i], looseBoxes[i * 4 + 1], looseBoxes[i * 4 + 3]) * 2) / 2;
         const font = (text.fonts[f] ?? "").replace(/^[A-Z]{6}\+/, "");
         const key = `${font}|${size}`;
         const w = this.weights.get(key);

@@ -27,7 +27,8 @@ export const FIGURE_BOX_OMISSIONS = ["no-graphics", "both-sides", "unexpected-si
 export type FigureBoxOmission = (typeof FIGURE_BOX_OMISSIONS)[number];
 
 export const FIGURE_BOX_OMISSION_MEANINGS: Record<FigureBoxOmission, string> = {
-  "no-graphics": "no image or path objects stand next to the caption (a figure of text only, or one drawn as text)",
+  "no-graphics":
+    "no image or path objects stand next to the caption (a figure of text only, or one drawn as text)",
   "both-sides":
     "graphics stand both above and below the caption, and the document's other captions do not show on which side their figures stand",
   "unexpected-side":

@@ -166,7 +166,10 @@ function judge(
   let end = Infinity;
   for (const o of otherCaptions)
     if (o.left > right && o.bottom < top && o.top > bottom) end = Math.min(end, o.left - 0.5);
-  const rowSpan = extent(chars, rowFrom(chars, row, left, em).filter((k) => chars.x0[k] < end));
+  const rowSpan = extent(
+    chars,
+    rowFrom(chars, row, left, em).filter((k) => chars.x0[k] < end),
+  );
   const block = { ...rowSpan };
   let lastBase = base;
   for (let step = 0; step < 60; step++) {
@@ -199,7 +202,12 @@ function judge(
   if (!/\p{L}/u.test(restOfLine[0]) && !/\p{L}/u.test(restOfLine[1] ?? ""))
     rejections.push("no-caption-text");
 
-  const graphics = graphicsBeside(surroundings(text, bodyLines, block, otherCaptions, frames), block, labelBox, em);
+  const graphics = graphicsBeside(
+    surroundings(text, bodyLines, block, otherCaptions, frames),
+    block,
+    labelBox,
+    em,
+  );
   const font = chars.font[first] >= 0 ? (text.fonts[chars.font[first]] ?? "") : "";
   const labelFont = font.replace(/^[A-Z]{6}\+/, "");
   const size = Math.round(em * 2) / 2;
@@ -252,7 +260,14 @@ function surroundings(
     if (figureText.length >= MAX_FIGURE_LINES) break;
   }
   const columns = [...(frames.pageFrames[text.page - 1] ?? []), ...frames.docFrames];
-  return { graphics: text.graphics, barriers, figureText, textBlock: frames.textBlock, page: text.cropBox, columns };
+  return {
+    graphics: text.graphics,
+    barriers,
+    figureText,
+    textBlock: frames.textBlock,
+    page: text.cropBox,
+    columns,
+  };
 }
 
 /** Text lines of a page considered as a figure's own text, at most. */

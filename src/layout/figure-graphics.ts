@@ -38,7 +38,12 @@ export interface FigureSurroundings {
   columns: readonly { left: number; right: number }[];
 }
 
-export function graphicsBeside(around: FigureSurroundings, block: Box, labelBox: Box, em: number): GraphicsBeside {
+export function graphicsBeside(
+  around: FigureSurroundings,
+  block: Box,
+  labelBox: Box,
+  em: number,
+): GraphicsBeside {
   const out: GraphicsBeside = {};
   const { graphics, textBlock } = around;
   const usable = graphics.filter(
@@ -59,7 +64,12 @@ export function graphicsBeside(around: FigureSurroundings, block: Box, labelBox:
  * How far the caption's side reaches through the text a figure holds: lines joined to the caption
  * (or to each other) by small gaps, overlapping it across, and none of them running text.
  */
-function textEdge(block: Box, em: number, side: "above" | "below", around: FigureSurroundings): Box | undefined {
+function textEdge(
+  block: Box,
+  em: number,
+  side: "above" | "below",
+  around: FigureSurroundings,
+): Box | undefined {
   let edge = side === "above" ? block.top : block.bottom;
   let reached: Box | undefined;
   const join = em * JOIN_EM;
@@ -84,7 +94,12 @@ function textEdge(block: Box, em: number, side: "above" | "below", around: Figur
 
 /** A box drawn around (or behind) the caption itself: a frame or a background, not the figure. */
 function isFrameOf(b: Box, labelBox: Box): boolean {
-  return b.left <= labelBox.left && b.right >= labelBox.right && b.bottom <= labelBox.bottom && b.top >= labelBox.top;
+  return (
+    b.left <= labelBox.left &&
+    b.right >= labelBox.right &&
+    b.bottom <= labelBox.bottom &&
+    b.top >= labelBox.top
+  );
 }
 
 /** Mostly above or below the text block: a running head's rule or band, a footer's logo. */
@@ -100,11 +115,21 @@ function isFurniture(b: Box, textBlock: Box, em: number): boolean {
 function farPastPage(b: Box, page: Box): boolean {
   const w = (page.right - page.left) * 0.1;
   const h = (page.top - page.bottom) * 0.1;
-  if (b.left < page.left - w || b.right > page.right + w || b.bottom < page.bottom - h || b.top > page.top + h)
+  if (
+    b.left < page.left - w ||
+    b.right > page.right + w ||
+    b.bottom < page.bottom - h ||
+    b.top > page.top + h
+  )
     return true;
   if (b.right - b.left >= (page.right - page.left) * 0.95) return true;
   // Touching the page's edge: a bleed (a tab, a band, a crop mark); figures stand inside the margins.
-  return b.left <= page.left + 1 || b.right >= page.right - 1 || b.bottom <= page.bottom + 1 || b.top >= page.top - 1;
+  return (
+    b.left <= page.left + 1 ||
+    b.right >= page.right - 1 ||
+    b.bottom <= page.bottom + 1 ||
+    b.top >= page.top - 1
+  );
 }
 
 /** A lone thin rule (a table's or a float's ruling) is not a figure. */
@@ -127,7 +152,8 @@ function sideGraphics(
   const beyond = (b: Box) => (side === "above" ? b.bottom - block.top : block.bottom - b.top);
   // Graphics may start beyond the figure's own text (a legend, a source note) next to the caption.
   const text = textEdge(block, em, side, around);
-  const reach = em * REACH_EM + (text ? (side === "above" ? text.top - block.top : block.bottom - text.bottom) : 0);
+  const reach =
+    em * REACH_EM + (text ? (side === "above" ? text.top - block.top : block.bottom - text.bottom) : 0);
   let box: Box | undefined;
   let gap = Infinity;
   const taken = new Uint8Array(graphics.length);
@@ -188,7 +214,8 @@ function crossesBarrier(barriers: readonly Box[], block: Box, b: Box, side: "abo
   for (const r of barriers) {
     if (r.right <= Math.max(block.left, b.left) || r.left >= Math.min(block.right, b.right)) continue;
     const mid = (r.bottom + r.top) / 2;
-    const between = side === "above" ? r.bottom >= block.top && mid <= b.bottom : r.top <= block.bottom && mid >= b.top;
+    const between =
+      side === "above" ? r.bottom >= block.top && mid <= b.bottom : r.top <= block.bottom && mid >= b.top;
     if (between) return true;
   }
   return false;

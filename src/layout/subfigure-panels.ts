@@ -22,6 +22,7 @@ export interface SubfigurePanel {
 }
 
 const PANEL_LINE = /^\s*\(([a-z])\)(?=\s|$)/;
+const PANEL_ROW = /^(?:\s*\([a-z]\))+\s*$/;
 const ENUMERATED = /(?:^|[\s:;,.])\(([a-z])\)(?=[\s,;:.])/g;
 /** Lines read at most per page for panel marks (bounds the work on a page of many lines). */
 const MAX_LINES = 5000;
@@ -33,8 +34,14 @@ export function panelMarks(text: PageText): PanelMark[] {
   for (let i = 0; i < lines.length && i < MAX_LINES; i++) {
     const l = lines[i];
     if (l.endUtf16 - l.startUtf16 > 200) continue;
-    const m = PANEL_LINE.exec(text.text.slice(l.startUtf16, Math.min(l.endUtf16, l.startUtf16 + 8)));
-    if (m) out.push({ letter: m[1], box: l.box });
+    const line = text.text.slice(l.startUtf16, l.endUtf16);
+    // A row of panel labels only ("(a) (b)", the panels side by side) names each of them.
+    if (PANEL_ROW.test(line))
+      for (const m of line.matchAll(/\(([a-z])\)/g)) out.push({ letter: m[1], box: l.box });
+    else {
+      const m = PANEL_LINE.exec(line);
+      if (m) out.push({ letter: m[1], box: l.box });
+    }
   }
   return out;
 }

@@ -24,29 +24,38 @@ export function syntheticLine(page: number, line: number): string {
   return words.join(" ");
 }
 
-function escapePdfString(text: string): string {
+export function escapePdfString(text: string): string {
   return text.replace(/[\\()]/g, (c) => `\\${c}`);
 }
 
 export function syntheticPdf(pageCount: number, linesPerPage = 40): Uint8Array {
+  const streams: string[] = [];
+  for (let p = 1; p <= pageCount; p++) {
+    const lines = ["BT", "/F1 10 Tf", "12 TL", "72 740 Td"];
+    for (let l = 0; l < linesPerPage; l++) lines.push(`(${escapePdfString(syntheticLine(p, l))}) '`);
+    lines.push("ET");
+    streams.push(lines.join("\n"));
+  }
+  return pdfOfContents(streams);
+}
+
+/** A PDF whose pages (letter size) draw the given content streams, with Helvetica as /F1. */
+export function pdfOfContents(streams: readonly string[]): Uint8Array {
+  const pageCount = streams.length;
   const objects: string[] = [];
   // 1: catalog, 2: page tree, 3: font, then a page and its content per page.
   const kids = Array.from({ length: pageCount }, (_, i) => `${4 + i * 2} 0 R`).join(" ");
   objects.push("<< /Type /Catalog /Pages 2 0 R >>");
   objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`);
   objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
-  for (let p = 1; p <= pageCount; p++) {
-    const lines = ["BT", "/F1 10 Tf", "12 TL", "72 740 Td"];
-    for (let l = 0; l < linesPerPage; l++) lines.push(`(${escapePdfString(syntheticLine(p, l))}) '`);
-    lines.push("ET");
-    const stream = lines.join("\n");
+  streams.forEach((stream, i) => {
     objects.push(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${
-        5 + (p - 1) * 2
+        5 + i * 2
       } 0 R >>`,
     );
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  }
+  });
   const parts: string[] = ["%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n"];
   let offset = Buffer.byteLength(parts[0], "latin1");
   const offsets: number[] = [];

@@ -1,0 +1,82 @@
+// The document-wide caption step on hand-made candidates: which side of its caption a figure stands
+// on, and when the figure box is left out.
+import { describe, expect, it } from "vitest";
+import { decideCaptions } from "../../src/layout/caption-decisions.js";
+import type { CaptionCandidate } from "../../src/layout/figure-captions.js";
+
+const box = (bottom: number, top: number) => ({ left: 100, bottom, right: 300, top });
+
+function candidate(
+  label: string,
+  graphics: CaptionCandidate["graphics"],
+  extra: Partial<CaptionCandidate> = {},
+) {
+  return {
+    label,
+    page: 1,
+    keyword: "Figure",
+    separator: ":",
+    text: `Figure ${label}: a caption`,
+    fullText: `Figure ${label}: a caption`,
+    labelBox: box(400, 410),
+    captionBox: box(390, 410),
+    graphics,
+    style: "Figure|:|Times-Roman|10",
+    labelFont: "Times-Roman",
+    labelSize: 10,
+    rejections: [],
+    ...extra,
+  } satisfies CaptionCandidate;
+}
+
+const above = (gap: number) => ({ gap, box: box(410 + gap, 600) });
+const below = (gap: number) => ({ gap, box: box(100, 390 - gap) });
+
+describe("the side a figure stands on", () => {
+  it("takes the figure above when the document's captions sit under their figures", () => {
+    const [one, , three] = decideCaptions(
+      [
+        candidate("1", { above: above(20), below: below(8) }),
+        candidate("2", { above: above(8) }),
+        candidate("3", { above: above(9) }),
+      ],
+      undefined,
+    );
+    expect(one.figureBox).toEqual(above(20).box);
+    expect(three.figureBox).toEqual(above(9).box);
+  });
+
+  it("leaves the box out when graphics stand on both sides, the nearer below, and nothing tells", () => {
+    const [one] = decideCaptions([candidate("1", { above: above(20), below: below(8) })], undefined);
+    expect(one.figureBox).toBeUndefined();
+    expect(one.figureBoxOmitted).toBe("both-sides");
+  });
+
+  it("leaves the box out when the only graphics are on the side the other captions do not use", () => {
+    const decided = decideCaptions(
+      [
+        candidate("1", { above: above(8) }),
+        candidate("2", { above: above(8) }),
+        candidate("3", { below: below(8) }),
+      ],
+      undefined,
+    );
+    expect(decided[2].figureBox).toBeUndefined();
+    expect(decided[2].figureBoxOmitted).toBe("unexpected-side");
+    expect(decided[2].rejections).toEqual([]);
+  });
+
+  it("refuses a label with no separator set like the running text with no figure on the figures' side", () => {
+    const body = { font: "Times-Roman", size: 10 };
+    const plain = candidate("4", { below: below(8) }, { separator: "", style: "Figure||Times-Roman|10" });
+    const bold = candidate(
+      "5",
+      {},
+      { separator: "", labelFont: "Times-Bold", style: "Figure||Times-Bold|10" },
+    );
+    const decided = decideCaptions([candidate("1", { above: above(8) }), plain, bold], body);
+    expect(decided[1].rejections).toEqual(["label-like-body-text"]);
+    // Set apart, but with no graphics and no caption set like it: no figure.
+    expect(decided[2].rejections).toEqual(["no-figure"]);
+  });
+});
