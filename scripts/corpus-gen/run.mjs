@@ -12,7 +12,7 @@
 //   documents({ rng, seed }): Doc[]    rng is a seeded source (lib/random.mjs)
 // where a Doc is one of
 //   { id, group, ci?, engine, tex, extraFalse?(trueLabels) }           LaTeX: truth from the .aux marks
-//   { id, group, ci?, office: { fodt, via: "odt" | "docx" }, cases }   Office: truth from the template
+//   { id, group, ci?, office: { fodt, via: "odt" | "docx" }, pages, cases }   Office: truth from the template
 // `group` is what the score is reported by (a document class and engine, an office route). LaTeX
 // templates mark labels with \gttrue / \gtfalse (lib/latex.mjs); `extraFalse` receives the true
 // labels by kind and returns more false ones ({ kind, label, note }). Office `cases` are
@@ -46,7 +46,6 @@ const out = resolve(option("--out") ?? join(root, ".corpus-gen", ci ? "ci" : "co
 const cacheDir = join(root, ".corpus-gen", "cache");
 mkdirSync(cacheDir, { recursive: true });
 mkdirSync(out, { recursive: true });
-for (const f of readdirSync(out)) if (/\.(pdf|gold\.json)$/.test(f)) rmSync(join(out, f));
 
 const modules = readdirSync(here)
   .filter((f) => f.endsWith(".gen.mjs"))
@@ -63,6 +62,13 @@ const started = Date.now();
 for (const file of modules) {
   const mod = await import(pathToFileURL(join(here, file)).href);
   if (only && !only.includes(mod.name)) continue;
+  // This module's earlier output goes; other modules' stays (a run with --only rebuilds one module).
+  for (const f of readdirSync(out).filter((f) => f.endsWith(".gold.json"))) {
+    const gold = JSON.parse(readFileSync(join(out, f), "utf8"));
+    if (gold.generator !== mod.name) continue;
+    rmSync(join(out, f));
+    rmSync(join(out, gold.pdf.file), { force: true });
+  }
   const docs = mod.documents({ rng: random(hashString(`${seed}:${mod.name}`)), seed });
   for (const doc of docs) {
     if (ci && !doc.ci) continue;
@@ -89,6 +95,10 @@ for (const file of modules) {
     }
     const pdfFile = join(out, `${name}.pdf`);
     writeFileSync(pdfFile, built.pdf);
+    if (doc.office && pagesMismatch(doc, pdfFile)) {
+      summary.failed.push(`${name}: the PDF does not have the ${doc.pages} pages its template laid out`);
+      continue;
+    }
     const gold = {
       pdf: { file: `${name}.pdf`, sha256: createHash("sha256").update(built.pdf).digest("hex") },
       pages: pageCount(pdfFile),
@@ -144,6 +154,12 @@ function cachedBuild(doc) {
   renameSync(`${pdfFile}.tmp`, pdfFile);
   renameSync(`${metaFile}.tmp`, metaFile);
   return { pdf, truth };
+}
+
+/** An Office template knows its pages only while every section fits on one page. */
+function pagesMismatch(doc, pdfFile) {
+  const pages = pageCount(pdfFile);
+  return pages !== undefined && pages !== doc.pages;
 }
 
 function injectMacros(tex) {

@@ -11,12 +11,17 @@ import {
   fractionBars,
   graphicsBeside,
   isTabular,
+  labelName,
   mathAround,
+  continuedBelow,
   mathShare,
+  opensWithRelation,
   outsideTextBlock,
+  proseWords,
+  widerFrame,
 } from "./equation-rules.js";
 import { isEquationLabel } from "./labels.js";
-import { BandIndex, type PageChars } from "./page-chars.js";
+import { BandIndex, type PageChars, parenthesisGlyph } from "./page-chars.js";
 import { REJECTION_REASONS, type RejectionReason } from "./rejection-reasons.js";
 import type { DocumentFrames, Frame } from "./text-frames.js";
 
@@ -35,10 +40,19 @@ export interface EquationCandidate {
   reasons: RejectionReason[];
 }
 
+/** Least gap, in em, between a label set after a tab and the content before it. */
+const TAB_GAP = 2;
+
 /** Least gap, in em, between a left-side label and its equation (amsmath's multline sets 10 pt). */
 const LEFT_GAP = 0.75;
+/** The least gap, in em, when what follows a left-side label is mathematics (no paragraph opens so). */
+const LEFT_GAP_MATH = 0.5;
 
-const TOKEN = /(?<![^\s])\(([^()\s]{1,16})\)(\S*)/g;
+/**
+ * "(label)" as the text layer gives it; or "ðlabelÞ", the code points some math fonts put their
+ * parenthesis glyphs at (such a token counts only when its glyphs are shaped as parentheses).
+ */
+const TOKEN = /(?<![^\s])(?:\(([^()\s]{1,16})\)|\u00f0([^()\s\u00f0\u00de]{1,16})\u00de)(\S*)/g;
 
 /** A parenthesised token in the page's text in a known label form: a possible equation label. */
 export interface EquationToken {
@@ -50,13 +64,23 @@ export interface EquationToken {
   printed: string;
   /** What follows ")" before the next space. */
   trailing: string;
+  /** Whether its parentheses are other code points, to be read from their glyphs' shapes. */
+  glyphParentheses: boolean;
 }
 
 /** The tokens in the page's text that could be equation labels (no geometry needed). */
 export function equationTokens(text: PageText): EquationToken[] {
   const out: EquationToken[] = [];
   for (const m of text.text.matchAll(TOKEN)) {
-    if (isEquationLabel(m[1])) out.push({ startUtf16: m.index, inner: m[1], printed: m[0], trailing: m[2] });
+    const inner = m[1] ?? m[2];
+    if (isEquationLabel(inner))
+      out.push({
+        startUtf16: m.index,
+        inner,
+        printed: m[0],
+        trailing: m[3],
+        glyphParentheses: m[1] === undefined,
+      });
   }
   return out;
 }
@@ -69,7 +93,7 @@ export function equationCandidates(
   tokens: EquationToken[] = equationTokens(text),
 ): EquationCandidate[] {
   const found: { inner: string; printed: string; trailing: string; token: TokenGeometry }[] = [];
-  for (const { startUtf16: start, inner, printed, trailing } of tokens) {
+  for (const { startUtf16: start, inner, printed, trailing, glyphParentheses } of tokens) {
     const end = start + inner.length + 2;
     const members: number[] = [];
     for (let i = start; i < end; i++) {
@@ -80,6 +104,7 @@ export function equationCandidates(
     if (members.length !== [...text.text.slice(start, end)].length) continue;
     const token = tokenGeometry(chars, members);
     if (!token) continue;
+    if (glyphParentheses && !parenthesisShaped(chars, members[0], members[members.length - 1])) continue;
     found.push({ inner, printed, trailing, token });
   }
   let mask: Uint8Array | undefined;
@@ -116,6 +141,14 @@ export function equationCandidates(
   });
 }
 
+/** Whether the two glyphs of a token are shaped as a pair of parentheses (see parenthesisGlyph). */
+function parenthesisShaped(chars: PageChars, open: number, close: number): boolean {
+  return (
+    parenthesisGlyph(chars.x0[open], chars.y0[open], chars.x1[open], chars.y1[open], chars.base[open]) &&
+    parenthesisGlyph(chars.x0[close], chars.y0[close], chars.x1[close], chars.y1[close], chars.base[close])
+  );
+}
+
 interface TokenGeometry {
   box: Box;
   em: number;
@@ -130,7 +163,10 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
   let right = -Infinity;
   let top = -Infinity;
   const base = chars.base[members[0]];
-  const em = chars.size[members[0]] > 0 ? chars.size[members[0]] : 10;
+  // The label's first character inside its parentheses gives the size (a symbol font's parenthesis
+  // glyphs can report another).
+  const sized = members[Math.min(1, members.length - 1)];
+  const em = chars.size[sized] > 0 ? chars.size[sized] : 10;
   let lastX = -Infinity;
   for (let j = 0; j < members.length; j++) {
     const k = members[j];
@@ -164,6 +200,7 @@ const NO_CONTENT = NO_DISPLAY | NO_MATH;
 const NOT_AT_COLUMN_EDGE = bit("not-at-column-edge");
 const NOT_CENTRED = bit("not-centred");
 const PAGE_MARGIN = bit("page-margin");
+const PROSE_BESIDE_LABEL = bit("prose-beside-label");
 const TABULAR = bit("tabular");
 const TEXT_AFTER_LABEL = bit("text-after-label");
 
@@ -203,24 +240,45 @@ function judge(
   const h = box.top - box.bottom;
   const coreLo = box.bottom + h * 0.25;
   const coreHi = box.top - h * 0.25;
-  const before: number[] = [];
+  const row: number[] = [];
   const after: number[] = [];
   const found = index.scan(coreLo, coreHi);
   const hits = index.hits;
   for (let j = 0; j < found; j++) {
     const k = hits[j];
     if (k >= token.members.first && k <= token.members.last) continue;
-    if (chars.x1[k] <= box.left + 0.5 && chars.x0[k] >= xlo) before.push(k);
+    if (chars.x1[k] <= box.left + 0.5 && chars.x0[k] >= xlo) row.push(k);
     else if (chars.x0[k] >= box.right - 0.5 && chars.x1[k] <= xhi) after.push(k);
   }
+
+  // A word naming the label ("Equation (3)") is part of it; what stands before that word is the content.
+  const name = labelName(text, chars, row, box, em);
+  const before = name ? row.filter((k) => chars.x1[k] <= name.left + 0.5) : row;
+  const labelLeft = name ? name.left : box.left;
 
   const edgeTolerance = Math.max(2, em * 0.5);
   const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= edgeTolerance;
   const atLeft = frame !== undefined && Math.abs(box.left - frame.left) <= edgeTolerance;
+  const beforeSpan = spanOf(chars, before);
+  // A label set after a tab: alone at the end of its row in the column's right half, far from the
+  // content before it, though not at the column's edge (word processors' right tabs, stops inside
+  // the margin).
+  const tabbed =
+    frame !== undefined &&
+    !atRight &&
+    !atLeft &&
+    after.length === 0 &&
+    trailing.length === 0 &&
+    beforeSpan !== undefined &&
+    box.left > (frame.left + frame.right) / 2 &&
+    labelLeft - beforeSpan.x1 >= em * TAB_GAP;
   const afterSpan = spanOf(chars, after);
-  const clearAfter = afterSpan === undefined || afterSpan.x0 - box.right >= em * LEFT_GAP;
+  const clearAfter =
+    afterSpan === undefined ||
+    afterSpan.x0 - box.right >= em * LEFT_GAP ||
+    (afterSpan.x0 - box.right >= em * LEFT_GAP_MATH && mathShare(chars, after).share >= 0.5);
   let side: "right" | "left" | undefined;
-  if (atRight && after.length === 0) side = "right";
+  if ((atRight || tabbed) && after.length === 0) side = "right";
   else if (atLeft && before.length === 0 && clearAfter) side = "left";
   else if (atRight) side = "right";
   else if (atLeft) side = "left";
@@ -228,12 +286,12 @@ function judge(
 
   const leftLabelClear = leftSide && before.length === 0 && afterSpan !== undefined && clearAfter;
   reasons |= trailing.length > 0 || (after.length > 0 && !leftLabelClear) ? TEXT_AFTER_LABEL : 0;
-  reasons |= frame && !atRight && !atLeft ? NOT_AT_COLUMN_EDGE : 0;
+  reasons |= frame && !atRight && !atLeft && !tabbed ? NOT_AT_COLUMN_EDGE : 0;
 
   // The rest of the line: the content the label stands beside; for a label on its own line, the
   // row above it, which the label closes (looked up every time, see above).
   const contentAfter = leftSide && before.length === 0;
-  const rowEnd = leftSide ? xhi : box.left;
+  const rowEnd = leftSide ? xhi : labelLeft;
   const above = rowAbove(chars, index, box, em, xlo, rowEnd);
   const besideLabel = contentAfter ? after : before;
   const ownLine = besideLabel.length === 0;
@@ -249,27 +307,47 @@ function judge(
   reasons |= span ? 0 : NO_CONTENT;
   if (span) {
     reasons |= math.count === 0 && bars.length === 0 && !nearbyMath ? NO_MATH : 0;
+    // Words with a stray symbol (a numbered example sentence "Smith weighs 150 lbs. (φ)"): where
+    // there is no math at all, no-math says it already.
+    reasons |=
+      math.count > 0 && bars.length === 0 && proseWords(text, chars, content, math.share)
+        ? PROSE_BESIDE_LABEL
+        : 0;
     if (frame) {
       const contentIsAfter = contentAfter && content === besideLabel;
-      const gap = contentIsAfter ? span.x0 - box.right : box.left - span.x1;
+      const gap = contentIsAfter ? span.x0 - box.right : labelLeft - span.x1;
       const startsAtMargin = span.x0 <= frame.left + em * 2.5;
       const prose = startsAtMargin && math.share < 0.5;
       const noBars = bars.length === 0;
       const nearLabel = gap < em * 1.0;
       reasons |= !closesBlock && prose && nearLabel ? NO_DISPLAY : 0;
       reasons |= closesBlock && prose && noBars ? NO_DISPLAY : 0;
-      const centre = (span.x0 + span.x1) / 2;
-      const tolerance = Math.max(em * 1.5, (frame.right - frame.left) * 0.06);
-      const centredInFrame = Math.abs(centre - (frame.left + frame.right) / 2) <= tolerance;
-      const centredLeftOfLabel = Math.abs(centre - (frame.left + box.left) / 2) <= tolerance;
-      const centredRightOfLabel = Math.abs(centre - (box.right + frame.right) / 2) <= tolerance;
-      const centred =
-        centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
-      // A left-side label's display starts clear of the label (multline's first line sits close to it).
-      const indented = contentIsAfter
-        ? span.x0 - box.right >= em * LEFT_GAP
-        : span.x0 - frame.left >= em * 1.5;
-      reasons |= !centred && !indented ? NOT_CENTRED : 0;
+      // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
+      // made of a page's few lines can be the display's own rows).
+      const wider = widerFrame(frames, text.page, span, box, frame, em);
+      const setApart = (column: Frame) => {
+        const centre = (span.x0 + span.x1) / 2;
+        const tolerance = Math.max(em * 1.5, (column.right - column.left) * 0.06);
+        const centredInFrame = Math.abs(centre - (column.left + column.right) / 2) <= tolerance;
+        const centredLeftOfLabel = Math.abs(centre - (column.left + labelLeft) / 2) <= tolerance;
+        const centredRightOfLabel = Math.abs(centre - (box.right + column.right) / 2) <= tolerance;
+        const centred =
+          centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
+        // A left-side label's display starts clear of the label (multline's first line sits close to it).
+        const indented = contentIsAfter
+          ? span.x0 - box.right >= em * LEFT_GAP
+          : span.x0 - column.left >= em * 1.5;
+        return centred || indented;
+      };
+      // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
+      // rows that do, is a display however far left the alignment puts it: running text never opens
+      // a line that way.
+      const displayRow =
+        !contentIsAfter &&
+        math.share >= 0.3 &&
+        (opensWithRelation(text, chars, content) ||
+          continuedBelow(text, chars, index, span, box, em, labelLeft));
+      reasons |= !setApart(frame) && !(wider && setApart(wider)) && !displayRow ? NOT_CENTRED : 0;
     }
     const tabular = isTabular(
       text,
@@ -297,7 +375,7 @@ function judge(
   if (side) candidate.side = side;
   if (contentBox) candidate.equationBox = roundBox(contentBox);
   candidate.reasons = reasonList(reasons);
-  return { candidate, content: contentBox, xMin: xlo, xMax: leftSide && content === after ? xhi : box.left };
+  return { candidate, content: contentBox, xMin: xlo, xMax: leftSide && content === after ? xhi : labelLeft };
 }
 
 /**

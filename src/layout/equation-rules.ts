@@ -254,3 +254,124 @@ export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number):
   }
   return false;
 }
+
+/** Words that name an equation label printed after them ("Equation (3)", "Eq. (3)"), in lower case. */
+const LABEL_NAMES = new Set([
+  "equation",
+  "eq.",
+  "eqn.",
+  "eq",
+  "eqn",
+  "équation",
+  "éq.",
+  "gleichung",
+  "ecuación",
+]);
+
+/**
+ * The word just before the label, when it names it ("Equation (3)"): its left edge and the index
+ * of its first character, or undefined.
+ */
+export function labelName(
+  text: PageText,
+  chars: PageChars,
+  row: number[],
+  box: Box,
+  em: number,
+): { left: number; first: number } | undefined {
+  const sorted = [...row].sort((a, b) => chars.x1[b] - chars.x1[a]);
+  if (sorted.length === 0 || box.left - chars.x1[sorted[0]] > em * 0.6) return undefined;
+  const word = [sorted[0]];
+  for (let j = 1; j < sorted.length; j++) {
+    const k = sorted[j];
+    if (chars.x1[k] < chars.x0[word[word.length - 1]] - em * 0.2) break;
+    word.push(k);
+  }
+  const spelled = word
+    .map((k) => String.fromCodePoint(text.text.codePointAt(chars.offset[k]) ?? 0))
+    .reverse()
+    .join("")
+    .toLowerCase();
+  if (!LABEL_NAMES.has(spelled)) return undefined;
+  let left = Infinity;
+  let first = Infinity;
+  for (const k of word) {
+    left = Math.min(left, chars.x0[k]);
+    first = Math.min(first, k);
+  }
+  return { left, first };
+}
+
+/** Signs a continuation row of a display opens with. */
+const RELATIONS = new Set([..."=≈∝≤≥<>≡∼~≃≅⇒⇔→↦+−×⩽⩾≪≫≠"].map((c) => c.codePointAt(0)));
+
+/** Whether the leftmost character of the content is a relation or operator sign. */
+export function opensWithRelation(text: PageText, chars: PageChars, content: number[]): boolean {
+  let first = -1;
+  for (const k of content) if (first < 0 || chars.x0[k] < chars.x0[first]) first = k;
+  return first >= 0 && RELATIONS.has(text.text.codePointAt(chars.offset[first]) ?? 0);
+}
+
+/**
+ * Whether a row below the content (within three lines) opens with a relation sign standing right of
+ * the content's start: the next line of an aligned display.
+ */
+export function continuedBelow(
+  text: PageText,
+  chars: PageChars,
+  index: BandIndex,
+  span: Span,
+  box: Box,
+  em: number,
+  right: number,
+): boolean {
+  const found = index.band(box.bottom - em * 3.5, box.bottom - em * 0.3);
+  for (const k of found) {
+    if (chars.x0[k] < span.x0 || chars.x1[k] > right) continue;
+    if (!RELATIONS.has(text.text.codePointAt(chars.offset[k]) ?? 0)) continue;
+    const base = chars.base[k];
+    const opens = !found.some(
+      (o) =>
+        o !== k &&
+        Math.abs(chars.base[o] - base) <= em * 0.25 &&
+        chars.x1[o] <= chars.x0[k] &&
+        chars.x0[o] >= span.x0 - em * 4,
+    );
+    if (opens) return true;
+  }
+  return false;
+}
+
+/**
+ * A frame of the page or the document wider than the label's own, that holds the content and whose
+ * right edge the label stands at or within (a label after a tab); the one with most lines.
+ */
+export function widerFrame(
+  frames: DocumentFrames,
+  page: number,
+  span: Span,
+  box: Box,
+  own: Frame,
+  em: number,
+): Frame | undefined {
+  let best: Frame | undefined;
+  for (const f of [...(frames.pageFrames[page - 1] ?? []), ...frames.docFrames]) {
+    if (f.left >= own.left - em || f.lines <= own.lines) continue;
+    if (f.left > span.x0 || f.right < box.right - em * 0.5) continue;
+    if (f.right - box.right > (f.right - f.left) * 0.25) continue;
+    if (!best || f.lines > best.lines) best = f;
+  }
+  return best;
+}
+
+/** Whether content is words: mostly letters in text fonts, hardly any math characters. */
+export function proseWords(text: PageText, chars: PageChars, content: number[], share: number): boolean {
+  if (share >= 0.15 || content.length < 8) return false;
+  let letters = 0;
+  for (const k of content) {
+    if (chars.math[k] !== 0) continue;
+    const c = text.text.charCodeAt(chars.offset[k]);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0x24f)) letters++;
+  }
+  return letters >= content.length * 0.6;
+}

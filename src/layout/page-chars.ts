@@ -243,7 +243,10 @@ function readChars(
     const f = fontIndex[i];
     font[k] = f;
     const symbol =
-      c < 0x80 ? c === 0x3d || c === 0x2b || c === 0x3c || c === 0x3e || c === 0x7c : isMathChar(c);
+      c < 0x80
+        ? c === 0x3d || c === 0x2b || c === 0x3c || c === 0x3e || c === 0x7c
+        : isMathChar(c) ||
+          (c >= 0xbc && c <= 0xfe && remappedSymbol(c, left, bottom, right, top, base[k], size[k]));
     math[k] = (f >= 0 ? fontFlags[f] : 0) | (symbol ? MATH_SYMBOL : 0);
     indexOfOffset[i] = k;
     k++;
@@ -264,6 +267,42 @@ export function printedSize(fontSize: number, looseBottom: number, looseTop: num
 
 /** Below this, a font size (in points) is a text-matrix scale factor rather than a printed size. */
 const MIN_PLAUSIBLE_SIZE = 2.5;
+
+/**
+ * Some math fonts put parentheses, "=" and "+" at the code points of ð Þ ¼ þ (Latin-1 letters no
+ * formula uses). Their glyphs tell them apart from the letters: see parenthesisGlyph; "=" floats
+ * above the baseline and is short, where ¼ stands on it; "+" is short and reaches hardly below the
+ * baseline, where þ has both an ascender and a descender.
+ */
+function remappedSymbol(
+  c: number,
+  left: number,
+  bottom: number,
+  right: number,
+  top: number,
+  base: number,
+  em: number,
+): boolean {
+  if (c === 0xf0 || c === 0xde) return parenthesisGlyph(left, bottom, right, top, base);
+  if (c === 0xbc) return bottom >= base + em * 0.04 && top - bottom <= em * 0.4;
+  if (c === 0xfe) return bottom >= base - em * 0.12 && top - bottom <= em * 0.75;
+  return false;
+}
+
+/**
+ * A glyph shaped as a parenthesis: narrow, and reaching well below the baseline as well as well
+ * above it (the letters ð and Þ, at whose code points some math fonts put them, sit on the baseline).
+ */
+export function parenthesisGlyph(
+  left: number,
+  bottom: number,
+  right: number,
+  top: number,
+  base: number,
+): boolean {
+  const h = top - bottom;
+  return h > 0 && base - bottom >= h * 0.15 && top - base >= h * 0.55 && right - left <= h * 0.45;
+}
 
 /** Turns the first `count` characters' boxes and baselines into display space (a page with /Rotate). */
 function toDisplaySpace(

@@ -8,6 +8,7 @@ export const REJECTION_REASONS = [
   "not-at-column-edge",
   "not-centred",
   "page-margin",
+  "prose-beside-label",
   "tabular",
   "text-after-label",
 ] as const;
@@ -23,6 +24,8 @@ export const REJECTION_MEANINGS: Record<RejectionReason, string> = {
     "the token is not at the right (or, for left-side labels, the left) edge of its column",
   "not-centred": "the line beside the token is neither centred nor indented as a display",
   "page-margin": "the token is outside the page's text block (running head, foot, margin)",
+  "prose-beside-label":
+    "the content beside the token is words with hardly any mathematics (a numbered example sentence or list item)",
   tabular: "the line is a table row",
   "text-after-label": "text follows the token on its line",
 };
