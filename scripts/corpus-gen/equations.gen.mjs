@@ -141,7 +141,7 @@ export function documents({ rng }) {
     "beamer",
   ]);
   for (const profile of CLASSES) {
-    if (profile.file && !texHas(profile.file)) continue;
+    if ((profile.file && !texHas(profile.file)) || (profile.needs && !texHas(profile.needs))) continue;
     for (let variant = 0; variant < 2; variant++) {
       const doc = rng.fork(`${profile.id}-${variant}`);
       docs.push({

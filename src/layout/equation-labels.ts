@@ -8,12 +8,12 @@ import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
 import { displayBlock, proseMask, rowAbove } from "./display-block.js";
 import {
+  continuedBelow,
   fractionBars,
   graphicsBeside,
   isTabular,
   labelName,
   mathAround,
-  continuedBelow,
   mathShare,
   opensWithRelation,
   outsideTextBlock,
