@@ -51,6 +51,7 @@ const CLASSES = [
     section: "section",
     twoColumn: true,
     file: "acmart.cls",
+    needs: "binhex.tex",
     acm: true,
     noMarginpar: true,
   },
@@ -60,6 +61,7 @@ const CLASSES = [
     options: ["acmsmall"],
     section: "section",
     file: "acmart.cls",
+    needs: "binhex.tex",
     acm: true,
   },
   {
