@@ -92,7 +92,8 @@ export function equationCandidates(
   index: BandIndex = new BandIndex(chars),
   tokens: EquationToken[] = equationTokens(text),
 ): EquationCandidate[] {
-  const found: { inner: string; printed: string; trailing: string; token: TokenGeometry }[] = [];
+  const found: { inner: string; printed: string; trailing: string; token: TokenGeometry; start: number }[] =
+    [];
   for (const { startUtf16: start, inner, printed, trailing, glyphParentheses } of tokens) {
     const end = start + inner.length + 2;
     const members: number[] = [];
@@ -105,7 +106,7 @@ export function equationCandidates(
     const token = tokenGeometry(chars, members);
     if (!token) continue;
     if (glyphParentheses && !parenthesisShaped(chars, members[0], members[members.length - 1])) continue;
-    found.push({ inner, printed, trailing, token });
+    found.push({ inner, printed, trailing, token, start });
   }
   let mask: Uint8Array | undefined;
   const prose = () => {
@@ -113,7 +114,7 @@ export function equationCandidates(
     return mask;
   };
   return found.map((f) => {
-    const judged = judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token);
+    const judged = judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token, f.start);
     const { candidate, content } = judged;
     if (candidate.reasons.length > 0 || !content) return candidate;
     // An accepted label's display is grown to its full extent (crops show it). It stops halfway to
@@ -229,6 +230,7 @@ function judge(
   printed: string,
   trailing: string,
   token: TokenGeometry,
+  start: number,
 ): Judged {
   const { box, em } = token;
   const frame = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
@@ -252,7 +254,7 @@ function judge(
   }
 
   // A word naming the label ("Equation (3)") is part of it; what stands before that word is the content.
-  const name = labelName(text, chars, row, box, em);
+  const name = labelName(text, chars, start, box, em);
   const before = name ? row.filter((k) => chars.x1[k] <= name.left + 0.5) : row;
   const labelLeft = name ? name.left : box.left;
 
@@ -307,10 +309,10 @@ function judge(
   reasons |= span ? 0 : NO_CONTENT;
   if (span) {
     reasons |= math.count === 0 && bars.length === 0 && !nearbyMath ? NO_MATH : 0;
-    // Words with a stray symbol (a numbered example sentence "Smith weighs 150 lbs. (φ)"): where
-    // there is no math at all, no-math says it already.
+    // Words with a stray symbol after a left-side number (a numbered example sentence "Smith weighs
+    // 150 lbs. (φ)"): where there is no math at all, no-math says it already.
     reasons |=
-      math.count > 0 && bars.length === 0 && proseWords(text, chars, content, math.share)
+      leftSide && math.count > 0 && bars.length === 0 && proseWords(text, chars, content, math.share)
         ? PROSE_BESIDE_LABEL
         : 0;
     if (frame) {

@@ -269,37 +269,30 @@ const LABEL_NAMES = new Set([
 ]);
 
 /**
- * The word just before the label, when it names it ("Equation (3)"): its left edge and the index
- * of its first character, or undefined.
+ * The word just before the label in the text, when it names it ("Equation (3)") and stands on the
+ * label's row just left of it: its left edge, or undefined.
  */
 export function labelName(
   text: PageText,
   chars: PageChars,
-  row: number[],
+  start: number,
   box: Box,
   em: number,
-): { left: number; first: number } | undefined {
-  const sorted = [...row].sort((a, b) => chars.x1[b] - chars.x1[a]);
-  if (sorted.length === 0 || box.left - chars.x1[sorted[0]] > em * 0.6) return undefined;
-  const word = [sorted[0]];
-  for (let j = 1; j < sorted.length; j++) {
-    const k = sorted[j];
-    if (chars.x1[k] < chars.x0[word[word.length - 1]] - em * 0.2) break;
-    word.push(k);
-  }
-  const spelled = word
-    .map((k) => String.fromCodePoint(text.text.codePointAt(chars.offset[k]) ?? 0))
-    .reverse()
-    .join("")
-    .toLowerCase();
-  if (!LABEL_NAMES.has(spelled)) return undefined;
+): { left: number } | undefined {
+  const m = /(\S{2,10})[ \u00a0]$/.exec(text.text.slice(Math.max(0, start - 12), start));
+  if (!m || !LABEL_NAMES.has(m[1].toLowerCase())) return undefined;
   let left = Infinity;
-  let first = Infinity;
-  for (const k of word) {
+  for (let i = start - m[0].length; i < start - 1; i++) {
+    const k = chars.indexOfOffset[i];
+    if (k < 0) return undefined;
+    if (
+      chars.x1[k] > box.left + 0.5 ||
+      Math.abs(chars.base[k] - chars.base[chars.indexOfOffset[start]]) > em * 0.2
+    )
+      return undefined;
     left = Math.min(left, chars.x0[k]);
-    first = Math.min(first, k);
   }
-  return { left, first };
+  return box.left - left <= em * 8 ? { left } : undefined;
 }
 
 /** Signs a continuation row of a display opens with. */
@@ -364,14 +357,22 @@ export function widerFrame(
   return best;
 }
 
-/** Whether content is words: mostly letters in text fonts, hardly any math characters. */
+/**
+ * Whether content is words: hardly any math characters, and most of the text from its first to its
+ * last character made of words (letters, at least two, lowercase after the first).
+ */
 export function proseWords(text: PageText, chars: PageChars, content: number[], share: number): boolean {
   if (share >= 0.15 || content.length < 8) return false;
-  let letters = 0;
+  let from = Infinity;
+  let to = -Infinity;
   for (const k of content) {
-    if (chars.math[k] !== 0) continue;
-    const c = text.text.charCodeAt(chars.offset[k]);
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0x24f)) letters++;
+    from = Math.min(from, chars.offset[k]);
+    to = Math.max(to, chars.offset[k]);
   }
-  return letters >= content.length * 0.6;
+  const tokens = text.text
+    .slice(from, to + 1)
+    .split(/\s+/)
+    .filter((t) => t.length > 0);
+  const words = tokens.filter((t) => /^\p{L}\p{Ll}+[.,;:!?]?$/u.test(t));
+  return tokens.length >= 3 && words.length >= tokens.length * 0.6;
 }
