@@ -65,20 +65,3 @@ describe("labels whose parentheses extract as other characters", () => {
     expect(rejectedWith(await anchorsOf("eq-glyph-parens"), "7")).toEqual([]);
   });
 });
-
-describe("a publisher's math font whose parentheses extract as ð and Þ, set at size 1 and scaled", () => {
-  // Pages 3-4 of springernature-commsmed.pdf from the shared corpus (CC BY), cut out with
-  // `qpdf --empty --pages springernature-commsmed.pdf 3-4 -- corpus-commsmed-p3-4.pdf`.
-  it("accepts the labels (1) to (25), printed ð1Þ..ð25Þ in the text layer", async () => {
-    const r = await anchorsOf("corpus-commsmed-p3-4");
-    expect(accepted(r)).toEqual(Array.from({ length: 25 }, (_, i) => String(i + 1)));
-    expect(r.equations.every((e) => e.side === "right")).toBe(true);
-  });
-
-  it("rejects the numbers in its running text", async () => {
-    const r = await anchorsOf("corpus-commsmed-p3-4");
-    const prose = r.rejectedEquationCandidates.filter((c) => c.reasons.includes("text-after-label"));
-    expect(prose.length).toBeGreaterThan(0);
-    for (const c of prose) expect(accepted(r).filter((l) => l === c.label)).toHaveLength(1);
-  });
-});
