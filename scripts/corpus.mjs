@@ -9,10 +9,14 @@
 // the ratchet file once it meets the full thresholds.
 // `--groups` also reports the anchor categories per document group (a gold's `group`, as the generated
 // corpus writes it). A generated gold's true labels carry `expect.pages`: a PASS must name one of them.
-// Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet] [--groups]
+// `--misses` also renders, for every equation or figure miss whose place on a page is known (the
+// label seen, or the page a generated gold names), the strip of that page around it to a PNG under
+// corpus-misses/ and prints its path beside the miss.
+// Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet] [--groups] [--misses]
 import { spawnSync } from "node:child_process";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -29,6 +33,8 @@ const cli = join(root, "dist", "cli", "main.js");
 const args = process.argv.slice(2);
 const raiseRatchet = args.includes("--raise-ratchet");
 const byGroup = args.includes("--groups");
+const renderMisses = args.includes("--misses");
+const missesDir = join(root, "corpus-misses");
 const positional = args.filter((a) => !a.startsWith("--"));
 const dir = resolve(positional[0] ?? join(root, "..", "shared", "corpus"));
 const ratchetFile = join(root, "scripts", "corpus-ratchet.json");
@@ -82,13 +88,13 @@ function bump(map, category, ok) {
   map.set(category, t);
 }
 
-function record(name, category, ok, line, group = name) {
+function record(name, category, ok, line, group = name, place = undefined) {
   if (!(name in ratchet.floors)) bump(tally, category, ok);
   if (!perPdf.has(name)) perPdf.set(name, new Map());
   bump(perPdf.get(name), category, ok);
   if (!perGroup.has(group)) perGroup.set(group, new Map());
   bump(perGroup.get(group), category, ok);
-  if (!ok) misses.push(line);
+  if (!ok) misses.push({ line, place });
 }
 
 function runCli(args) {
@@ -149,8 +155,30 @@ function checkVerify(pdf, name, cases, group = name) {
       ok,
       `${name} ${c.id} [${c.category}] ${JSON.stringify(c.evidence)} expected ${want}${c.expect.reason ? `/${c.expect.reason}` : ""}, got ${r.verdict}/${r.reason}: ${r.message}${note}`,
       group,
+      { pdf, id: `${name}-${c.id}`, ...placeOf(r, c) },
     );
   });
+}
+
+/** Where on a page a result points (a label seen or accepted), else the page a generated gold names. */
+function placeOf(r, c) {
+  const ev = r.evidence ?? {};
+  for (const list of [ev.places, ev.sightings, ev.rejected, ev.candidates])
+    if (Array.isArray(list))
+      for (const p of list) if (p?.page && p.labelBox) return { page: p.page, box: p.labelBox };
+  if (c.expect?.pages?.length) return { page: c.expect.pages[0] };
+  return {};
+}
+
+/** Renders the strip of the page around a miss (or the whole page when only the page is known). */
+function renderStrip(m) {
+  const { pdf, id, page, box } = m.place ?? {};
+  if (!page) return undefined;
+  const out = join(missesDir, `${id.replace(/[^\w.-]+/g, "_")}.png`);
+  const region = box ? ["--box", `0,${box.bottom - 60},100000,${box.top + 60}`] : [];
+  const args = [cli, "crop", pdf, "--page", String(page), ...region, "--out", out, "--dpi", "100"];
+  const run = spawnSync(process.execPath, [...args, "--cache-dir", cacheDir], { encoding: "utf8" });
+  return run.status === 0 ? out : undefined;
 }
 
 function checkCite(pdf, name, cases) {
@@ -305,7 +333,11 @@ if (raiseRatchet) {
 }
 if (misses.length > 0) {
   console.log(`\nmisses (${misses.length}):`);
-  for (const m of misses) console.log(`  ${m}`);
+  if (renderMisses) mkdirSync(missesDir, { recursive: true });
+  for (const m of misses) {
+    const png = renderMisses && m.place ? renderStrip(m) : undefined;
+    console.log(`  ${m.line}${png ? `\n    strip: ${png}` : ""}`);
+  }
 }
 console.log(`\ncorpus run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 rmSync(work, { recursive: true, force: true });

@@ -26,7 +26,7 @@ import { buildOffice, hasSoffice } from "./lib/office.mjs";
 import { hashString, random } from "./lib/random.mjs";
 
 /** Bump when the build or the truth it records changes, so cached documents are rebuilt. */
-const BUILD_VERSION = 1;
+const BUILD_VERSION = 2;
 const CATEGORIES = {
   equation: { true: "eq-true", false: "eq-false" },
   figure: { true: "fig-true", false: "fig-false" },

@@ -40,6 +40,9 @@ export interface EquationCandidate {
   reasons: RejectionReason[];
 }
 
+/** Below this gap, in em, words running up to a label are a line of running text, not a display. */
+const PROSE_GAP = 2.5;
+
 /** Least gap, in em, between a label set after a tab and the content before it. */
 const TAB_GAP = 2;
 
@@ -321,7 +324,10 @@ function judge(
       const startsAtMargin = span.x0 <= frame.left + em * 2.5;
       const prose = startsAtMargin && math.share < 0.5;
       const noBars = bars.length === 0;
-      const nearLabel = gap < em * 1.0;
+      // A justified line of words can stretch the space before the label to a full em and more.
+      const nearLabel =
+        gap < em * 1.0 ||
+        (gap < em * PROSE_GAP && bars.length === 0 && proseWords(text, chars, content, math.share));
       reasons |= !closesBlock && prose && nearLabel ? NO_DISPLAY : 0;
       reasons |= closesBlock && prose && noBars ? NO_DISPLAY : 0;
       // Centred or indented in the label's frame, or in a wider one that holds the content (a frame

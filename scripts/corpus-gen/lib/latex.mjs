@@ -13,11 +13,12 @@ import { join } from "node:path";
  *   \gtfalse{kind}{text} where the template prints a label-like token that is no such label (a trap)
  *   \gtfalselabel{kind}{key} after \label{key} of a number that is not printed as such a label
  *                        (the parent number of a subequation group)
- * Both write the physical page they are shipped on to the .aux file (the shipout counter, 0-based
- * while the page is being shipped).
+ * A true label's page is the \newlabel's printed page, turned into the physical page by the list of
+ * printed pages each shipout writes; traps record the shipout counter (it can lag by a page).
  */
 export const GROUND_TRUTH_MACROS = String.raw`\makeatletter
-\def\gtauxtrue#1#2#3{}\def\gtauxfalse#1#2#3{}\def\gtauxfalselabel#1#2#3{}
+\def\gtauxtrue#1#2#3{}\def\gtauxfalse#1#2#3{}\def\gtauxfalselabel#1#2#3{}\def\gtauxshipout#1{}
+\AddToHook{shipout/before}{\immediate\write\@auxout{\string\gtauxshipout{\thepage}}}
 \newcommand\gtfalselabel[2]{\protected@write\@auxout{}{\string\gtauxfalselabel{#1}{#2}{\the\ReadonlyShipoutCounter}}}
 \newcommand\gttrue[2]{\protected@write\@auxout{}{\string\gtauxtrue{#1}{#2}{\the\ReadonlyShipoutCounter}}}
 \newcommand\gtfalse[2]{\protected@write\@auxout{}{\string\gtauxfalse{#1}{#2}{\the\ReadonlyShipoutCounter}}}
@@ -97,8 +98,13 @@ function groups(s, at, count) {
   return out;
 }
 
-/** A printed label as the .aux holds it, without TeX grouping braces and spacing commands. */
+/**
+ * A printed label as the .aux holds it, without TeX grouping braces and spacing commands; a class's
+ * wrapper around it (memoir's \M@TitleReference{number}{title}) gives its first argument.
+ */
 function plainLabel(s) {
+  const wrapped = /^\\[A-Za-z@]+\s*(?=\{)/.exec(s);
+  if (wrapped) s = groups(s, wrapped[0].length, 1)[0] ?? s;
   return s
     .replace(/\\(?:relax|ignorespaces|nobreakspace|upshape|textup|rm|normalfont)\b\s*/g, "")
     .replace(/[{}\s]/g, "");
@@ -110,16 +116,24 @@ function plainLabel(s) {
  */
 export function auxTruth(aux) {
   const numbers = new Map();
+  const printedPages = new Map();
+  const shipped = [...aux.matchAll(/\\gtauxshipout\{([^}]*)\}/g)].map((m) => m[1]);
+  const physical = (printed) => {
+    const i = shipped.indexOf(printed);
+    return i >= 0 ? i + 1 : undefined;
+  };
   const truths = [];
   const traps = [];
   for (const m of aux.matchAll(/\\newlabel\{([^}]*)\}/g)) {
     const [inner] = groups(aux, m.index + m[0].length, 1);
     if (inner === undefined) continue;
-    const [printed] = groups(inner, 0, 1);
+    const [printed, page] = groups(inner, 0, 2);
     if (printed !== undefined) numbers.set(m[1], plainLabel(printed));
+    if (page !== undefined) printedPages.set(m[1], page);
   }
   for (const m of aux.matchAll(/\\gtauxtrue\{([^}]*)\}\{([^}]*)\}\{(\d+)\}/g)) {
-    truths.push({ kind: m[1], key: m[2], label: numbers.get(m[2]), page: Number(m[3]) + 1 });
+    const page = physical(printedPages.get(m[2])) ?? Number(m[3]) + 1;
+    truths.push({ kind: m[1], key: m[2], label: numbers.get(m[2]), page });
   }
   for (const m of aux.matchAll(/\\gtauxfalse\{([^}]*)\}\{([^}]*)\}\{(\d+)\}/g)) {
     traps.push({ kind: m[1], label: plainLabel(m[2]), page: Number(m[3]) + 1 });
