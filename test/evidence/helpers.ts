@@ -1,13 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import type { AssemblyResult } from "../../src/evidence/assemble.js";
+import { type AssemblyResult, assembleRun } from "../../src/evidence/assemble.js";
 import type { ReasonCode } from "../../src/evidence/reasons.js";
-import type { RunInfo } from "../../src/evidence/run.js";
+import { createRun, type RunInfo } from "../../src/evidence/run.js";
+import { localSource } from "../../src/evidence/sources.js";
+import { verifyRun } from "../../src/evidence/verify.js";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
 export const FIXTURE_PDF = join(REPO, "test", "fixtures", "evidence-paper.pdf");
@@ -116,4 +118,39 @@ ${filler}
 <p>${ATTRITION_SENTENCE}</p>
 <h2>Discussion</h2><p>The trial protocol was not published.</p>
 </body></html>`;
+}
+
+/**
+ * A run over the fixture PDF as a user-supplied source, with one claim spanning its first word
+ * ("Abstract", code points [0, 8)), assembled and verified: what `run report` renders from.
+ */
+export async function verifiedPdfRun(): Promise<{ run: RunInfo; pdf: string; cacheDir: string }> {
+  const root = tempDir();
+  mkdirSync(join(root, "library"));
+  const pdf = join(root, "library", "paper.pdf");
+  copyFileSync(FIXTURE_PDF, pdf);
+  const cacheDir = join(root, "cache");
+  const run = createRun(join(root, "run"), { libraryRoot: root });
+  const receipt = await localSource(run, pdf, { cacheDir, paper: { pmid: "12345678" } });
+  writeRecords(run, {
+    claims: [
+      {
+        id: "c1",
+        text: "The abstract says so.",
+        spans: [
+          {
+            claim: "the abstract",
+            evidence_id: "pmid:12345678",
+            source_id: receipt.source_id,
+            start: 0,
+            end: 8,
+            access: "full_text",
+          },
+        ],
+      },
+    ],
+  });
+  await assembleRun(run, { cacheDir });
+  await verifyRun(run, { cacheDir });
+  return { run, pdf, cacheDir };
 }

@@ -3,17 +3,17 @@
  * identical bytes for the same outputs, untouched by promotion, refused (nothing written) when the outputs
  * it would draw from are missing or stale.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assembleRun } from "../../src/evidence/assemble.js";
 import { promoteRun } from "../../src/evidence/promote.js";
 import { createRun } from "../../src/evidence/run.js";
-import { fetchSource, localSource, searchSource } from "../../src/evidence/sources.js";
+import { fetchSource, searchSource } from "../../src/evidence/sources.js";
 import { verifyRun } from "../../src/evidence/verify.js";
 import { writeRunReport } from "../../src/report/run/index.js";
 import { runCli } from "../helpers/run-cli.js";
-import { cleanTempDirs, FIXTURE_PDF, readJson, startServer, tempDir, writeRecords } from "./helpers.js";
+import { cleanTempDirs, readJson, startServer, tempDir, verifiedPdfRun, writeRecords } from "./helpers.js";
 
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -155,33 +155,7 @@ describe("run report", () => {
   });
 
   it("crops a user-supplied PDF's span from the hash-checked file, marks its glyph boxes, and honours --max-crops", async () => {
-    const root = tempDir();
-    mkdirSync(join(root, "library"));
-    const pdf = join(root, "library", "paper.pdf");
-    copyFileSync(FIXTURE_PDF, pdf);
-    const cacheDir = join(root, "cache");
-    const run = createRun(join(root, "run"), { libraryRoot: root });
-    const receipt = await localSource(run, pdf, { cacheDir, paper: { pmid: "12345678" } });
-    writeRecords(run, {
-      claims: [
-        {
-          id: "c1",
-          text: "x",
-          spans: [
-            {
-              claim: "the abstract",
-              evidence_id: "pmid:12345678",
-              source_id: receipt.source_id,
-              start: 0,
-              end: 8,
-              access: "full_text",
-            },
-          ],
-        },
-      ],
-    });
-    await assembleRun(run, { cacheDir });
-    await verifyRun(run, { cacheDir });
+    const { run, pdf, cacheDir } = await verifiedPdfRun();
     const written = await writeRunReport(run, { cacheDir });
     expect(written.crops).toBe(1);
     const html = readFileSync(join(run.dir, "outputs", "report.html"), "utf8");

@@ -4,15 +4,11 @@
  * it the test is skipped and says so.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { assembleRun } from "../../src/evidence/assemble.js";
-import { createRun } from "../../src/evidence/run.js";
-import { localSource } from "../../src/evidence/sources.js";
-import { verifyRun } from "../../src/evidence/verify.js";
 import { writeRunReport } from "../../src/report/run/index.js";
-import { cleanTempDirs, FIXTURE_PDF, tempDir, writeRecords } from "../evidence/helpers.js";
+import { cleanTempDirs, tempDir, verifiedPdfRun } from "../evidence/helpers.js";
 import { darkBounds, decodePng } from "../helpers/png.js";
 
 afterAll(() => cleanTempDirs());
@@ -63,36 +59,10 @@ describe.skipIf(!chromium)("run report in headless Chromium", () => {
   });
 
   it("renders report.html with its crop: a full-size screenshot with content, no console message", async () => {
-    const root = tempDir();
-    mkdirSync(join(root, "library"));
-    const pdf = join(root, "library", "paper.pdf");
-    copyFileSync(FIXTURE_PDF, pdf);
-    const cacheDir = join(root, "cache");
-    const run = createRun(join(root, "run"), { libraryRoot: root });
-    const receipt = await localSource(run, pdf, { cacheDir, paper: { pmid: "12345678" } });
-    writeRecords(run, {
-      claims: [
-        {
-          id: "c1",
-          text: "The abstract says so.",
-          spans: [
-            {
-              claim: "the abstract",
-              evidence_id: "pmid:12345678",
-              source_id: receipt.source_id,
-              start: 0,
-              end: 8,
-              access: "full_text",
-            },
-          ],
-        },
-      ],
-    });
-    await assembleRun(run, { cacheDir });
-    await verifyRun(run, { cacheDir });
+    const { run, cacheDir } = await verifiedPdfRun();
     const written = await writeRunReport(run, { cacheDir, format: "html" });
     expect(written.crops).toBe(1);
-    const shot = screenshot(written.report_html as string, join(root, "report.png"));
+    const shot = screenshot(written.report_html as string, join(tempDir(), "report.png"));
     if (process.env.CITEPROOF_KEEP_SCREENSHOT) writeFileSync(process.env.CITEPROOF_KEEP_SCREENSHOT, shot.png);
     expect(shot.console).toEqual([]);
     const img = decodePng(shot.png);
