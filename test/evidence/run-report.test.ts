@@ -64,7 +64,7 @@ async function textRun() {
       },
     ],
   });
-  return { run, excerpt: [...TEXT].slice(hit.start, end).join("") };
+  return { run, sourceId: receipt.source_id, excerpt: [...TEXT].slice(hit.start, end).join("") };
 }
 
 async function assembledAndVerified(run: Awaited<ReturnType<typeof textRun>>["run"]) {
@@ -195,33 +195,15 @@ describe("run report", () => {
 
 describe("spans a writer can copy", () => {
   it("source spans prints each window exactly as stored, line break included, and copying it assembles", async () => {
-    const { run } = await textRun();
-    const receipt = readJson<{ source_id: string }[]>(join(run.dir, "records", "claims.json"));
-    const sourceId = (receipt[0] as unknown as { spans: { source_id: string }[] }).spans[0].source_id;
-    const out = runCli([
-      "source",
-      "spans",
-      "--run-dir",
-      run.dir,
-      "--source-id",
-      sourceId,
-      "--query",
-      "controls",
-    ]);
+    const { run, sourceId } = await textRun();
+    const spans = ["source", "spans", "--run-dir", run.dir, "--source-id", sourceId, "--query", "controls"];
+    const out = runCli(spans);
     expect(out.status).toBe(0);
     const window = /<<<([\s\S]*?)>>>/.exec(out.stdout)?.[1];
     expect(window).toContain("than controls\n(SMD -0.41");
-    const json = runCli([
-      "source",
-      "spans",
-      "--run-dir",
-      run.dir,
-      "--source-id",
-      sourceId,
-      "--query",
-      "controls",
-      "--json",
-    ]).json as { hits: { window: string; window_start: number; window_end: number }[] };
+    const json = runCli([...spans, "--json"]).json as {
+      hits: { window: string; window_start: number; window_end: number }[];
+    };
     expect(json.hits[0].window).toBe(window);
     expect([...TEXT].slice(json.hits[0].window_start, json.hits[0].window_end).join("")).toBe(window);
   });
