@@ -5,8 +5,11 @@
  * local_pdf event and its file still hashing to asset.sha256. Register and read events never count.
  */
 import { createHash } from "node:crypto";
-import { closeSync, openSync, readSync, realpathSync } from "node:fs";
+import { closeSync, readSync, realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { CiteproofError, isCiteproofError } from "../errors.js";
+import { isInside } from "../source/allowed-root.js";
+import { openRegularFileSync } from "../source/file.js";
 import type { RunEvent } from "./events.js";
 import type { RunInfo } from "./run.js";
 import type { Asset, Snapshot } from "./snapshot.js";
@@ -44,7 +47,7 @@ export class AssetChecker {
     let bytes = 0;
     try {
       const hash = createHash("sha256");
-      const fd = openSync(path, "r");
+      const fd = openRegularFileSync(path, libraryRootGuard(this.run.libraryRoot));
       try {
         const buffer = Buffer.alloc(1 << 20);
         for (;;) {
@@ -58,11 +61,9 @@ export class AssetChecker {
       }
       digest = hash.digest("hex");
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return {
-        ok: false,
-        message: `the PDF ${asset.path} cannot be read (${code === "ENOENT" ? "missing" : code})`,
-      };
+      const code = (error as { code?: string }).code;
+      const why = code === "FILE_NOT_FOUND" ? "missing" : isCiteproofError(error) ? error.message : code;
+      return { ok: false, message: `the PDF ${asset.path} cannot be read (${why})` };
     }
     if (digest !== asset.sha256 || bytes !== asset.bytes) {
       return { ok: false, message: `the PDF ${asset.path} no longer hashes to the recorded sha256` };
@@ -93,6 +94,24 @@ export function rootRelative(root: string, file: string): string | undefined {
   const rel = relative(realRoot, realFile);
   if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
   return rel.split(sep).join("/");
+}
+
+/**
+ * A check for the real path of an opened file (see `openRegularFileSync`, `readPdfFile`): it must lie
+ * inside the library root's real path, else ACCESS_DENIED. The check is on the file opened, so a
+ * path swapped after it was resolved cannot lead the read outside.
+ */
+export function libraryRootGuard(root: string): (realPath: string) => void {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    throw new CiteproofError("ACCESS_DENIED", `the library root ${root} does not exist`);
+  }
+  return (realPath) => {
+    if (!isInside(realPath, realRoot))
+      throw new CiteproofError("ACCESS_DENIED", `${realPath} is not inside the library root ${realRoot}`);
+  };
 }
 
 /** Indexes a run's events by source for the freshness rule. */

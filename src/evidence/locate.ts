@@ -7,8 +7,9 @@
 import { defaultCacheDir, ExtractionCache } from "../document/cache.js";
 import type { PageGeometry, PageText } from "../document/model.js";
 import { type OpenedDocument, openDocument, pageGeometry } from "../document/open.js";
+import { readPdfFile } from "../source/file.js";
 import type { CodePointIndex } from "./codepoints.js";
-import type { AssetChecker } from "./fresh.js";
+import { type AssetChecker, libraryRootGuard } from "./fresh.js";
 import type { Snapshot } from "./snapshot.js";
 
 /** Separator placed between pages when a PDF's pages are concatenated into one snapshot text. */
@@ -113,7 +114,8 @@ export class SpanLocator {
       if (!check.ok || !path) return check.ok ? "the PDF's path leaves the library root" : check.message;
       let doc: OpenedDocument;
       try {
-        doc = await openDocument(path, {
+        const bytes = await readPdfFile(path, undefined, libraryRootGuard(this.assets.run.libraryRoot));
+        doc = await openDocument(bytes, {
           cacheDir: this.options.cacheDir,
           timeoutMs: this.options.timeoutMs,
         });

@@ -8,7 +8,7 @@ import { CiteproofError } from "../errors.js";
 import { type PdfBytes, readPdfFile } from "../source/file.js";
 import { fetchBytes } from "../source/url.js";
 import { appendEvent, type EventInput, type RunEvent } from "./events.js";
-import { rootRelative } from "./fresh.js";
+import { libraryRootGuard, rootRelative } from "./fresh.js";
 import { decodeHtml, htmlToText } from "./html-text.js";
 import { pdfToText } from "./pdf-text.js";
 import {
@@ -166,14 +166,19 @@ export async function localSource(
 ): Promise<SourceReceipt> {
   const run = asRun(runArg);
   const absolute = resolve(file);
-  const relative = rootRelative(run.libraryRoot, absolute);
-  if (!relative) {
+  if (!rootRelative(run.libraryRoot, absolute)) {
     throw new CiteproofError(
       "ACCESS_DENIED",
       `${file} is not inside the run's library root ${run.libraryRoot}`,
     );
   }
-  const pdf = await readPdfFile(absolute, options.maxBytes);
+  // The path is checked again on the file actually opened, and its place in the root taken from there.
+  const guard = libraryRootGuard(run.libraryRoot);
+  let relative = "";
+  const pdf = await readPdfFile(absolute, options.maxBytes, (real) => {
+    guard(real);
+    relative = rootRelative(run.libraryRoot, real) ?? "";
+  });
   // With glyph geometry, so the headings can be told by their face as well as their size.
   const extracted = await pdfToText(pdf, {
     cacheDir: options.cacheDir,

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Box } from "../document/model.js";
 import { type AnchorsRecord, documentAnchors, openForAnchors } from "../layout/anchors.js";
 import { defineOperation } from "./operation.js";
-import { inputPath } from "./paths.js";
+import { inputPdf } from "./paths.js";
 import type { anchorsInput } from "./schemas/documents.js";
 
 export type AnchorsInput = z.infer<typeof anchorsInput.object>;
@@ -20,7 +20,7 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.anchors),
   async run(input, ctx) {
     const options = { ...ctx.open, password: input.password };
-    const doc = await openForAnchors(inputPath(ctx, input.pdf), options);
+    const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
     const record = await documentAnchors(doc, options);
     return { document: { sha256: doc.sha256, pages: doc.pageCount }, ...record };
   },

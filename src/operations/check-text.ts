@@ -9,7 +9,7 @@ import { openForChecks } from "../checks/open-for-checks.js";
 import { checkContext } from "../checks/verify.js";
 import { readDraft } from "../prose/read-draft.js";
 import { defineOperation } from "./operation.js";
-import { inputPath } from "./paths.js";
+import { inputPdf } from "./paths.js";
 import type { checkTextInput } from "./schemas/documents.js";
 
 export type CheckTextInput = z.infer<typeof checkTextInput.object>;
@@ -27,7 +27,7 @@ export const checkTextOperation = defineOperation<CheckTextInput, TextCheckRepor
   async run(input, ctx) {
     const options = { ...ctx.open, password: input.password };
     const reading = readDraft(input.draft);
-    const doc = await openForChecks(inputPath(ctx, input.pdf), options, draftNeedsAnchors(reading));
+    const doc = await openForChecks(await inputPdf(ctx, input.pdf), options, draftNeedsAnchors(reading));
     return checkText(checkContext(doc, options), reading);
   },
   json: (report) => report,

@@ -6,7 +6,8 @@
  * session's working directory; `cite-check --request`: the working directory and `--allow-root`).
  */
 import { isAbsolute, resolve } from "node:path";
-import { admitPath } from "../source/allowed-root.js";
+import { admitPath, readAdmittedPdf } from "../source/allowed-root.js";
+import type { PdfBytes } from "../source/file.js";
 import type { OperationContext } from "./operation.js";
 
 /** The path to read for `path` as the caller gave it (relative paths start at the context's cwd). */
@@ -15,4 +16,16 @@ export function inputPath(ctx: Pick<OperationContext, "cwd" | "access">, path: s
   if (ctx.access === "anywhere")
     return isAbsolute(path) || ctx.cwd === process.cwd() ? path : resolve(ctx.cwd, path);
   return admitPath(resolve(ctx.cwd, path), ctx.access);
+}
+
+/**
+ * The PDF at `path`: the path itself when any path may be read, otherwise its bytes, read once through
+ * one descriptor whose real path the roots admit, so a path swapped after the check cannot redirect it.
+ */
+export async function inputPdf(
+  ctx: Pick<OperationContext, "cwd" | "access" | "open">,
+  path: string,
+): Promise<string | PdfBytes> {
+  if (ctx.access === "anywhere") return inputPath(ctx, path);
+  return readAdmittedPdf(resolve(ctx.cwd, path), ctx.access, ctx.open.maxBytes);
 }

@@ -9,7 +9,7 @@ import { buildReport, DEFAULT_REPORT_DPI } from "../report/build.js";
 import { renderReportHtml } from "../report/html.js";
 import { writeOutputAtomic } from "../report/write.js";
 import { defineOperation, type OperationContext } from "./operation.js";
-import { inputPath } from "./paths.js";
+import { inputPdf } from "./paths.js";
 import type { reportInput } from "./schemas/documents.js";
 import { failsIn, formatVerifyReport } from "./verify.js";
 
@@ -33,7 +33,7 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
     assertFolder(out);
     const records = validateEvidence(input.evidence, 'argument "evidence"');
     try {
-      const report = await buildReport(inputPath(ctx, input.pdf), records, {
+      const report = await buildReport(await inputPdf(ctx, input.pdf), records, {
         ...ctx.open,
         password: input.password,
         dpi: input.dpi ?? DEFAULT_REPORT_DPI,

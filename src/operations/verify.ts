@@ -4,7 +4,7 @@ import { validateEvidence } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
 import { defineOperation } from "./operation.js";
-import { inputPath } from "./paths.js";
+import { inputPdf } from "./paths.js";
 import type { verifyInput } from "./schemas/documents.js";
 
 export type VerifyInput = z.infer<typeof verifyInput.object>;
@@ -21,7 +21,7 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify),
   async run(input, ctx) {
     const records = validateEvidence(input.evidence, 'argument "evidence"');
-    return verifyPdf(inputPath(ctx, input.pdf), records, { ...ctx.open, password: input.password });
+    return verifyPdf(await inputPdf(ctx, input.pdf), records, { ...ctx.open, password: input.password });
   },
   json: (report) => report,
   format: (report, input) => formatVerifyReport(input.pdf, report),

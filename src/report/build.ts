@@ -50,7 +50,7 @@ export interface ReportOptions extends OpenOptions {
 }
 
 export async function buildReport(
-  pdf: string,
+  pdf: string | PdfBytes,
   records: EvidenceRecord[],
   options: ReportOptions = {},
 ): Promise<Report> {
@@ -92,7 +92,7 @@ export async function buildReport(
     }
     sections.push({ result, crops, cropErrors });
   }
-  return { pdf, document: report.document, sections };
+  return { pdf: typeof pdf === "string" ? pdf : pdf.origin, document: report.document, sections };
 }
 
 /** Renders one place from the PDF's bytes, its marks mapped into the crop's pixels. */

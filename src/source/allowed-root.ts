@@ -1,10 +1,14 @@
 /**
  * Allowed roots for local sources: a path is admitted only when its real location (every symlink
- * resolved, the file's own included) lies inside the real location of one of the roots.
+ * resolved, the file's own included) lies inside the real location of one of the roots. The check
+ * is made on the file actually opened (its descriptor's real path), and the bytes are read through
+ * that same descriptor, so swapping a folder for a symlink between check and read cannot redirect
+ * the read. A hard link inside a root to a file outside it is admitted: roots are paths, not inodes.
  */
 import { realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CiteproofError } from "../errors.js";
+import { type FileRead, type PdfBytes, readFileOnce, readPdfFile } from "./file.js";
 
 /** Real path of a root; a root that does not exist admits nothing and is a usage error. */
 export function resolveRoot(root: string): string {
@@ -18,13 +22,14 @@ export function resolveRoot(root: string): string {
 /** True when `inner` is `outer` itself or lies below it (both real, absolute paths). */
 export function isInside(inner: string, outer: string): boolean {
   const rel = relative(outer, inner);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 /**
  * Resolves `path` (relative to the working directory) through every symlink and returns its real
  * path when that lies inside one of `roots` (default: the working directory); otherwise throws
- * ACCESS_DENIED. A path that does not exist is FILE_NOT_FOUND.
+ * ACCESS_DENIED. A path that does not exist is FILE_NOT_FOUND. This is a check of the path as it is
+ * now: to read the file, use `readAdmittedPdf` or `readAdmittedFile`, which check the opened file.
  */
 /**
  * Which paths may be read: "anywhere" for a path a person typed on the command line, otherwise the roots
@@ -48,14 +53,45 @@ export function admitLocalPath(path: string, roots: readonly string[] = [process
     if (code === "ELOOP") throw new CiteproofError("FILE_UNREADABLE", `${path} is a symlink loop`);
     throw new CiteproofError("FILE_UNREADABLE", `${path} cannot be resolved (${code ?? "unknown error"})`);
   }
-  const realRoots = roots.map(resolveRoot);
-  if (!realRoots.some((root) => isInside(real, root))) {
+  rootGuard(path, roots.map(resolveRoot))(real);
+  return real;
+}
+
+/** A check of an opened file's real path against real roots, throwing ACCESS_DENIED outside them. */
+function rootGuard(path: string, realRoots: readonly string[]): (real: string) => void {
+  return (real) => {
+    if (realRoots.some((root) => isInside(real, root))) return;
     const shown = real === resolve(path) ? real : `${path} (resolves to ${real})`;
     throw new CiteproofError(
       "ACCESS_DENIED",
       `${shown} is outside the allowed roots (${realRoots.join(", ")})`,
       { option: "allow_root", hint: "add one with {option}" },
     );
-  }
-  return real;
+  };
+}
+
+/**
+ * Reads a PDF inside the allowed roots through one descriptor. The path is checked first (for the
+ * usual messages), then the file actually opened is checked again by its descriptor's real path.
+ * The bytes' origin is the path as given.
+ */
+export async function readAdmittedPdf(
+  path: string,
+  roots: readonly string[],
+  maxBytes?: number,
+): Promise<PdfBytes> {
+  const guard = rootGuard(path, roots.map(resolveRoot));
+  admitLocalPath(path, roots);
+  return readPdfFile(path, maxBytes, guard);
+}
+
+/** Reads any file inside the allowed roots through one descriptor (see `readAdmittedPdf`). */
+export async function readAdmittedFile(
+  path: string,
+  roots: readonly string[],
+  options: { maxBytes: number; what?: string },
+): Promise<FileRead> {
+  const guard = rootGuard(path, roots.map(resolveRoot));
+  admitLocalPath(path, roots);
+  return readFileOnce(path, { ...options, admit: guard });
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { open, stat } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { CiteproofError } from "../errors.js";
+import { openedRealPath } from "./opened-path.js";
 
 export const DEFAULT_MAX_PDF_BYTES = 256 * 1024 * 1024;
 
@@ -23,54 +25,128 @@ export function assertPdfHeader(bytes: Uint8Array, origin: string): void {
   }
 }
 
-/** Reads a local PDF once, checks its size and header, and hashes the bytes. */
-export async function readPdfFile(path: string, maxBytes = DEFAULT_MAX_PDF_BYTES): Promise<PdfBytes> {
-  let info: Awaited<ReturnType<typeof stat>>;
+export interface ReadFileOptions {
+  maxBytes: number;
+  /** What the file is, for messages ("evidence file"); the path alone when absent. */
+  what?: string;
+  /**
+   * Called with the real path of the file actually opened (taken from the descriptor, so a path
+   * swapped after the check cannot redirect the read) before a byte is read; throws to refuse it.
+   */
+  admit?: (realPath: string) => void;
+}
+
+export interface FileRead {
+  bytes: Uint8Array;
+  /** The real path of the file read, from its open descriptor. */
+  realPath: string;
+}
+
+// Non-blocking so that opening a FIFO never waits for a writer; the file is refused by type before
+// it is read. A terminal never becomes the controlling one.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * Reads a local file once through one descriptor: open (non-blocking), check what was opened (a
+ * regular file, its real path admitted, its size within the limit), then read only through that
+ * descriptor. Every check is on the opened file, never on the path again.
+ */
+export async function readFileOnce(path: string, options: ReadFileOptions): Promise<FileRead> {
+  const shown = options.what ? `${options.what} ${path}` : path;
+  let handle: FileHandle;
   try {
-    info = await stat(path);
+    handle = await open(path, READ_FLAGS);
   } catch (error) {
-    throw fileError(error, path);
+    throw fileError(error, shown);
   }
-  if (info.isDirectory())
-    throw new CiteproofError("FILE_UNREADABLE", `${path} is a directory, not a PDF file`);
-  if (info.size > maxBytes) {
-    throw new CiteproofError(
-      "FILE_TOO_LARGE",
-      `${path} is ${info.size} bytes, over the limit of ${maxBytes} bytes`,
-      { option: "max_bytes", limit: maxBytes },
-    );
-  }
-  let bytes: Uint8Array;
   try {
-    const handle = await open(path, "r");
+    const info = await handle.stat().catch((error) => {
+      throw fileError(error, shown);
+    });
+    const realPath = openedRealPath(handle.fd, path, info);
+    options.admit?.(realPath);
+    if (!info.isFile()) {
+      const kind = fileKind(info);
+      throw new CiteproofError("FILE_UNREADABLE", `${shown} is ${kind}, not a regular file`);
+    }
+    if (info.size > options.maxBytes) {
+      throw new CiteproofError(
+        "FILE_TOO_LARGE",
+        `${shown} is ${info.size} bytes, over the limit of ${options.maxBytes} bytes`,
+        { option: "max_bytes", limit: options.maxBytes },
+      );
+    }
+    const buffer = Buffer.alloc(Number(info.size));
+    let offset = 0;
     try {
-      const buffer = Buffer.alloc(Number(info.size));
-      let offset = 0;
       while (offset < buffer.length) {
         const { bytesRead } = await handle.read(buffer, offset, buffer.length - offset, offset);
         if (bytesRead === 0) break;
         offset += bytesRead;
       }
-      bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, offset);
-    } finally {
-      await handle.close();
+    } catch (error) {
+      throw fileError(error, shown);
     }
+    return { bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, offset), realPath };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Opens a local file for reading the way `readFileOnce` does (non-blocking, checked by descriptor:
+ * admitted real path, regular file) and returns the descriptor, for callers that stream it.
+ */
+export function openRegularFileSync(path: string, admit?: (realPath: string) => void): number {
+  let fd: number;
+  try {
+    fd = openSync(path, READ_FLAGS);
   } catch (error) {
     throw fileError(error, path);
   }
+  try {
+    const info = fstatSync(fd);
+    admit?.(openedRealPath(fd, path, info));
+    if (!info.isFile()) {
+      const kind = fileKind(info);
+      throw new CiteproofError("FILE_UNREADABLE", `${path} is ${kind}, not a regular file`);
+    }
+    return fd;
+  } catch (error) {
+    closeSync(fd);
+    throw fileError(error, path);
+  }
+}
+
+/** Reads a local PDF once (see `readFileOnce`), checks its header, and hashes the bytes. */
+export async function readPdfFile(
+  path: string,
+  maxBytes = DEFAULT_MAX_PDF_BYTES,
+  admit?: (realPath: string) => void,
+): Promise<PdfBytes> {
+  const { bytes } = await readFileOnce(path, { maxBytes, admit });
   if (bytes.byteLength === 0) throw new CiteproofError("NOT_PDF", `${path} is empty`);
   assertPdfHeader(bytes, path);
   return { bytes, sha256: sha256Hex(bytes), origin: path };
 }
 
-function fileError(error: unknown, path: string): CiteproofError {
+function fileKind(info: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
+  if (info.isDirectory()) return "a directory";
+  if (info.isFIFO()) return "a FIFO";
+  if (info.isSocket()) return "a socket";
+  return "a device";
+}
+
+function fileError(error: unknown, shown: string): CiteproofError {
+  if (error instanceof CiteproofError) return error;
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === "ENOENT" || code === "ENOTDIR")
-    return new CiteproofError("FILE_NOT_FOUND", `${path} does not exist`);
+    return new CiteproofError("FILE_NOT_FOUND", `${shown} does not exist`);
   if (code === "EACCES" || code === "EPERM") {
-    return new CiteproofError("FILE_UNREADABLE", `${path} cannot be read (permission denied)`);
+    return new CiteproofError("FILE_UNREADABLE", `${shown} cannot be read (permission denied)`);
   }
   if (code === "EISDIR")
-    return new CiteproofError("FILE_UNREADABLE", `${path} is a directory, not a PDF file`);
-  return new CiteproofError("FILE_UNREADABLE", `${path} cannot be read (${code ?? "unknown error"})`);
+    return new CiteproofError("FILE_UNREADABLE", `${shown} is a directory, not a PDF file`);
+  if (code === "ELOOP") return new CiteproofError("FILE_UNREADABLE", `${shown} is a symlink loop`);
+  return new CiteproofError("FILE_UNREADABLE", `${shown} cannot be read (${code ?? "unknown error"})`);
 }

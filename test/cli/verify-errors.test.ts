@@ -1,5 +1,6 @@
 // Bad input to `citeproof verify`: each case gets a stable code, a one-line message naming the
 // problem, an error document with --json, exit 2, no stack trace, and nothing in the cache.
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +56,12 @@ describe("the PDF", () => {
     const dir = join(tmp.dir, "a-directory.pdf");
     mkdirSync(dir);
     expectRejected([dir, "--evidence", goodEvidence()], "FILE_UNREADABLE", [dir, /directory/]);
+  });
+
+  it("a FIFO: FILE_UNREADABLE at once, without waiting for a writer", () => {
+    const fifo = join(tmp.dir, "a-fifo.pdf");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    expectRejected([fifo, "--evidence", goodEvidence()], "FILE_UNREADABLE", [fifo, /FIFO/]);
   });
 
   it.skipIf(process.getuid?.() === 0)("a file without read permission: FILE_UNREADABLE", () => {

@@ -4,7 +4,7 @@
  * The bytes are read once and hashed; that snapshot is what is extracted and rendered.
  */
 import { CiteproofError } from "../../errors.js";
-import { admitPath, type PathAccess } from "../../source/allowed-root.js";
+import { type PathAccess, readAdmittedPdf } from "../../source/allowed-root.js";
 import { type PdfBytes, readPdfFile } from "../../source/file.js";
 import { fetchBytes } from "../../source/url.js";
 import type { Deadline } from "./deadline.js";
@@ -19,10 +19,9 @@ export interface AdmitOptions {
 
 export async function admitSource(source: CiteSource, options: AdmitOptions): Promise<PdfBytes> {
   if ("path" in source) {
-    const access = options.allowRoots && options.allowRoots.length > 0 ? options.allowRoots : [process.cwd()];
-    const real = admitPath(source.path, access);
-    const read = await readPdfFile(real, CITE_CHECK_LIMITS.maxSourceBytes);
-    return { ...read, origin: source.path };
+    if (options.allowRoots === "anywhere") return readPdfFile(source.path, CITE_CHECK_LIMITS.maxSourceBytes);
+    const roots = options.allowRoots && options.allowRoots.length > 0 ? options.allowRoots : [process.cwd()];
+    return readAdmittedPdf(source.path, roots, CITE_CHECK_LIMITS.maxSourceBytes);
   }
   const fetched = await fetchBytes(source.url, {
     maxBytes: CITE_CHECK_LIMITS.maxSourceBytes,
