@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -11,6 +13,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // The store key of the tests (and the CLI they start) lives in the temp dir, not the user's config.
+    env: { CITEPROOF_KEY_FILE: join(tmpdir(), "citeproof-test-store-key") },
     globalSetup: ["test/setup/fresh-build.ts"],
     projects: [
       { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: SLOW } },

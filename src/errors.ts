@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   "RESULT_STALE",
   "VERIFICATION_MISSING",
   "VERIFICATION_STALE",
+  /** The per-user store key (CITEPROOF_KEY_FILE) cannot be read or created, or holds no key. */
+  "KEY_UNAVAILABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

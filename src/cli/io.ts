@@ -1,9 +1,10 @@
 /** Shared CLI plumbing: document options, JSON output, coded errors and exit codes. */
-import { readFileSync } from "node:fs";
+
 import type { Command } from "commander";
 import type { OpenOptions } from "../document/open.js";
 import { asCiteproofError, CiteproofError, errorFacts, renderMessage } from "../errors.js";
 import type { Operation, OperationContext } from "../operations/operation.js";
+import { readRegularFileSync } from "../source/file.js";
 
 export const EXIT_CLEAN = 0;
 export const EXIT_FAILS = 1;
@@ -78,16 +79,7 @@ export function nonNegativeInt(value: string | undefined, flag: string): number 
 
 /** Reads a text input file (or stdin for "-"), with a coded error naming it. */
 export function readTextInput(path: string, what: string): string {
-  try {
-    return path === "-" ? readFileSync(0, "utf8") : readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException)?.code;
-    if (code === "ENOENT") throw new CiteproofError("FILE_NOT_FOUND", `${what} ${path} does not exist`);
-    throw new CiteproofError(
-      "FILE_UNREADABLE",
-      `${what} ${path} cannot be read (${code ?? "unknown error"})`,
-    );
-  }
+  return readRegularFileSync(path, what).toString("utf8");
 }
 
 export function printJson(value: unknown): void {

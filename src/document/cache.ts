@@ -1,13 +1,26 @@
 /**
  * On-disk extraction cache keyed by (PDF sha256, extractor version). Every file is written to a
- * temporary name and renamed into place, and carries the sha256 of its payload: an entry that
- * fails its check is deleted and rebuilt, never trusted.
+ * temporary name and renamed into place, and carries a sha256 over the PDF's sha256, the file's
+ * role (its name), the extractor version and the payload, so a genuine file copied from another
+ * PDF's entry or role fails its check. Every field read back is range-checked. An entry that fails
+ * is deleted (where the cache can be written) and rebuilt, never trusted; in a read-only cache it is
+ * skipped and the PDF extracted again in memory.
  *
  * A document read whole keeps its text layer in one file (text.bin): one read and one digest
  * instead of one per page. Pages read one at a time keep a file each; geometry always does.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
@@ -17,7 +30,10 @@ import { packPageText, unpackPageText } from "./page-record.js";
 export const CACHE_DIR_ENV = "CITEPROOF_CACHE_DIR";
 
 /** Bumped whenever the stored form of an entry changes (the extractor version covers its content). */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
+
+/** More pages than any real PDF holds: a page count past it is refused as damage, never allocated. */
+export const MAX_CACHED_PAGES = 1_000_000;
 
 /** The directory, under the cache root, of one document's entries. */
 export function cacheEntryPath(sha256: string): string {
@@ -61,17 +77,16 @@ export class ExtractionCache {
 
   private read<T>(name: string): T | undefined {
     const path = join(this.dir, name);
-    let data: Buffer;
+    let data: Buffer | undefined;
     try {
-      data = readFileSync(path);
+      data = readRegular(path);
     } catch {
       return undefined;
     }
     try {
-      if (data.length < DIGEST_BYTES) throw new Error("short");
+      if (data === undefined || data.length < DIGEST_BYTES) throw new Error("not an entry");
       const payload = data.subarray(DIGEST_BYTES);
-      const digest = createHash("sha256").update(payload).digest();
-      if (!digest.equals(data.subarray(0, DIGEST_BYTES))) throw new Error("digest");
+      if (!this.digest(name, payload).equals(data.subarray(0, DIGEST_BYTES))) throw new Error("digest");
       return deserialize(payload) as T;
     } catch {
       this.discard(name);
@@ -79,14 +94,24 @@ export class ExtractionCache {
     }
   }
 
+  /** Binds a file to this PDF, its role and the extractor that made it. */
+  private digest(name: string, payload: Uint8Array): Buffer {
+    const binding = `citeproof-cache\0${this.sha256}\0${name}\0${EXTRACTOR_VERSION}\0${CACHE_FORMAT}\0`;
+    return createHash("sha256").update(binding).update(payload).digest();
+  }
+
   private discard(name: string): void {
     this.discarded++;
-    rmSync(join(this.dir, name), { force: true });
+    try {
+      rmSync(join(this.dir, name), { force: true });
+    } catch {
+      // A read-only cache (EROFS, EACCES): the entry stays, skipped on every read.
+    }
   }
 
   private write(name: string, value: unknown): void {
     const payload = serialize(value);
-    const digest = createHash("sha256").update(payload).digest();
+    const digest = this.digest(name, payload);
     if (!this.dirMade) {
       mkdirSync(this.dir, { recursive: true });
       this.dirMade = true;
@@ -113,8 +138,19 @@ export class ExtractionCache {
 
   readDoc(): DocEntry | undefined {
     const entry = this.read<DocEntry>("doc.bin");
-    if (!entry || entry.sha256 !== this.sha256 || entry.extractorVersion !== EXTRACTOR_VERSION)
+    if (entry === undefined) return undefined;
+    const ok =
+      typeof entry === "object" &&
+      entry !== null &&
+      entry.sha256 === this.sha256 &&
+      entry.extractorVersion === EXTRACTOR_VERSION &&
+      Number.isSafeInteger(entry.pageCount) &&
+      entry.pageCount >= 0 &&
+      entry.pageCount <= MAX_CACHED_PAGES;
+    if (!ok) {
+      this.discard("doc.bin");
       return undefined;
+    }
     return entry;
   }
 
@@ -151,8 +187,12 @@ export class ExtractionCache {
   }
 
   readPageGeometry(page: number): PageGeometry | undefined {
-    const value = this.read<PageGeometry>(`${pageName(page)}.geom.bin`);
-    return value && value.page === page ? value : undefined;
+    const name = `${pageName(page)}.geom.bin`;
+    const value = this.read<PageGeometry>(name);
+    if (value === undefined) return undefined;
+    if (validGeometry(value, page)) return value;
+    this.discard(name);
+    return undefined;
   }
 
   /** Writes one page's text layer in a file of its own (a document not read whole). */
@@ -170,10 +210,42 @@ export class ExtractionCache {
   }
 }
 
+/** Reads a cache file only when it is a regular file (never waits on a FIFO put in its place). */
+function readRegular(path: string): Buffer | undefined {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The arrays of a page's geometry: the right types, one entry (or box) per unit of the same count. */
+function validGeometry(value: unknown, page: number): value is PageGeometry {
+  if (typeof value !== "object" || value === null) return false;
+  const g = value as PageGeometry;
+  if (g.page !== page) return false;
+  const units = g.flags instanceof Uint8Array ? g.flags.length : -1;
+  return (
+    units >= 0 &&
+    g.glyphBoxes instanceof Float32Array &&
+    g.glyphBoxes.length === units * 4 &&
+    g.looseBoxes instanceof Float32Array &&
+    g.looseBoxes.length === units * 4 &&
+    g.origins instanceof Float32Array &&
+    g.origins.length === units * 2 &&
+    g.fontSizes instanceof Float32Array &&
+    g.fontSizes.length === units &&
+    g.fontIndex instanceof Int16Array &&
+    g.fontIndex.length === units
+  );
+}
+
 function unpackDocumentText(stored: unknown): PageText[] | undefined {
   if (typeof stored !== "object" || stored === null) return undefined;
   const { pageCount, pages } = stored as { pageCount?: unknown; pages?: unknown };
-  if (typeof pageCount !== "number" || !Array.isArray(pages) || pages.length !== pageCount) return undefined;
+  if (!Number.isSafeInteger(pageCount) || !Array.isArray(pages) || pages.length !== pageCount)
+    return undefined;
   const out: PageText[] = [];
   for (let i = 0; i < pages.length; i++) {
     const page = unpackPageText(pages[i], i + 1);

@@ -2,15 +2,21 @@
  * The event log, events.jsonl: append-only, one JSON object per line. Each event is appended with
  * a single write on a descriptor opened O_APPEND, so concurrent writers never interleave inside a
  * line; a line left unfinished by a crash is closed off before the next one is written, and readers
- * report it instead of trusting it.
+ * report it instead of trusting it. Each line carries a seal: an HMAC under the per-user store key
+ * (src/util/store-key.ts) over the rest of the line, so a line forged or edited by anyone without
+ * the key is reported as invalid and never counts (a fetch line cannot be made up to make a source
+ * fresh). Lines are not chained: writers append concurrently without a lock, and removing or
+ * reordering lines can only take freshness away, never give it.
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { CiteproofError } from "../errors.js";
+import { seal, sealHolds } from "../util/store-key.js";
 import { EVENT_TYPES, type EventType } from "./reasons.js";
 import { RUN_FILES, type RunInfo, runPath } from "./run.js";
 
 export const EVENT_SCHEMA_VERSION = 1;
+const EVENT_SEAL = "citeproof-run-event";
 const MAX_DETAIL_CHARS = 500;
 
 export interface RunEvent {
@@ -69,7 +75,8 @@ export function appendEvent(run: RunInfo, input: EventInput, now = new Date()): 
   if (input.assetSha256 !== undefined) event.asset_sha256 = input.assetSha256;
   if (input.start !== undefined) event.start = input.start;
   if (input.end !== undefined) event.end = input.end;
-  appendLine(runPath(run, RUN_FILES.events), JSON.stringify(event));
+  const line = JSON.stringify(event);
+  appendLine(runPath(run, RUN_FILES.events), `${line.slice(0, -1)},"seal":"${seal([EVENT_SEAL, line])}"}`);
   return event;
 }
 
@@ -132,11 +139,23 @@ export function readEvents(run: RunInfo): EventLog {
       invalid.push({ line: i + 1, reason: "not valid JSON (a torn or edited line)" });
       continue;
     }
-    const problem = eventProblem(value);
+    const problem = eventProblem(value) ?? sealProblem(value as Record<string, unknown>);
     if (problem) invalid.push({ line: i + 1, reason: problem });
-    else events.push(value as RunEvent);
+    else {
+      const { seal: _sealed, ...event } = value as RunEvent & { seal: string };
+      events.push(event);
+    }
   }
   return { events, invalid };
+}
+
+/** The seal covers the line as written without it: the same keys in the same order. */
+function sealProblem(value: Record<string, unknown>): string | undefined {
+  const { seal: held, ...rest } = value;
+  if (held === undefined) return "carries no seal (written by an older citeproof, or made up)";
+  if (!sealHolds(held, [EVENT_SEAL, JSON.stringify(rest)]))
+    return "fails its seal (edited or made up, or sealed under another store key)";
+  return undefined;
 }
 
 function eventProblem(value: unknown): string | undefined {

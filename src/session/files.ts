@@ -1,14 +1,18 @@
 /**
  * Session files: plain JSON (or one JSON document per line), each wrapped in an envelope that names
- * the file's kind and schema and carries the sha256 of its payload. A file is only ever written
- * whole, to a temporary name that is then renamed into place; a read re-checks the envelope and
- * the hash and refuses, with SESSION_CORRUPT, anything that does not hold. Nothing is repaired.
+ * the file's kind and schema and carries the sha256 of its payload and a seal: an HMAC under the
+ * per-user store key (src/util/store-key.ts) over the kind, schema, hash and what the record is bound
+ * to (for the lines of a file, the seal of the line before, so an edit, removal or reorder breaks the
+ * chain). A file is only ever written whole, to a temporary name that is then renamed into place; a
+ * read re-checks the envelope, the hash and the seal and refuses, with SESSION_CORRUPT, anything that
+ * does not hold. Nothing is repaired.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { replaceFile, syncDir } from "../util/atomic-file.js";
+import { seal, sealHolds } from "../util/store-key.js";
 
 export { syncDir };
 
@@ -25,14 +29,33 @@ interface Envelope {
   schema: number;
   sha256: string;
   payload: unknown;
+  seal: string;
 }
 
 export function payloadHash(payload: unknown): string {
   return createHash("sha256").update(JSON.stringify(payload)).digest("hex");
 }
 
-export function envelope(file: SessionFileKind, payload: unknown, schema = SESSION_SCHEMA): Envelope {
-  return { format: SESSION_FORMAT, file, schema, sha256: payloadHash(payload), payload };
+function sealParts(file: SessionFileKind, schema: number, sha256: string, bound: string): string[] {
+  return [SESSION_FORMAT, file, String(schema), sha256, bound];
+}
+
+/** `bound`: what the record is tied to (the seal of the line before it, or a file's own binding). */
+export function envelope(
+  file: SessionFileKind,
+  payload: unknown,
+  schema = SESSION_SCHEMA,
+  bound = "",
+): Envelope {
+  const sha256 = payloadHash(payload);
+  return {
+    format: SESSION_FORMAT,
+    file,
+    schema,
+    sha256,
+    payload,
+    seal: seal(sealParts(file, schema, sha256, bound)),
+  };
 }
 
 /** Writes bytes to a temporary file beside `path`, flushes them, and renames the file into place. */
@@ -57,14 +80,27 @@ export function writeJsonFile(
   return env.sha256;
 }
 
-export function writeJsonLines(path: string, file: SessionFileKind, payloads: readonly unknown[]): void {
-  writeAtomic(path, payloads.map((p) => `${JSON.stringify(envelope(file, p))}\n`).join(""));
+/** Writes the lines as one chain: each line is sealed together with the seal of the line before (the first with `start`). */
+export function writeJsonLines(
+  path: string,
+  file: SessionFileKind,
+  payloads: readonly unknown[],
+  start: string,
+): void {
+  let bound = start;
+  const lines = payloads.map((p) => {
+    const env = envelope(file, p, SESSION_SCHEMA, bound);
+    bound = env.seal;
+    return `${JSON.stringify(env)}\n`;
+  });
+  writeAtomic(path, lines.join(""));
 }
 
 export interface ReadPayload {
   payload: unknown;
   schema: number;
   sha256: string;
+  seal: string;
 }
 
 /** Reads a file's text; a missing file is `undefined`, anything else unreadable is corrupt. */
@@ -87,14 +123,20 @@ export function readJsonFile(
   return checkEnvelope(text, path, file, schemas);
 }
 
-export function readJsonLines(path: string, file: SessionFileKind): ReadPayload[] {
+/** Reads a chain written by `writeJsonLines` with the same `start`. */
+export function readJsonLines(path: string, file: SessionFileKind, start: string): ReadPayload[] {
   const text = readSessionText(path);
   if (text === undefined) return [];
   if (text.length > 0 && !text.endsWith("\n")) throw corrupt(path, "ends in a torn line");
+  let bound = start;
   return text
     .split("\n")
     .slice(0, -1)
-    .map((line, i) => checkEnvelope(line, `${path} line ${i + 1}`, file, [SESSION_SCHEMA]));
+    .map((line, i) => {
+      const read = checkEnvelope(line, `${path} line ${i + 1}`, file, [SESSION_SCHEMA], bound);
+      bound = read.seal;
+      return read;
+    });
 }
 
 function checkEnvelope(
@@ -102,6 +144,7 @@ function checkEnvelope(
   where: string,
   file: SessionFileKind,
   schemas: readonly number[],
+  bound = "",
 ): ReadPayload {
   let value: unknown;
   try {
@@ -124,7 +167,14 @@ function checkEnvelope(
   if (typeof env.sha256 !== "string" || !("payload" in env))
     throw corrupt(where, "lacks its sha256 or payload");
   if (payloadHash(env.payload) !== env.sha256) throw corrupt(where, "fails its sha256 check");
-  return { payload: env.payload, schema: env.schema, sha256: env.sha256 };
+  if (env.seal === undefined)
+    throw corrupt(where, "carries no seal (written by an older citeproof, or edited)");
+  if (!sealHolds(env.seal, sealParts(file, env.schema, env.sha256, bound)))
+    throw corrupt(
+      where,
+      "fails its seal: it was edited, moved or reordered, or sealed under another store key",
+    );
+  return { payload: env.payload, schema: env.schema, sha256: env.sha256, seal: env.seal as string };
 }
 
 export function corrupt(where: string, problem: string): CiteproofError {

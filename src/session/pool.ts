@@ -38,7 +38,19 @@ export interface Claim {
 
 export function readPool(session: Session): Claim[] {
   const path = join(session.dir, POOL_FILE);
-  return readJsonLines(path, "claim").map((line, i) => validateClaim(line.payload, `${path} line ${i + 1}`));
+  return readJsonLines(path, "claim", poolChainStart(session)).map((line, i) =>
+    validateClaim(line.payload, `${path} line ${i + 1}`),
+  );
+}
+
+/** The pool's chain starts from the session's original, so a pool moved from another session fails its seal. */
+function poolChainStart(session: Session): string {
+  return `pool:${session.info.original.sha256}`;
+}
+
+/** Rewrites the pool whole as one sealed chain. Callers hold the session lock. */
+export function writePool(session: Session, pool: readonly Claim[]): void {
+  writeJsonLines(join(session.dir, POOL_FILE), "claim", pool, poolChainStart(session));
 }
 
 /** A claim's anchor as a ProseAnchor: the page of a page or quotation claim, the label of the others. */
@@ -95,7 +107,7 @@ export async function addToPool(
       added++;
       entries.push({ result, claim: candidate, entered: true });
     }
-    if (added > 0) writeJsonLines(join(session.dir, POOL_FILE), "claim", pool);
+    if (added > 0) writePool(session, pool);
     return entries;
   });
 }

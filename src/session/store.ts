@@ -139,7 +139,10 @@ export function openSession(dir: string): Session {
     );
   }
   const { payload } = readJsonFile(join(dir, "session.json"), "session");
-  return { dir, info: validateInfo(payload, join(dir, "session.json")) };
+  const session = { dir, info: validateInfo(payload, join(dir, "session.json")) };
+  // The original's bytes are hashed again on every open: a replaced original.pdf is refused.
+  readStoredPdf(session, session.info.original);
+  return session;
 }
 
 /** Refuses a PDF other than the session's original. */

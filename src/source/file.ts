@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { CiteproofError } from "../errors.js";
 import { openedRealPath } from "./opened-path.js";
@@ -97,24 +97,38 @@ export async function readFileOnce(path: string, options: ReadFileOptions): Prom
  * Opens a local file for reading the way `readFileOnce` does (non-blocking, checked by descriptor:
  * admitted real path, regular file) and returns the descriptor, for callers that stream it.
  */
-export function openRegularFileSync(path: string, admit?: (realPath: string) => void): number {
+export function openRegularFileSync(path: string, admit?: (realPath: string) => void, what?: string): number {
+  const shown = what ? `${what} ${path}` : path;
   let fd: number;
   try {
     fd = openSync(path, READ_FLAGS);
   } catch (error) {
-    throw fileError(error, path);
+    throw fileError(error, shown);
   }
   try {
     const info = fstatSync(fd);
     admit?.(openedRealPath(fd, path, info));
     if (!info.isFile()) {
       const kind = fileKind(info);
-      throw new CiteproofError("FILE_UNREADABLE", `${path} is ${kind}, not a regular file`);
+      throw new CiteproofError("FILE_UNREADABLE", `${shown} is ${kind}, not a regular file`);
     }
     return fd;
   } catch (error) {
     closeSync(fd);
-    throw fileError(error, path);
+    throw fileError(error, shown);
+  }
+}
+
+/** Reads a whole local file the way `openRegularFileSync` opens it (stdin for "-"). */
+export function readRegularFileSync(path: string, what: string): Buffer {
+  if (path === "-") return readFileSync(0);
+  const fd = openRegularFileSync(path, undefined, what);
+  try {
+    return readFileSync(fd);
+  } catch (error) {
+    throw fileError(error, `${what} ${path}`);
+  } finally {
+    closeSync(fd);
   }
 }
 

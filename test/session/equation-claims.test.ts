@@ -2,8 +2,8 @@
 // whose stored extraction record predates equation records answers them as unavailable.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readJsonFile, writeJsonFile, writeJsonLines } from "../../src/session/files.js";
-import { readPool } from "../../src/session/pool.js";
+import { readJsonFile, writeJsonFile } from "../../src/session/files.js";
+import { readPool, writePool } from "../../src/session/pool.js";
 import { openSession } from "../../src/session/store.js";
 import { ORIGINAL } from "../prose/support.js";
 import { type SessionBench, sessionBench } from "./helpers.js";
@@ -30,7 +30,7 @@ describe("draft-input re-checks every equation claim", () => {
     // A claim for Eq. (3) made under looser rules than the stored record's: it must not be offered.
     const session = openSession(bench.dir);
     const pool = readPool(session);
-    writeJsonLines(join(bench.dir, "pool.jsonl"), "claim", [
+    writePool(session, [
       ...pool,
       { ...pool[1], id: "c3", label: "3", message: "equation (3) was accepted by an older rule" },
     ]);

@@ -3,7 +3,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { envelope, SESSION_FORMAT } from "../../src/session/files.js";
+import { envelope, SESSION_FORMAT, SESSION_SCHEMA } from "../../src/session/files.js";
+import { openSession } from "../../src/session/store.js";
 import { listFiles } from "../helpers/fixture-files.js";
 import { runCli } from "../helpers/run-cli.js";
 import { MOVED, ORIGINAL } from "../prose/support.js";
@@ -125,9 +126,11 @@ describe("a session file that fails its own check is refused, never repaired", (
     const message = tamper(
       "pool.jsonl",
       (t) => {
-        const [first, ...rest] = t.split("\n");
+        // Written with the store key, as a writer holding it could: the seal holds, the claim does not.
+        const [first] = t.split("\n");
         const env = JSON.parse(first);
-        return [JSON.stringify(envelope("claim", { ...env.payload, verdict: "FAIL" })), ...rest].join("\n");
+        const start = `pool:${openSession(bench.dir).info.original.sha256}`;
+        return `${JSON.stringify(envelope("claim", { ...env.payload, verdict: "FAIL" }, SESSION_SCHEMA, start))}\n`;
       },
       "pool",
     );

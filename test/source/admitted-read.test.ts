@@ -12,10 +12,19 @@ import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 
 const tmp = tempDir();
 const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill("SIGTERM");
+afterAll(async () => {
+  await Promise.all(children.map(stop));
   tmp.remove();
 });
+
+/** Stops a swapping process and waits until it is gone, so nothing changes the folder after it. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
 
 const root = join(tmp.dir, "root");
 const inside = join(root, "real");
@@ -68,7 +77,7 @@ describe("a path swapped while it is read", () => {
       outside,
     ]);
     const result = await race(join(root, "swapped", "a.pdf"), 2000);
-    swapper.kill("SIGTERM");
+    await stop(swapper);
     expect(result.escapes).toBe(0);
     expect(result.read + result.refused).toBe(2000);
   });
@@ -86,7 +95,7 @@ describe("a path swapped while it is read", () => {
         "python3",
       );
       const result = await race(join(exchanged, "a.pdf"), 2000);
-      swapper.kill("SIGTERM");
+      await stop(swapper);
       expect(result.escapes).toBe(0);
       expect(result.read + result.refused).toBe(2000);
     },

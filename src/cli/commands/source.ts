@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { CiteproofError } from "../../errors.js";
 import type { AccessLevel, Origin } from "../../evidence/reasons.js";
@@ -11,6 +10,7 @@ import {
   type SourceReceipt,
   searchSource,
 } from "../../evidence/sources.js";
+import { readRegularFileSync } from "../../source/file.js";
 import { EXIT_CLEAN, nonNegativeInt, positiveInt, printJson, runAction } from "../io.js";
 
 interface CommonFlags {
@@ -230,17 +230,7 @@ function printReceipt(receipt: SourceReceipt, json: boolean | undefined): number
 
 /** Reads UTF-8 text exactly (a file, or stdin for "-"); invalid UTF-8 is an error, never replaced. */
 function readUtf8Input(path: string, what: string): string {
-  let bytes: Buffer;
-  try {
-    bytes = path === "-" ? readFileSync(0) : readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException)?.code;
-    if (code === "ENOENT") throw new CiteproofError("FILE_NOT_FOUND", `${what} ${path} does not exist`);
-    throw new CiteproofError(
-      "FILE_UNREADABLE",
-      `${what} ${path} cannot be read (${code ?? "unknown error"})`,
-    );
-  }
+  const bytes = readRegularFileSync(path, what);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

@@ -1,0 +1,190 @@
+// Hostile PDFs, seeded: truncations and byte flips of a real PDF, page-tree cycles, a huge MediaBox,
+// deep nesting, a flate bomb, a broken ToUnicode, a 100,000-page tree, and (with qpdf) encrypted and
+// object-stream variants. Each goes through `citeproof verify` under a 5 s deadline; the answer must
+// be a verdict or a coded error, within the deadline + 5 s, without a stack trace or a signal.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateSync } from "node:zlib";
+
+const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+const fixture = (name) => fileURLToPath(new URL(`../../test/fixtures/${name}.pdf`, import.meta.url));
+const DEADLINE_MS = 5000;
+
+function rng(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+}
+
+/** A PDF from object bodies (1-based), with a correct xref table. */
+function pdf(objects, root = 1) {
+  let out = "%PDF-1.7\n";
+  const offsets = [];
+  const parts = [Buffer.from(out, "latin1")];
+  let length = parts[0].length;
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    const chunk = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
+      Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1"),
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
+    parts.push(chunk);
+    length += chunk.length;
+  });
+  out = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${root} 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(Buffer.from(out, "latin1"));
+  return Buffer.concat(parts);
+}
+
+const page = (parent, extra = "") =>
+  `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 612 792] ${extra} >>`;
+const stream = (data, dict = "") =>
+  Buffer.concat([
+    Buffer.from(`<< /Length ${data.length} ${dict} >>\nstream\n`, "latin1"),
+    data,
+    Buffer.from("\nendstream", "latin1"),
+  ]);
+
+function generated(bombBytes) {
+  const text = Buffer.from("BT /F1 12 Tf 72 700 Td (Hello hostile world) Tj ET");
+  const font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
+  const kids = (n, first) => Array.from({ length: n }, (_, i) => `${first + i} 0 R`).join(" ");
+  const bigTree = 100_000;
+  return {
+    "page-tree cycle": pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R 3 0 R] /Count 2 >>",
+    ]),
+    "huge MediaBox": pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1e30 1e30] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+      stream(text),
+      font,
+    ]),
+    "nested arrays 100,000 deep": pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      page(2, `/Deep ${"[".repeat(100_000)}${"]".repeat(100_000)}`),
+    ]),
+    "flate bomb": pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      page(2, "/Contents 4 0 R"),
+      stream(deflateSync(Buffer.alloc(bombBytes, 0x20), { level: 9 }), "/Filter /FlateDecode"),
+    ]),
+    "broken ToUnicode": pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      page(2, "/Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >>"),
+      stream(text),
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+      stream(Buffer.from("begincmap 1 beginbfrange <00> <FF> [<D800> <DFFF>] endbfrange <<<<< endcmap")),
+    ]),
+    "100,000-page tree": pdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      `<< /Type /Pages /Kids [${kids(bigTree, 3)}] /Count ${bigTree} >>`,
+      ...Array.from({ length: bigTree }, () => page(2)),
+    ]),
+  };
+}
+
+function mutations(base, count, random) {
+  const out = {};
+  for (let i = 0; i < count; i++) {
+    const kind = i % 2 === 0 ? "truncation" : "byte flips";
+    const bytes = Buffer.from(base);
+    if (kind === "truncation")
+      out[`truncation ${i}`] = bytes.subarray(0, Math.max(8, Math.floor(random() * bytes.length)));
+    else {
+      for (let f = 0; f < 1 + Math.floor(random() * 20); f++)
+        bytes[Math.floor(random() * bytes.length)] ^= 1 << Math.floor(random() * 8);
+      out[`byte flips ${i}`] = bytes;
+    }
+  }
+  return out;
+}
+
+function qpdfVariants(dir, source) {
+  if (spawnSync("qpdf", ["--version"]).status !== 0) return {};
+  const out = {};
+  const variants = {
+    "qpdf encrypted (AES-256)": ["--encrypt", "user", "owner", "256", "--"],
+    "qpdf object streams": ["--object-streams=generate"],
+    "qpdf linearized": ["--linearize"],
+    "qpdf uncompressed": ["--stream-data=uncompress"],
+  };
+  for (const [name, args] of Object.entries(variants)) {
+    const target = join(dir, `${name.replace(/\W+/g, "-")}.pdf`);
+    if (spawnSync("qpdf", [...args, source, target]).status === 0) out[name] = readFileSync(target);
+  }
+  return out;
+}
+
+export async function hostilePdfAttack(dir, { count, seed }) {
+  mkdirSync(dir, { recursive: true });
+  const random = rng(seed);
+  const base = readFileSync(fixture("paper"));
+  const inputs = {
+    ...generated(count > 50 ? 1 << 30 : 64 << 20),
+    ...qpdfVariants(dir, fixture("paper")),
+    ...mutations(base, count, random),
+  };
+  const evidence = join(dir, "evidence.json");
+  writeFileSync(
+    evidence,
+    JSON.stringify([
+      { kind: "quotation", page: 1, text: "hostile words here" },
+      { kind: "page", page: 2 },
+    ]),
+  );
+  const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, hangs: 0, worst: "" };
+  let i = 0;
+  for (const [name, bytes] of Object.entries(inputs)) {
+    const file = join(dir, `in-${i++}.pdf`);
+    writeFileSync(file, bytes);
+    stats.tried++;
+    const run = spawnSync(
+      process.execPath,
+      [
+        cli,
+        "verify",
+        file,
+        "--evidence",
+        evidence,
+        "--json",
+        "--no-cache",
+        "--timeout-ms",
+        String(DEADLINE_MS),
+      ],
+      {
+        timeout: DEADLINE_MS + 5000,
+        encoding: "utf8",
+        killSignal: "SIGKILL",
+        maxBuffer: 64 << 20,
+      },
+    );
+    const trace = /\n\s+at .+\(.+:\d+:\d+\)/.test(run.stderr ?? "");
+    if (run.error?.code === "ETIMEDOUT" || (run.signal === "SIGKILL" && run.status === null)) {
+      stats.hangs++;
+      stats.worst += `${name}: hang; `;
+    } else if (run.signal || trace || ![0, 1, 2].includes(run.status) || /"INTERNAL"/.test(run.stdout)) {
+      stats.crashes++;
+      stats.worst += `${name}: ${run.signal ?? run.status}; `;
+    } else if (run.status === 2) stats.coded++;
+    else stats.verdicts++;
+  }
+  if (stats.worst) process.stderr.write(`hostile PDFs: ${stats.worst}\n`);
+  delete stats.worst;
+  return stats;
+}

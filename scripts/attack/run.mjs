@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// The attack suite: seeded hostile inputs against the built library and CLI (`npm run attack`).
+// `--sample` runs a bounded slice for CI. Prints one table: per attack, the inputs tried, verdicts,
+// coded errors, crashes (a stack trace or a signal), hangs (past the deadline + 5 s), leaks (bytes of
+// a file outside the root read), data lost (claims lost by the locks) and escapes. Exit 1 when any
+// crash, hang, leak, loss, escape or undetected tamper is seen.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hostilePdfAttack } from "./hostile-pdfs.mjs";
+import { runLockTrials } from "./lock-trials.mjs";
+import { pathRaceAttack } from "./path-race.mjs";
+import { specialFileAttack } from "./special-files.mjs";
+import { tamperAttack } from "./tamper.mjs";
+
+const sample = process.argv.includes("--sample");
+const seedArg = process.argv.find((a) => a.startsWith("--seed="));
+const seed = seedArg ? Number(seedArg.slice(7)) : 18;
+const work = mkdtempSync(join(tmpdir(), "citeproof-attack-"));
+const rows = [];
+const row = (attack, r) => {
+  rows.push({
+    attack,
+    tried: 0,
+    verdicts: 0,
+    coded: 0,
+    crashes: 0,
+    hangs: 0,
+    leaks: 0,
+    lost: 0,
+    escapes: 0,
+    missed: 0,
+    ...r,
+  });
+  process.stderr.write(`${attack}: done\n`);
+};
+
+try {
+  if (spawnSync(process.execPath, ["-e", "import('./dist/index.js')"]).status !== 0) {
+    throw new Error("build first (npm run build)");
+  }
+  row("path race", await pathRaceAttack(join(work, "race"), { calls: sample ? 1500 : 10_000, seed }));
+  const locks = await runLockTrials({ trials: sample ? 30 : 1000, waiters: 8, seed });
+  row("stale lock, 8 waiters", {
+    tried: locks.trials,
+    coded: locks.errors,
+    hangs: locks.hangs,
+    lost: locks.lost + locks.overlaps,
+    verdicts: locks.entries,
+  });
+  row("special files", await specialFileAttack(join(work, "special")));
+  row("store tamper", await tamperAttack(join(work, "tamper"), { seed }));
+  row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 12 : 120, seed }));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const columns = [
+  "attack",
+  "tried",
+  "verdicts",
+  "coded",
+  "crashes",
+  "hangs",
+  "leaks",
+  "lost",
+  "escapes",
+  "missed",
+];
+const width = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+const line = (values) => values.map((v, i) => String(v).padEnd(width[i])).join("  ");
+console.log(line(columns));
+for (const r of rows) console.log(line(columns.map((c) => r[c])));
+const bad = rows.some((r) => r.crashes + r.hangs + r.leaks + r.lost + r.escapes + r.missed > 0);
+console.log(bad ? "attack: FAILED" : "attack: held");
+process.exit(bad ? 1 : 0);

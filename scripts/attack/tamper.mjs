@@ -1,0 +1,132 @@
+// Store tampering by a writer without the store key, hashes recomputed: every edit, removal,
+// reorder, move or replacement must be caught (a coded error, or the forged line not counted).
+import { createHash } from "node:crypto";
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dist = (name) => new URL(`../../dist/${name}`, import.meta.url).href;
+const fixture = (name) => fileURLToPath(new URL(`../../test/fixtures/${name}.pdf`, import.meta.url));
+const hash = (value) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+/** Rewrites each line of a session file through `edit(lines)`, recomputing every payload hash. */
+function rewriteLines(path, edit) {
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  const out = edit(lines).map((env) => JSON.stringify({ ...env, sha256: hash(env.payload) }));
+  writeFileSync(path, `${out.join("\n")}\n`);
+}
+
+export async function tamperAttack(dir, { seed }) {
+  const { openDocument } = await import(dist("document/open.js"));
+  const { createSession, openSession } = await import(dist("session/store.js"));
+  const { addToPool, readPool } = await import(dist("session/pool.js"));
+  const { createRun } = await import(dist("evidence/run.js"));
+  const { registerSource } = await import(dist("evidence/sources.js"));
+  const { appendEvent, readEvents } = await import(dist("evidence/events.js"));
+  const { ExtractionCache } = await import(dist("document/cache.js"));
+  mkdirSync(dir, { recursive: true });
+  const cacheDir = join(dir, "cache");
+  const doc = await openDocument(fixture("paper"), { cacheDir });
+  const other = await openDocument(fixture("cite-check"), { cacheDir });
+  const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, missed: 0 };
+  const caught = (fn) => {
+    stats.tried++;
+    try {
+      const held = fn();
+      if (held === true) stats.missed++;
+      else stats.verdicts++;
+    } catch (error) {
+      if (typeof error?.code === "string" && error.code !== "INTERNAL") stats.coded++;
+      else stats.crashes++;
+    }
+  };
+  const result = (verdict) => ({
+    id: undefined,
+    kind: "page",
+    verdict,
+    reason: "page-exists",
+    message: "m",
+    evidence: {},
+  });
+  const fresh = async (name, pdf) => {
+    const sessionDir = join(dir, `s-${name}`);
+    const { session } = await createSession(sessionDir, name, pdf, { cacheDir });
+    const records = Array.from({ length: 3 }, (_, i) => ({ kind: "page", page: i + 1 }));
+    await addToPool(
+      session,
+      records.map((record) => ({ record, result: result("FLAG") })),
+    );
+    return sessionDir;
+  };
+  const variants = [
+    [
+      "edit a claim, hash recomputed",
+      (lines) => lines.map((l, i) => (i === 1 ? { ...l, payload: { ...l.payload, page: 9 } } : l)),
+    ],
+    ["remove a claim", (lines) => lines.filter((_, i) => i !== 1)],
+    ["reorder claims", (lines) => [lines[1], lines[0], ...lines.slice(2)]],
+    [
+      "forge a claim line",
+      (lines) => [...lines, { ...lines[0], payload: { ...lines[0].payload, id: "c9", page: 7 } }],
+    ],
+    ["strip the seals", (lines) => lines.map(({ seal, ...rest }) => rest)],
+  ];
+  let n = 0;
+  for (const [, edit] of variants) {
+    const sessionDir = await fresh(`v${seed}-${n++}`, doc);
+    rewriteLines(join(sessionDir, "pool.jsonl"), edit);
+    caught(() => readPool(openSession(sessionDir)).length >= 0);
+  }
+  // A pool moved from another session of another PDF.
+  const a = await fresh(`move-a-${seed}`, doc);
+  const b = await fresh(`move-b-${seed}`, other);
+  copyFileSync(join(b, "pool.jsonl"), join(a, "pool.jsonl"));
+  caught(() => readPool(openSession(a)).length >= 0);
+  // extraction.json edited, its hash recomputed, session.json updated to name the new hash.
+  const c = await fresh(`extraction-${seed}`, doc);
+  rewriteLines(join(c, "extraction.json"), (lines) =>
+    lines.map((l) => ({ ...l, payload: { ...l.payload, forged: true } })),
+  );
+  const newHash = JSON.parse(readFileSync(join(c, "extraction.json"), "utf8")).sha256;
+  rewriteLines(join(c, "session.json"), (lines) =>
+    lines.map((l) => ({
+      ...l,
+      payload: {
+        ...l.payload,
+        original: {
+          ...l.payload.original,
+          extraction: { ...l.payload.original.extraction, sha256: newHash },
+        },
+      },
+    })),
+  );
+  caught(() => Boolean(openSession(c)));
+  // original.pdf replaced by another PDF.
+  const d = await fresh(`original-${seed}`, doc);
+  copyFileSync(fixture("cite-check"), join(d, "original.pdf"));
+  caught(() => Boolean(openSession(d)));
+  // A run: a fetch event made up for a registered source, and a register event edited to fresh.
+  const run = createRun(join(dir, "run"), { libraryRoot: dir });
+  const receipt = registerSource(run, { url: "https://example.org/a", text: "registered words" });
+  const events = join(dir, "run", "events.jsonl");
+  const line = { ...receipt.event, event_id: "ev-forged", type: "fetch", fresh: true };
+  writeFileSync(events, `${readFileSync(events, "utf8")}${JSON.stringify(line)}\n`);
+  caught(() => readEvents(run).events.some((e) => e.event_id === "ev-forged"));
+  const edited = readFileSync(events, "utf8").replace('"fresh":false', '"fresh":true');
+  writeFileSync(events, edited);
+  caught(() => readEvents(run).events.some((e) => e.fresh === true));
+  void appendEvent;
+  // A cache file copied from another PDF's entry.
+  const mine = new ExtractionCache(cacheDir, doc.sha256);
+  const theirs = new ExtractionCache(cacheDir, other.sha256);
+  for (const name of readdirSync(theirs.dir)) cpSync(join(theirs.dir, name), join(mine.dir, name));
+  caught(() => {
+    const fresh = new ExtractionCache(cacheDir, doc.sha256);
+    const page = fresh.readPageText(1);
+    return page !== undefined && page.text === other.pages[0].text;
+  });
+  return stats;
+}
