@@ -31,7 +31,6 @@ async function startSwapper(root, inner, outside) {
 
 export async function pathRaceAttack(dir, { calls }) {
   const { readAdmittedPdf } = await import(dist("source/allowed-root.js"));
-  const { findTool } = await import(dist("tools/index.js"));
   const { createRun } = await import(dist("evidence/run.js"));
   const { localSource } = await import(dist("evidence/sources.js"));
   const root = join(dir, "root");
@@ -60,36 +59,11 @@ export async function pathRaceAttack(dir, { calls }) {
   };
   const operations = [
     () => readAdmittedPdf(target, [root]).then((p) => p.sha256),
-    () =>
-      findTool("verify")
-        .run({ pdf: target, evidence: [{ kind: "page", page: 1 }] }, env)
-        .then((o) => o.json.document.sha256),
-    () =>
-      findTool("check_text")
-        .run({ pdf: target, draft: 'As shown ("p. 1").' }, env)
-        .then((o) => o.json.document.sha256),
-    () =>
-      findTool("cite_check")
-        .run(
-          {
-            sources: [{ path: target }],
-            citations: [
-              {
-                id: "c",
-                page: 1,
-                quote: "the",
-                bounding_box: { left: 0, bottom: 0, right: 2000, top: 2000 },
-              },
-            ],
-          },
-          env,
-        )
-        .then((o) => o.json.source.sha256),
     () => localSource(run, target, { cacheDir: env.open.cacheDir }).then((r) => r.asset.sha256),
   ];
   try {
     for (let i = 0; i < calls; i++) {
-      // Nine cheap reads to one tool call: the tools share the read, the count stays affordable.
+      // Nine cheap reads to one `source local`: the count stays affordable.
       const op = i % 10 === 9 ? operations[1 + (((i / 10) | 0) % 4)] : operations[0];
       await attempt(op);
     }
