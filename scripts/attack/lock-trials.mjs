@@ -1,58 +1,113 @@
 // Many waiters on a stale session lock: `runLockTrials` starts `waiters` processes that each take
-// the lock once per trial, every trial starting from a lock left by a process that is gone. A claim
-// is lost when the shared count falls short of the number of entries, or two waiters were inside at once.
+// the lock once per trial, every trial starting from a lock left by a process that is gone. An entry
+// is lost when the shared count falls short of the number of entries; an overlap is a waiter entering
+// while another is inside. Waiters report over IPC (no polling, no files but the lock's own): a waiter
+// that dies counts as an error with its exit status, and a trial not finished within `hangMs` as a hang.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const waiter = fileURLToPath(new URL("./lock-waiter.mjs", import.meta.url));
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const waiterScript = fileURLToPath(new URL("./lock-waiter.mjs", import.meta.url));
 
-export async function runLockTrials({ trials, waiters, seed = 1 }) {
+export async function runLockTrials({ trials, waiters, seed = 1, hangMs = 120_000 }) {
   const dir = mkdtempSync(join(tmpdir(), "citeproof-locks-"));
   const session = join(dir, "session");
   mkdirSync(session);
-  writeFileSync(join(dir, "count"), "0");
-  const children = Array.from({ length: waiters }, (_, id) =>
-    spawn(process.execPath, [waiter, dir, String(id), String(trials)], { stdio: "ignore" }),
-  );
   const result = { trials, entries: 0, lost: 0, overlaps: 0, errors: 0, hangs: 0 };
+  const failures = [];
+  let count = 0;
+  let inside = 0;
+  let trial; // the trial running: { t, settle }
+  let closing = false;
+  const children = Array.from({ length: waiters }, (_, id) => {
+    const child = spawn(process.execPath, [waiterScript, session, String(hangMs)], {
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    let stderr = "";
+    let owes = false; // sent this trial's go, no answer yet
+    let ready;
+    const started = new Promise((resolve) => {
+      ready = resolve;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
+    child.on("message", (m) => {
+      if (m.ready) ready(true);
+      else if (m.enter !== undefined) {
+        if (inside > 0) result.overlaps++;
+        inside++;
+        child.send({ answer: count });
+      } else if (m.leave !== undefined) {
+        count = m.count;
+        inside--;
+        child.send({ answer: true });
+      } else if (m.done !== undefined && owes && trial?.t === m.done) {
+        owes = false;
+        if (m.error) {
+          result.errors++;
+          failures.push(`waiter ${id}, trial ${m.done}: ${m.error}`);
+        } else result.entries++;
+        trial.settle();
+      }
+    });
+    child.on("exit", (code, signal) => {
+      if (closing) return;
+      ready(false);
+      result.errors++;
+      failures.push(`waiter ${id} exited (${signal ?? code}): ${stderr.trim()}`);
+      if (owes) {
+        owes = false;
+        trial.settle();
+      }
+    });
+    const go = (t) => {
+      if (!child.connected) return false;
+      owes = true;
+      child.send({ go: t });
+      return true;
+    };
+    return { child, go, started };
+  });
   try {
+    await Promise.all(children.map((c) => c.started));
     for (let t = 0; t < trials; t++) {
-      const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
-      const nonce = `stale${seed}x${t}`;
+      const gone = spawnSync(process.execPath, ["--version"]).pid;
       writeFileSync(
         join(session, ".lock"),
-        JSON.stringify({ pid: gone, host: hostname(), nonce, since: "then" }),
+        JSON.stringify({ pid: gone, host: hostname(), nonce: `stale${seed}x${t}`, since: "then" }),
       );
-      const before = Number(readFileSync(join(dir, "count"), "utf8"));
-      writeFileSync(join(dir, `go-${t}`), "");
-      const started = Date.now();
-      const done = () => Array.from({ length: waiters }, (_, id) => join(dir, `done-${t}-${id}`));
-      while (!done().every((f) => existsSync(f))) {
-        if (Date.now() - started > 30_000) {
-          result.hangs++;
-          return result;
-        }
-        await pause(2);
+      const before = count;
+      const entriesBefore = result.entries;
+      const finished = await new Promise((resolve) => {
+        let left = waiters;
+        const timer = setTimeout(() => resolve(false), hangMs + 10_000);
+        trial = {
+          t,
+          settle: () => {
+            if (--left === 0) {
+              clearTimeout(timer);
+              resolve(true);
+            }
+          },
+        };
+        for (const { go } of children) if (!go(t)) trial.settle();
+      });
+      trial = undefined;
+      if (!finished) {
+        result.hangs++;
+        break;
       }
-      let entered = 0;
-      for (const f of done()) {
-        const r = JSON.parse(readFileSync(f, "utf8"));
-        if (r.overlap) result.overlaps++;
-        if (r.error) result.errors++;
-        else entered++;
-      }
-      const after = Number(readFileSync(join(dir, "count"), "utf8"));
-      result.entries += entered;
-      result.lost += Math.max(0, entered - (after - before));
-      rmSync(join(dir, "inside"), { force: true });
+      result.lost += Math.max(0, result.entries - entriesBefore - (count - before));
+      if (result.errors > 0) break;
     }
+    if (failures.length > 0) result.failures = failures;
     return result;
   } finally {
-    for (const child of children) child.kill("SIGTERM");
+    closing = true;
+    for (const { child } of children) child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   }
 }

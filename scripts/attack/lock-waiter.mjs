@@ -1,41 +1,44 @@
 #!/usr/bin/env node
-// One waiter of the many-waiter lock trials. For each trial t it waits for `<dir>/go-<t>`, takes the
-// session lock, and inside it claims the critical section by creating `<dir>/inside` exclusively
-// (an existing one means two holders at once), bumps `<dir>/count`, and leaves. It writes
-// `<dir>/done-<t>-<id>` when through. Needs a built dist/. Usage: lock-waiter.mjs dir id trials
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// One waiter of the many-waiter lock trials, driven by its parent over IPC. On `{ go: t }` it takes
+// the session lock and, inside it, tells the parent it entered, reads the shared count, pauses a
+// little, writes the count back one higher and tells the parent it leaves; every message waits for
+// the parent's answer, so the parent sees the entries in the order they happened. Two waiters inside
+// at once show as an overlap, and their read-modify-writes lose a count. The count lives in the
+// parent, not in a file: a file rewritten in place waits for the disk's writeback of its previous
+// contents, which under load stalls the holder for seconds. Needs a built dist/.
+// Usage (as a child with an IPC channel): lock-waiter.mjs session-dir lock-timeout-ms
 import { withSessionLock } from "../../dist/session/lock.js";
 
-const [dir, id, trials] = process.argv.slice(2);
-const session = join(dir, "session");
+const [session, timeoutMs] = process.argv.slice(2);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-for (let t = 0; t < Number(trials); t++) {
-  while (!existsSync(join(dir, `go-${t}`))) await pause(1);
-  let overlap = false;
+const pending = [];
+const ask = (message) =>
+  new Promise((resolve) => {
+    pending.push(resolve);
+    process.send(message);
+  });
+
+process.on("message", async (message) => {
+  if (message.answer !== undefined) {
+    pending.shift()(message.answer);
+    return;
+  }
+  if (message.go === undefined) return;
   let error = "";
   try {
     await withSessionLock(
       session,
       async () => {
-        const inside = join(dir, "inside");
-        try {
-          closeSync(openSync(inside, "wx"));
-        } catch {
-          overlap = true;
-        }
-        const count = Number(readFileSync(join(dir, "count"), "utf8"));
+        const count = await ask({ enter: message.go });
         await pause(Math.random() < 0.5 ? 0 : 1);
-        writeFileSync(join(dir, "count"), String(count + 1));
-        if (!overlap) rmSync(inside, { force: true });
+        await ask({ leave: message.go, count: count + 1 });
       },
-      20_000,
+      Number(timeoutMs),
     );
   } catch (e) {
     error = e?.code ?? String(e);
   }
-  // Written whole under another name first: the coordinator polls for the final name.
-  const done = join(dir, `done-${t}-${id}`);
-  writeFileSync(`${done}.tmp`, JSON.stringify({ overlap, error }));
-  renameSync(`${done}.tmp`, done);
-}
+  process.send({ done: message.go, error });
+});
+process.on("disconnect", () => process.exit(0));
+process.send({ ready: true });

@@ -33,6 +33,7 @@ export async function pathRaceAttack(dir, { calls }) {
   const { readAdmittedPdf } = await import(dist("source/allowed-root.js"));
   const { createRun } = await import(dist("evidence/run.js"));
   const { localSource } = await import(dist("evidence/sources.js"));
+  const { callOperation, agentOperation } = await import(dist("operations/agent-call.js"));
   const root = join(dir, "root");
   const inner = join(root, "docs");
   const outside = join(dir, "outside");
@@ -42,30 +43,84 @@ export async function pathRaceAttack(dir, { calls }) {
   copyFileSync(fixture("cite-check"), join(outside, "a.pdf"));
   const outsideSha = sha(readFileSync(join(outside, "a.pdf")));
   const target = join(inner, "a.pdf");
-  const env = { cwd: root, roots: [root], open: { cacheDir: join(dir, "cache"), timeoutMs: 20_000 } };
+  const cacheDir = join(dir, "cache");
+  // As the MCP server calls them: arguments read against the schema, paths admitted by the roots.
+  const agent = { cwd: root, access: [root], open: { cacheDir, timeoutMs: 20_000 } };
+  const tool = (name, args, seen) => () =>
+    callOperation(agentOperation(name), args, agent).then((o) => seen(o));
+  const cropArgs = { pdf: "docs/a.pdf", page: 1, dpi: 24 };
+  // A crop carries no hash: an escape is the image of the outside PDF's page.
+  const cropOf = async (pdf) => {
+    const o = await callOperation(
+      agentOperation("crop"),
+      { ...cropArgs, pdf },
+      { ...agent, access: "anywhere" },
+    );
+    return sha(o.image.png);
+  };
+  const outsideCrop = await cropOf(join(outside, "a.pdf"));
+  if (outsideCrop === (await cropOf(target))) throw new Error("path race: the two crops are alike");
   const run = createRun(join(dir, "run"), { libraryRoot: root });
   const { child } = await startSwapper(root, inner, outside);
   const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, escapes: 0 };
-  const attempt = async (fn) => {
+  const attempt = async ({ read, outsideIs }) => {
     stats.tried++;
     try {
-      const seen = await fn();
+      const seen = await read();
+      // An answer that names no document is not a verdict on this file: counted as a crash.
+      if (!/^[0-9a-f]{64}$/.test(String(seen))) {
+        stats.crashes++;
+        return;
+      }
       stats.verdicts++;
-      if (seen === outsideSha) stats.escapes++;
+      if (seen === outsideIs) stats.escapes++;
     } catch (error) {
       if (typeof error?.code === "string" && error.code !== "INTERNAL") stats.coded++;
       else stats.crashes++;
     }
   };
+  const library = {
+    read: () => readAdmittedPdf(target, [root]).then((p) => p.sha256),
+    outsideIs: outsideSha,
+  };
   const operations = [
-    () => readAdmittedPdf(target, [root]).then((p) => p.sha256),
-    () => localSource(run, target, { cacheDir: env.open.cacheDir }).then((r) => r.asset.sha256),
+    { read: () => localSource(run, target, { cacheDir }).then((r) => r.asset.sha256), outsideIs: outsideSha },
+    {
+      read: tool(
+        "verify",
+        { pdf: "docs/a.pdf", evidence: [{ kind: "page", page: 1 }] },
+        (o) => o.json.document.sha256,
+      ),
+      outsideIs: outsideSha,
+    },
+    {
+      read: tool(
+        "check_text",
+        { pdf: "docs/a.pdf", draft: 'As shown ("p. 1").' },
+        (o) => o.json.document.sha256,
+      ),
+      outsideIs: outsideSha,
+    },
+    {
+      read: tool(
+        "cite_check",
+        {
+          sources: [{ path: "docs/a.pdf" }],
+          citations: [
+            { id: "c", page: 1, quote: "the", bounding_box: { left: 0, bottom: 0, right: 2000, top: 2000 } },
+          ],
+        },
+        (o) => o.json.source.sha256,
+      ),
+      outsideIs: outsideSha,
+    },
+    { read: tool("anchors", { pdf: "docs/a.pdf" }, (o) => o.json.document.sha256), outsideIs: outsideSha },
+    { read: tool("crop", cropArgs, (o) => sha(o.image.png)), outsideIs: outsideCrop },
   ];
   try {
     for (let i = 0; i < calls; i++) {
-      // Nine cheap reads to one `source local`: the count stays affordable.
-      const op = i % 10 === 9 ? operations[1] : operations[0];
-      await attempt(op);
+      // Nine cheap library reads to one operation (taken in turn): the count stays affordable.
+      await attempt(i % 10 === 9 ? operations[((i / 10) | 0) % operations.length] : library);
     }
   } finally {
     child.kill("SIGTERM");

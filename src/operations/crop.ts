@@ -17,7 +17,7 @@ import {
 } from "../layout/crop-region.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { defineOperation, type OperationContext } from "./operation.js";
-import { inputPath } from "./paths.js";
+import { inputPdf } from "./paths.js";
 import type { cropInput } from "./schemas/documents.js";
 
 export type CropInput = z.infer<typeof cropInput.object>;
@@ -66,7 +66,7 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
     const dpi = input.dpi ?? DEFAULT_RENDER_DPI;
     assertBoxOrAnchor(input.box !== undefined, input.anchor !== undefined, naming);
     if (input.box !== undefined) assertNonEmptyBox(input.box, naming.subject.box);
-    const pdf = inputPath(ctx, input.pdf);
+    const pdf = await inputPdf(ctx, input.pdf);
     const options = { ...ctx.open, password: input.password };
     let page = input.page;
     let region: Box | "page" = input.box ?? "page";
@@ -107,14 +107,15 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
  * crop is held to a size, so the page is opened first to learn how large the image would be.
  */
 async function sourceFor(
-  pdf: string,
+  pdf: string | PdfBytes,
   page: number,
   region: Box | "page",
   dpi: number,
   ctx: OperationContext,
   options: OperationContext["open"] & { password?: string },
 ): Promise<PdfBytes> {
-  if (ctx.caller === "cli") return readPdfFile(pdf, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES);
+  if (ctx.caller === "cli")
+    return typeof pdf === "string" ? readPdfFile(pdf, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : pdf;
   const doc = await openDocument(pdf, { ...options, pages: [page] });
   assertPageInRange(doc, page);
   const shown = region === "page" ? doc.pages[page - 1]?.cropBox : region;

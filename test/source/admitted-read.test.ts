@@ -6,7 +6,8 @@ import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { isCiteproofError } from "../../src/errors.js";
-import { readAdmittedFile, readAdmittedPdf } from "../../src/source/allowed-root.js";
+import { agentOperation, callOperation } from "../../src/operations/agent-call.js";
+import { type PathAccess, readAdmittedFile, readAdmittedPdf } from "../../src/source/allowed-root.js";
 import { sha256Hex } from "../../src/source/file.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 
@@ -98,6 +99,40 @@ describe("a path swapped while it is read", () => {
       await stop(swapper);
       expect(result.escapes).toBe(0);
       expect(result.read + result.refused).toBe(2000);
+    },
+  );
+
+  it.skipIf(!python)(
+    "an agent's crop of a folder exchanged with a symlink to outside never renders the outside PDF",
+    async () => {
+      const exchanged = join(root, "cropped");
+      mkdirSync(exchanged);
+      copyFileSync(fixture("paper"), join(exchanged, "a.pdf"));
+      symlinkSync(outside, join(root, "crop-decoy"));
+      const crop = agentOperation("crop");
+      const ctx = { cwd: root, access: [root], open: { noCache: true } };
+      const args = { pdf: "cropped/a.pdf", page: 1, dpi: 24 };
+      const image = async (pdf: string, access: PathAccess) =>
+        sha256Hex((await callOperation(crop, { ...args, pdf }, { ...ctx, access })).image?.png ?? "");
+      const outsideImage = await image(join(outside, "a.pdf"), "anywhere");
+      expect(await image(args.pdf, [root])).not.toBe(outsideImage);
+      const swapper = await startSwapper(
+        [join(repoRoot, "scripts/attack/exchange-swap.py"), exchanged, join(root, "crop-decoy")],
+        "python3",
+      );
+      let escapes = 0;
+      let rendered = 0;
+      for (let i = 0; i < 100; i++) {
+        try {
+          if ((await image(args.pdf, [root])) === outsideImage) escapes++;
+          rendered++;
+        } catch (error) {
+          if (!isCiteproofError(error)) throw error;
+        }
+      }
+      await stop(swapper);
+      expect(escapes).toBe(0);
+      expect(rendered).toBeGreaterThan(0);
     },
   );
 });
