@@ -49,6 +49,12 @@ export const ERROR_CODES = [
   "VERIFICATION_STALE",
   /** The per-user store key (CITEPROOF_KEY_FILE) cannot be read or created, or holds no key. */
   "KEY_UNAVAILABLE",
+  /** A jobs line is not JSON, or has an unknown, missing or malformed field (the line and field named). */
+  "BATCH_JOB_INVALID",
+  /** Two lines of a jobs file share an id; nothing is run. */
+  "BATCH_DUPLICATE_ID",
+  /** A batch's results file holds something other than this batch's results; nothing is written. */
+  "BATCH_OUTPUT_FOREIGN",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

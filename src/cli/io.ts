@@ -32,6 +32,24 @@ export function addDocumentOptions(command: Command): Command {
     .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024));
 }
 
+/** The document flags of a command that runs many calls (batch, mcp): every one but the password. */
+export function addSharedDocumentOptions(command: Command, timeoutPer: string): Command {
+  return command
+    .option(
+      "--cache-dir <dir>",
+      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
+    )
+    .option("--no-cache", "neither read nor write the extraction cache")
+    .option("--timeout-ms <ms>", `deadline for extraction in milliseconds, per ${timeoutPer}`, "60000")
+    .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024));
+}
+
+/** The document options those flags give, shared by every call. */
+export function sharedOpenOptions(flags: DocumentFlags): OperationContext["open"] {
+  const { password: _password, ...open } = documentOptions({ ...flags, password: undefined });
+  return open;
+}
+
 export function documentOptions(flags: DocumentFlags): OpenOptions {
   return {
     cacheDir: flags.cacheDir,
@@ -44,8 +62,7 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
 
 /** The context of a command whose paths a person typed: read wherever they are. */
 export function commandContext(flags: DocumentFlags): OperationContext {
-  const { password: _password, ...open } = documentOptions(flags);
-  return { cwd: process.cwd(), access: "anywhere", open, caller: "cli" };
+  return { cwd: process.cwd(), access: "anywhere", open: sharedOpenOptions(flags), caller: "cli" };
 }
 
 /** Runs an operation and prints its result: the JSON document with --json, else the text for a person. */

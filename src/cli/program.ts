@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => v
   source: () => import("./commands/source.js"),
   mcp: () => import("./commands/mcp.js"),
   serve: () => import("./commands/serve.js"),
+  batch: () => import("./commands/batch.js"),
 };
 
 /** The command an argument vector (without node and the script) names, if any. */

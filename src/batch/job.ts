@@ -1,0 +1,95 @@
+/**
+ * One line of a jobs file: an id, one source (`pdf`, or `url` for cite_check) and one check, whose
+ * payload is read by the same zod fields the operation's own input schema uses. A bad line becomes a
+ * `BATCH_JOB_INVALID` error naming its line number and the field.
+ */
+import { z } from "zod";
+import { CiteproofError } from "../errors.js";
+import { parseInput } from "../operations/input.js";
+import { inputSchema } from "../operations/operation.js";
+import { citeCheckInput } from "../operations/schemas/cite-check.js";
+import { checkTextInput } from "../operations/schemas/documents.js";
+import { evidenceField, passwordField } from "../operations/schemas/fields.js";
+
+/** The checks a job may ask for, each the operation of the same name. */
+export const JOB_KINDS = ["verify", "cite_check", "check_text"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const MAX_JOB_ID_CHARS = 256;
+
+const jobObject = z.strictObject({
+  id: z.string().min(1).max(MAX_JOB_ID_CHARS).describe("the job's identifier, unique in the file"),
+  pdf: z.string().min(1).optional().describe("path of the PDF, inside the allowed roots"),
+  url: z.string().min(1).optional().describe("an http(s) URL of the PDF (cite_check jobs only)"),
+  password: passwordField,
+  verify: evidenceField.optional(),
+  cite_check: citeCheckInput.object.omit({ sources: true, operation: true }).optional(),
+  check_text: checkTextInput.object.shape.draft.optional(),
+});
+
+const jobSchema = inputSchema(jobObject);
+
+export type JobLine = z.infer<typeof jobObject>;
+
+export interface Job {
+  id: string;
+  /** One-based line of the jobs file. */
+  line: number;
+  kind: JobKind;
+  spec: JobLine;
+}
+
+/** Reads one line of the jobs file (one-based `line`); throws BATCH_JOB_INVALID. */
+export function parseJobLine(text: string, line: number): Job {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw invalid(line, `is not JSON (${(error as Error).message})`);
+  }
+  let job: JobLine;
+  try {
+    job = parseInput(`jobs line ${line}`, jobSchema, value);
+  } catch (error) {
+    const coded = error as CiteproofError;
+    throw invalid(line, `: ${coded.message}`, coded.details);
+  }
+  const kinds = JOB_KINDS.filter((k) => job[k] !== undefined);
+  if (kinds.length !== 1)
+    throw invalid(line, `must hold exactly one of ${JOB_KINDS.map((k) => `"${k}"`).join(", ")}`, {
+      field: kinds[1] ?? "verify",
+    });
+  const kind = kinds[0];
+  if ((job.pdf === undefined) === (job.url === undefined))
+    throw invalid(line, 'must name exactly one source, "pdf" or "url"', { field: "pdf" });
+  if (job.url !== undefined && kind !== "cite_check")
+    throw invalid(line, `: "url" is read by cite_check jobs only; a ${kind} job names a local "pdf"`, {
+      field: "url",
+    });
+  return { id: job.id, line, kind, spec: job };
+}
+
+/** How a line is keyed: its id, or for a jobs line whose id could not be read, its line number. */
+export function lineKey(id: string | null, line: number): string {
+  return id ?? `#line ${line}`;
+}
+
+/** The id a line carries when it can be read that far, so its error line can name it. */
+export function idOfLine(text: string): string | undefined {
+  try {
+    const value = JSON.parse(text) as { id?: unknown };
+    return typeof value?.id === "string" && value.id.length > 0 ? value.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function invalid(line: number, problem: string, details?: CiteproofError["details"]): CiteproofError {
+  const sep = problem.startsWith(":") ? "" : " ";
+  const field = details?.field ?? details?.path;
+  return new CiteproofError("BATCH_JOB_INVALID", `jobs line ${line}${sep}${problem}`, {
+    ...details,
+    line,
+    ...(field === undefined ? {} : { field }),
+  });
+}

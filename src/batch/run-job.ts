@@ -1,0 +1,123 @@
+/**
+ * Runs one job: the same operation the single command runs, with the same context a command-line
+ * request document gets (paths admitted inside the allowed roots), and its `--json` document as the
+ * result line, with the job's id and a `batch` record (kind, line, wall time, the PDF's sha256, exit).
+ */
+import { performance } from "node:perf_hooks";
+import { parseCiteCheckRequest } from "../checks/cite-check/request.js";
+import { asCiteproofError, type CiteproofError, errorFacts, renderMessage } from "../errors.js";
+import { checkTextOperation } from "../operations/check-text.js";
+import { checkCitations, citeCheckOperation } from "../operations/cite-check.js";
+import type { AnyOperation, OperationContext } from "../operations/operation.js";
+import { verifyOperation } from "../operations/verify.js";
+import type { Job, JobKind, JobLine } from "./job.js";
+
+/** What every job of a batch shares: the working directory, allowed roots and document options. */
+export interface BatchEnv {
+  cwd: string;
+  roots: readonly string[];
+  open: OperationContext["open"];
+}
+
+export interface BatchRecord {
+  job: JobKind | null;
+  /** One-based line of the jobs file. */
+  line: number;
+  /** Wall time of the job, in milliseconds. */
+  ms: number;
+  /** sha256 of the PDF the job read, when it got that far. */
+  sha256: string | null;
+  /** The single command's exit code: 0 nothing failed, 1 a check FAILs, 2 the job could not run. */
+  exit: 0 | 1 | 2;
+}
+
+/** One line of a results file: the command's JSON document (or its error document), id and batch. */
+export type ResultLine = { id: string | null; batch: BatchRecord } & Record<string, unknown>;
+
+interface KindRunner {
+  op: AnyOperation;
+  run(spec: JobLine, ctx: OperationContext): Promise<unknown>;
+  sha256(json: Record<string, unknown>): string;
+}
+
+const sha = (json: Record<string, unknown>, key: string) => (json[key] as { sha256: string }).sha256;
+
+const RUNNERS: Record<JobKind, KindRunner> = {
+  verify: {
+    op: verifyOperation,
+    run: (spec, ctx) =>
+      verifyOperation.run(
+        { pdf: spec.pdf as string, evidence: spec.verify ?? [], password: spec.password },
+        ctx,
+      ),
+    sha256: (json) => sha(json, "document"),
+  },
+  check_text: {
+    op: checkTextOperation,
+    run: (spec, ctx) =>
+      checkTextOperation.run(
+        { pdf: spec.pdf as string, draft: spec.check_text ?? "", password: spec.password },
+        ctx,
+      ),
+    sha256: (json) => sha(json, "document"),
+  },
+  cite_check: {
+    op: citeCheckOperation,
+    // As `cite-check --request` runs it: the request's own rules, then the check.
+    run: (spec, ctx) => {
+      const source = spec.url !== undefined ? { url: spec.url } : { path: spec.pdf };
+      const request = parseCiteCheckRequest({
+        operation: "cite_check",
+        ...spec.cite_check,
+        sources: [source],
+      });
+      return checkCitations(request, ctx, spec.password);
+    },
+    sha256: (json) => sha(json, "source"),
+  },
+};
+
+export async function runJob(job: Job, env: BatchEnv): Promise<ResultLine> {
+  const started = performance.now();
+  const ctx: OperationContext = { cwd: env.cwd, access: env.roots, open: env.open, caller: "cli" };
+  const runner = RUNNERS[job.kind];
+  try {
+    const result = await runner.run(job.spec, ctx);
+    const json = runner.op.json(result) as Record<string, unknown>;
+    const batch: BatchRecord = {
+      job: job.kind,
+      line: job.line,
+      ms: elapsed(started),
+      sha256: runner.sha256(json),
+      exit: runner.op.exitCode(result),
+    };
+    return { id: job.id, batch, ...json };
+  } catch (error) {
+    return errorLine(job.id, job.kind, job.line, asCiteproofError(error), elapsed(started));
+  }
+}
+
+/**
+ * The line of a job that could not run: the `{"error"}` document the command prints with --json
+ * (settings named as flags, the facts beyond path and field under `details`).
+ */
+export function errorLine(
+  id: string | null,
+  kind: JobKind | null,
+  line: number,
+  error: CiteproofError,
+  ms = 0,
+): ResultLine {
+  const message = renderMessage(error, (option) => `--${option.replace(/_/g, "-")}`);
+  const facts = errorFacts(error);
+  const details = facts === undefined ? {} : { details: facts };
+  return {
+    id,
+    batch: { job: kind, line, ms, sha256: null, exit: 2 },
+    error: { code: error.code, message, ...details },
+  };
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}

@@ -1,0 +1,59 @@
+import type { Command } from "commander";
+import { runBatch } from "../../batch/run-batch.js";
+import { parseShard } from "../../batch/shard.js";
+import { formatSummary } from "../../batch/summary.js";
+import { resolveRoot } from "../../source/allowed-root.js";
+import { batchProgress } from "../batch-progress.js";
+import { addSharedDocumentOptions, positiveInt, printJson, runAction, sharedOpenOptions } from "../io.js";
+
+interface BatchFlags {
+  out: string;
+  jobs?: string;
+  shard?: string;
+  allowRoot: string[];
+  cacheDir?: string;
+  cache?: boolean;
+  timeoutMs?: string;
+  maxBytes?: string;
+  quiet?: boolean;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  const command = program
+    .command("batch")
+    .description("run many jobs (verify, cite_check, check_text) from a JSON-lines file, resumable")
+    .argument("<jobs>", "the jobs file: one JSON job per line")
+    .requiredOption("--out <file>", "the results file (JSON lines); an earlier run's results are resumed")
+    .option("--jobs <n>", "worker threads (default: the available cores)")
+    .option("--shard <K/N>", "run only the jobs whose id hashes to shard K of N (1 <= K <= N)")
+    .option(
+      "--allow-root <dir>",
+      "also admit PDFs under this directory (repeatable; the working directory always is)",
+      (dir: string, dirs: string[]) => [...dirs, dir],
+      [] as string[],
+    )
+    .option("--quiet", "no progress on stderr")
+    .option("--json", "print the summary as JSON");
+  addSharedDocumentOptions(command, "job").action((jobsPath: string, flags: BatchFlags) =>
+    runAction(flags.json, async () => {
+      const threads = positiveInt(flags.jobs, "--jobs");
+      const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      const summary = await runBatch({
+        jobsPath,
+        outPath: flags.out,
+        env: {
+          cwd: process.cwd(),
+          roots: [process.cwd(), ...flags.allowRoot].map(resolveRoot),
+          open: sharedOpenOptions(flags),
+        },
+        threads,
+        shard,
+        progress: batchProgress(flags.quiet === true),
+      });
+      if (flags.json) printJson(summary);
+      else process.stdout.write(formatSummary(summary));
+      return summary.exit;
+    }),
+  );
+}
