@@ -15,6 +15,7 @@ import { type AgentOutput, agentOperation, callOperation } from "../operations/a
 import { AGENT_OPERATIONS } from "../operations/index.js";
 import type { OperationContext } from "../operations/operation.js";
 import { toolInputSchema } from "../operations/tool-schema.js";
+import { boundedLines, type DroppedLine, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
 
 export const SERVER_NAME = "citeproof";
 
@@ -99,14 +100,19 @@ function toResult(output: AgentOutput): CallToolResult {
   return { content };
 }
 
-/** Serves on stdin/stdout until the client closes stdin and the calls it made have answered. */
+/**
+ * Serves on stdin/stdout until the client closes stdin and the calls it made have answered. A message
+ * over MAX_MESSAGE_BYTES is dropped unread and answered with a JSON-RPC error; the server goes on.
+ */
 export async function serveStdio(env: ServerEnv, version: string): Promise<void> {
   const inFlight: InFlight = { calls: new Set() };
   const server = createMcpServer(env, version, inFlight);
-  const transport = new StdioServerTransport();
+  const input = process.stdin.pipe(boundedLines(MAX_MESSAGE_BYTES, refuseOversized));
+  // Every line reaching the SDK is within the bound already; its own buffer limit must not end the server.
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES + 2 });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    process.stdin.once("end", async () => {
+    input.once("end", async () => {
       // A call's handler resolves before the SDK writes its answer: drain, then let that write go out.
       while (inFlight.calls.size > 0) await Promise.allSettled([...inFlight.calls]);
       await new Promise((r) => setImmediate(r));
@@ -115,4 +121,13 @@ export async function serveStdio(env: ServerEnv, version: string): Promise<void>
   });
   await server.connect(transport);
   await closed;
+}
+
+/** Answers a dropped message (Invalid Request, with its id when the line's end showed it). */
+function refuseOversized(line: DroppedLine): void {
+  const message = `a message of ${line.bytes} bytes is over the limit of ${MAX_MESSAGE_BYTES} bytes; it was not read and nothing was done`;
+  process.stderr.write(`citeproof mcp: ${message}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ jsonrpc: "2.0", id: line.id, error: { code: -32600, message } })}\n`,
+  );
 }

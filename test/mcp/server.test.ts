@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_MESSAGE_BYTES } from "../../src/mcp/bounded-lines.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const cli = join(root, "dist/cli/main.js");
@@ -66,6 +67,37 @@ function json(result: CallResult): Record<string, unknown> {
 function errorOf(result: CallResult): { code: string; message: string } {
   expect(result.isError).toBe(true);
   return (json(result) as { error: { code: string; message: string } }).error;
+}
+
+const verifyPage = { name: "verify", arguments: { pdf: fixture, evidence: [{ kind: "page", page: 1 }] } };
+
+/**
+ * Writes an initialize handshake and then `messages` (each written with its members in the order
+ * given) to `citeproof mcp` on stdin, closes it, and returns the replies read from stdout.
+ */
+function serveLines(messages: Record<string, unknown>[]) {
+  const lines = [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    ...messages.map((m) => ({ jsonrpc: "2.0", ...m })),
+  ];
+  const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
+    cwd: root,
+    input: `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const replies = run.stdout
+    .trim()
+    .split("\n")
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l));
+  return { status: run.status, stderr: run.stderr, replies };
 }
 
 beforeAll(async () => {
@@ -265,34 +297,29 @@ describe("citeproof mcp", () => {
   });
 
   it("answers a call still running when the client closes stdin, then exits", () => {
-    const lines = [
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-      },
-      { jsonrpc: "2.0", method: "notifications/initialized" },
-      {
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tools/call",
-        params: { name: "verify", arguments: { pdf: fixture, evidence: [{ kind: "page", page: 1 }] } },
-      },
-    ];
-    const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
-      cwd: root,
-      input: `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const run = serveLines([{ method: "tools/call", params: verifyPage, id: 2 }]);
     expect(run.status).toBe(0);
-    const replies = run.stdout
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l));
-    const answer = replies.find((r) => r.id === 2);
+    const answer = run.replies.find((r) => r.id === 2);
     expect(answer?.result?.isError).toBeFalsy();
+    expect(JSON.parse(answer.result.content[0].text).results[0].verdict).toBe("FLAG");
+  });
+
+  it("drops a message over 10 MiB with a JSON-RPC error naming the limit, and serves the next call", () => {
+    const big = "x".repeat(MAX_MESSAGE_BYTES + 1);
+    const run = serveLines([
+      {
+        method: "tools/call",
+        params: { name: "check_text", arguments: { pdf: fixture, draft: big } },
+        id: 2,
+      },
+      { method: "tools/call", params: verifyPage, id: 3 },
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain("over the limit of 10485760 bytes");
+    const refused = run.replies.find((r) => r.id === 2);
+    expect(refused?.error?.code).toBe(-32600);
+    expect(refused?.error?.message).toContain("10485760");
+    const answer = run.replies.find((r) => r.id === 3);
     expect(JSON.parse(answer.result.content[0].text).results[0].verdict).toBe("FLAG");
   });
 
