@@ -3,6 +3,7 @@
  * breaks, ligatures, curly quotes, dash widths ignored); any other difference fails.
  */
 import type { PageText } from "../document/model.js";
+import { hasUsableText, pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { closestLine } from "../text/closest-line.js";
 import { countWords, fold, skeletonText } from "../text/fold.js";
 import type { FoldedPages } from "../text/folded-pages.js";
@@ -49,6 +50,7 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
     };
   }
   const pageText = pages.pages[page - 1];
+  const layer: TextLayerKind = pageText ? pageLayer(pageText) : "none";
   const needle = fold(quoted, { trim: true }).text;
   const matches = pages.findOnPage(page, needle);
   if (matches.length > 0 && pageText) {
@@ -56,10 +58,11 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
       ...base,
       verdict: "PASS",
       reason: "found",
-      message: `found on page ${page}`,
+      message: `found on page ${page}${layerNote(layer)}`,
       evidence: {
         ...q,
         page,
+        layer,
         matches: matches.map((m) => ({
           startUtf16: m.startUtf16,
           endUtf16: m.endUtf16,
@@ -69,13 +72,32 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
     };
   }
   const elsewhere = pages.pagesContaining(needle).filter((p) => p !== page);
+  const elsewhereLayers = elsewhere.map((p) => {
+    const text = pages.pages[p - 1];
+    return text ? pageLayer(text) : "none";
+  });
+  if (!hasUsableText(layer)) {
+    // Words that are an image were never read: that is no evidence they are not there.
+    return {
+      ...base,
+      verdict: "FLAG",
+      reason: "no-text-layer",
+      message: `page ${page} exists, but its words are an image${layer === "sparse-over-image" ? " (its text layer holds only a stamp, header or page number)" : ""}; the wording was not checked: OCR it with --ocr or read it yourself${elsewhere.length > 0 ? `; the words do stand on ${plural("page", elsewhere)}` : ""}`,
+      evidence: {
+        ...q,
+        page,
+        layer,
+        ...(elsewhere.length > 0 ? { foundOnPages: elsewhere, foundOnLayers: elsewhereLayers } : {}),
+      },
+    };
+  }
   if (elsewhere.length > 0) {
     return {
       ...base,
       verdict: "FAIL",
       reason: "wrong-page",
       message: `not found on page ${page}; the words are on ${plural("page", elsewhere)}`,
-      evidence: { ...q, page, foundOnPages: elsewhere },
+      evidence: { ...q, page, layer, foundOnPages: elsewhere, foundOnLayers: elsewhereLayers },
     };
   }
   const differing = pageText ? formDiffers(pages, page, pageText, quoted) : undefined;
@@ -88,6 +110,7 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
       evidence: {
         ...q,
         page,
+        layer,
         pageWords: differing.text,
         startUtf16: differing.startUtf16,
         endUtf16: differing.endUtf16,
@@ -95,17 +118,16 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
     };
   }
   const closest = pageText ? closestLine(pageText, quoted, pages.plainView(page)) : undefined;
-  const extractionNote = pageText && !pageText.hasTextLayer ? " (the page has no text layer)" : "";
   return {
     ...base,
     verdict: "FAIL",
     reason: "absent",
-    message: `not found on page ${page}${extractionNote}${closest ? `; closest line: "${closest.text}"` : ""}`,
+    message: `not found on page ${page}${layerNote(layer)}${closest ? `; closest line: "${closest.text}"` : ""}`,
     evidence: {
       ...q,
       page,
+      layer,
       ...(closest ? { closestLine: closest } : {}),
-      ...(pageText && !pageText.hasTextLayer ? { pageHasTextLayer: false } : {}),
     },
   };
 }
@@ -131,6 +153,11 @@ function formDiffers(
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Said of a page read from someone else's OCR layer: that reading can be wrong. */
+function layerNote(layer: TextLayerKind): string {
+  return layer === "ocr-layer" ? " (in the PDF's own OCR layer, which can misread)" : "";
+}
 
 function plural(word: string, pages: number[]): string {
   if (pages.length === 1) return `${word} ${pages[0]}`;

@@ -10,7 +10,7 @@ export type Verdict = (typeof VERDICTS)[number];
 
 export const VERDICT_MEANINGS: Record<Verdict, string> = {
   PASS: "the quoted words are on the named page, or the label is printed as claimed; nothing more",
-  FLAG: "the page exists; the wording was not checked",
+  FLAG: "the page exists; the wording was not checked (too few words, or the page's words are an image)",
   FAIL: "the words are not on that page, the page does not exist, or the label was not found as claimed",
   UNANCHORED: "nothing was checked: no page was named",
 };
@@ -22,6 +22,7 @@ export const REASONS = [
   "absent",
   "no-such-page",
   "no-quotation",
+  "no-text-layer",
   "no-page",
   "equation-unresolved",
   "equation-evidence-unavailable",
@@ -36,6 +37,8 @@ export const REASON_MEANINGS: Record<Reason, string> = {
   absent: "the words are not on the page; the evidence shows the closest line",
   "no-such-page": "the page does not exist",
   "no-quotation": "too few words to check (fewer than four), so the page alone was checked",
+  "no-text-layer":
+    "the page exists, but its words are an image (no text layer, or only a stamp, header or page number over a scan); the wording was not checked",
   "no-page": "no page was named, so nothing was checked",
   "equation-unresolved":
     "no displayed equation was found carrying this label; this is no evidence the paper lacks it",

@@ -2,6 +2,7 @@
 import { holdsEveryPage } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
+import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION } from "../text/token-index.js";
@@ -103,12 +104,29 @@ export function checkRecord(
     case "quotation":
       return checkQuotation(context.pages, context.pageCount, record);
     case "page":
-      return checkPage(context.pageCount, record);
+      return withLayer(context, checkPage(context.pageCount, record));
     case "equation":
-      return anchorsOf(context).then((anchors) => checkEquation(anchors, record));
+      return anchorsOf(context).then((anchors) => withLayer(context, checkEquation(anchors, record)));
     case "figure":
-      return anchorsOf(context).then((anchors) => checkFigure(anchors, record));
+      return anchorsOf(context).then((anchors) => withLayer(context, checkFigure(anchors, record)));
   }
+}
+
+/**
+ * The result with the text layer of the page (`layer`) or pages (`layers`, in the same order) its
+ * evidence names, where those pages exist.
+ */
+function withLayer(context: CheckContext, result: CheckResult): CheckResult {
+  const { page, pages } = result.evidence;
+  const layerOf = (p: unknown) => {
+    const text = typeof p === "number" ? context.pages.pages[p - 1] : undefined;
+    return text ? pageLayer(text) : undefined;
+  };
+  const layer = layerOf(page);
+  if (layer) return { ...result, evidence: { ...result.evidence, layer } };
+  if (Array.isArray(pages) && pages.length > 0 && pages.every((p) => layerOf(p) !== undefined))
+    return { ...result, evidence: { ...result.evidence, layers: pages.map(layerOf) } };
+  return result;
 }
 
 async function anchorsOf(context: CheckContext): Promise<AnchorsRecord | undefined> {

@@ -4,8 +4,10 @@
  * coordinate system, y up), whatever the page's CropBox and /Rotate say.
  */
 
+import type { TextLayerKind } from "./text-layer-kind.js";
+
 /** Bumped whenever extraction output changes; part of the cache key. */
-export const EXTRACTOR_VERSION = "4";
+export const EXTRACTOR_VERSION = "5";
 /** Version of the stored extraction record's schema (anchors included from schema 2). */
 export const EXTRACTION_SCHEMA_VERSION = 2;
 
@@ -64,6 +66,13 @@ export interface PageText {
   fonts: string[];
   /** True when the page carries at least one non-whitespace native character. */
   hasTextLayer: boolean;
+  /**
+   * Where the text layer comes from (text-layer-kind.ts). Absent in records made before it was
+   * decided: read it through pageLayer().
+   */
+  textLayer?: TextLayerKind;
+  /** Width times height, in its own pixels, of the page's largest image (0 without one). Absent in older records. */
+  largestImagePixels?: number;
   /** Set when the engine could not extract this page; text is then empty. */
   extractionError?: string;
 }

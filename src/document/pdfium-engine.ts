@@ -19,11 +19,13 @@ import {
   type Rotation,
 } from "./model.js";
 import { displaySize, type RenderTransform, userBoxToDevice } from "./render-transform.js";
+import { decideTextLayer } from "./text-layer-kind.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: raw wasm exports are untyped.
 type RawExports = Record<string, any>;
 
 const MAX_GRAPHICS_PER_PAGE = 4000;
+const PAGEOBJ_TEXT = 1;
 const PAGEOBJ_PATH = 2;
 const PAGEOBJ_IMAGE = 3;
 const PAGEOBJ_FORM = 5;
@@ -212,11 +214,11 @@ export class EngineDocument {
       const ch = cropBox.top - cropBox.bottom;
       const width = rotation % 180 === 0 ? cw : ch;
       const height = rotation % 180 === 0 ? ch : cw;
-      const { graphics, dropped } = this.collectGraphics(page);
+      const { graphics, dropped, paint } = this.collectGraphics(page);
       const textPage = raw.FPDFText_LoadPage(page);
       if (!textPage) throw new CiteproofError("DAMAGED_PDF", `the text of page ${index + 1} cannot be read`);
       try {
-        const chars = this.extractChars(textPage, withGeometry);
+        const chars = this.extractChars(textPage, withGeometry, paint);
         return {
           text: {
             page: index + 1,
@@ -233,6 +235,14 @@ export class EngineDocument {
             graphicsDropped: dropped,
             fonts: chars.fonts,
             hasTextLayer: /\S/.test(chars.text),
+            textLayer: decideTextLayer({
+              chars: chars.inkChars,
+              hiddenChars: chars.hiddenChars,
+              lines: chars.lines,
+              graphics,
+              cropBox,
+            }),
+            largestImagePixels: paint.largestImagePixels,
           },
           geometry: withGeometry
             ? {
@@ -254,7 +264,7 @@ export class EngineDocument {
     }
   }
 
-  private extractChars(textPage: number, withGeometry: boolean) {
+  private extractChars(textPage: number, withGeometry: boolean, paint: PaintOrder) {
     const engine = this.engine;
     const raw = engine.raw;
     const count = Math.max(0, raw.FPDFText_CountChars(textPage) | 0);
@@ -280,9 +290,15 @@ export class EngineDocument {
     const getFont = raw.FPDFTextObj_GetFont;
     let f64 = engine.heapF64();
     let f32 = engine.heapF32();
+    const getRenderMode = raw.FPDFTextObj_GetTextRenderMode;
     let lastObject = -1;
     let lastFont = -1;
     let lastSize = 0;
+    let objectChanged = false;
+    let lastInvisible = false;
+    let lastHidden = false;
+    let inkChars = 0;
+    let hiddenChars = 0;
     let n = 0;
 
     // Kept out of a closure: a counter captured by one would live on the heap and slow every character.
@@ -322,6 +338,10 @@ export class EngineDocument {
       const object = getTextObject(textPage, i);
       if (object !== lastObject) {
         lastObject = object;
+        objectChanged = true;
+        // Render modes 3 (invisible) and 7 (clip only) paint nothing: an OCR layer's text.
+        const mode = object ? getRenderMode(object) : 0;
+        lastInvisible = mode === 3 || mode === 7;
         // The size is the text object's: one call per object, not per character.
         lastSize = getFontSize(textPage, i);
         const font = object ? getFont(object) : 0;
@@ -349,6 +369,15 @@ export class EngineDocument {
       const lb = f32[s32 + 11];
       const ox = f64[s64 + 6];
       const oy = f64[s64 + 7];
+      if (objectChanged) {
+        objectChanged = false;
+        // Judged by the object's first glyph: text an image painted later wholly covers is hidden too.
+        lastHidden = lastInvisible || coveredByLaterImage(paint, object, gl, gb, gr, gt);
+      }
+      if (code !== 32) {
+        inkChars++;
+        if (lastHidden) hiddenChars++;
+      }
       const unitCount = code > 0xffff ? 2 : 1;
       for (let u = 0; u < unitCount; u++) {
         if (unitCount === 2) {
@@ -388,6 +417,8 @@ export class EngineDocument {
     return {
       text,
       lines,
+      inkChars,
+      hiddenChars,
       hyphens,
       scriptBreaks,
       fonts,
@@ -417,13 +448,24 @@ export class EngineDocument {
     }
   }
 
-  private collectGraphics(page: number): { graphics: GraphicObject[]; dropped: number } {
+  private collectGraphics(page: number): {
+    graphics: GraphicObject[];
+    dropped: number;
+    paint: PaintOrder;
+  } {
     const raw = this.engine.raw;
     const graphics: GraphicObject[] = [];
+    const paint: PaintOrder = { textOrder: new Map(), images: [], largestImagePixels: 0 };
     let dropped = 0;
+    let order = 0;
     const s = this.engine.scratchPtr();
     const visit = (obj: number, matrix: Matrix | undefined, depth: number) => {
       const type = raw.FPDFPageObj_GetType(obj);
+      order++;
+      if (type === PAGEOBJ_TEXT) {
+        paint.textOrder.set(obj, order);
+        return;
+      }
       if (type === PAGEOBJ_FORM) {
         if (depth > 8) return;
         let own: Matrix | undefined;
@@ -452,13 +494,22 @@ export class EngineDocument {
       if (matrix) box = transformBox(box, matrix);
       if (![box.left, box.bottom, box.right, box.top].every(Number.isFinite)) return;
       graphics.push({ kind: type === PAGEOBJ_IMAGE ? "image" : "path", box });
+      if (type === PAGEOBJ_IMAGE) {
+        paint.images.push({ order, box });
+        if (raw.FPDFImageObj_GetImagePixelSize(obj, s, s + 4)) {
+          const heap = this.engine.heapU8();
+          const view = new DataView(heap.buffer, heap.byteOffset);
+          const pixels = view.getUint32(s, true) * view.getUint32(s + 4, true);
+          if (pixels > paint.largestImagePixels) paint.largestImagePixels = pixels;
+        }
+      }
     };
     const count = raw.FPDFPage_CountObjects(page);
     for (let i = 0; i < count; i++) {
       const obj = raw.FPDFPage_GetObject(page, i);
       if (obj) visit(obj, undefined, 0);
     }
-    return { graphics, dropped };
+    return { graphics, dropped, paint };
   }
 
   /**
@@ -611,6 +662,33 @@ function writeGenerated(arrays: CharArrays, n: number, code: number, withGeometr
   arrays.fontSizes[n] = 0;
   arrays.fontIndex[n] = -1;
   arrays.flags[n] = CHAR_FLAG_GENERATED;
+}
+
+/** The painting order of a page's text objects and images, to tell text an image paints over. */
+interface PaintOrder {
+  textOrder: Map<number, number>;
+  images: { order: number; box: Box }[];
+  /** Width times height of the page's largest image, in the image's own pixels (0 without images). */
+  largestImagePixels: number;
+}
+
+function coveredByLaterImage(
+  paint: PaintOrder,
+  object: number,
+  left: number,
+  bottom: number,
+  right: number,
+  top: number,
+): boolean {
+  if (paint.images.length === 0) return false;
+  const order = paint.textOrder.get(object);
+  if (order === undefined) return false;
+  for (const image of paint.images) {
+    const b = image.box;
+    if (image.order > order && b.left <= left && b.bottom <= bottom && b.right >= right && b.top >= top)
+      return true;
+  }
+  return false;
 }
 
 function multiply(a: Matrix, b: Matrix): Matrix {

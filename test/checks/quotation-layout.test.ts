@@ -80,14 +80,18 @@ describe("landscape, cropped and empty pages", () => {
     expect([r.verdict, r.reason]).toEqual(["PASS", "found"]);
   });
 
-  it("fails a quotation cited on the empty page, saying the page has no text layer", () => {
+  it("flags a quotation cited on the empty page as no-text-layer, never FAIL, naming where the words stand", () => {
     const r = check(layout, 5, "The quick brown fox jumps over the lazy dog");
-    expect([r.verdict, r.reason]).toEqual(["FAIL", "wrong-page"]);
+    expect([r.verdict, r.reason]).toEqual(["FLAG", "no-text-layer"]);
+    expect(r.evidence.layer).toBe("none");
     expect(r.evidence.foundOnPages).toEqual([1, 2, 3, 4, 6]);
-    const absent = check(layout, 5, "words that are on no page at all");
-    expect([absent.verdict, absent.reason]).toEqual(["FAIL", "absent"]);
-    expect(absent.evidence.pageHasTextLayer).toBe(false);
-    expect(absent.message).toContain("no text layer");
+    expect(r.evidence.foundOnLayers).toEqual(["native", "native", "native", "native", "native"]);
+    expect(r.message).toBe(
+      "page 5 exists, but its words are an image; the wording was not checked: OCR it with --ocr or read it yourself; the words do stand on pages 1, 2, 3, 4 and 6",
+    );
+    const unseen = check(layout, 5, "words that are on no page at all");
+    expect([unseen.verdict, unseen.reason]).toEqual(["FLAG", "no-text-layer"]);
+    expect(unseen.evidence.foundOnPages).toBeUndefined();
   });
 
   it("gives a FLAG for a page record on the empty page: the page exists", () => {
