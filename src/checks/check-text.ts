@@ -9,6 +9,7 @@ import {
   type ProseCitationKind,
   readDraft,
 } from "../prose/read-draft.js";
+import { onlyNotedRegions, REGION_PHRASES, type Region } from "../text/page-regions.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult } from "./result.js";
 import type { Reason, Verdict } from "./verdicts.js";
@@ -46,6 +47,11 @@ export interface TextCheckReport {
   unsupported_forms: { written: string; line: number }[];
   dropped_quotations: { text: string; chars: number; status: string; line: number }[];
   summary: { citations: number; PASS: number; FLAG: number; FAIL: number; unanchored: number };
+  /**
+   * Quotations that PASS but whose every match stands in the references, a caption or a running
+   * head, grouped by those regions: the draft's lines that cite them.
+   */
+  found_only_in: { regions: Region[]; quotations: number; lines: number[] }[];
   not_verified: string;
 }
 
@@ -110,8 +116,26 @@ export async function checkText(
       FAIL: count("FAIL"),
       unanchored: count("UNANCHORED"),
     },
+    found_only_in: foundOnlyIn(citations),
     not_verified: NOT_VERIFIED,
   };
+}
+
+function foundOnlyIn(citations: TextCitationResult[]): TextCheckReport["found_only_in"] {
+  const groups = new Map<string, TextCheckReport["found_only_in"][number]>();
+  for (const c of citations) {
+    if (c.verdict !== "PASS" || c.kind !== "quotation" || !Array.isArray(c.evidence.matches)) continue;
+    const noted = onlyNotedRegions(
+      (c.evidence.matches as { region?: Region }[]).map((m) => m.region ?? "body"),
+    );
+    if (!noted) continue;
+    const key = noted.join(",");
+    const group = groups.get(key) ?? { regions: noted, quotations: 0, lines: [] };
+    group.quotations++;
+    group.lines.push(c.line);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 /** The human report: a header line, one line per citation, the summary, what was not verified, the exit line. */
@@ -122,6 +146,12 @@ export function formatTextCheckReport(report: TextCheckReport, header: string): 
   lines.push(
     `${s.citations} citation(s): ${s.PASS} PASS, ${s.FLAG} FLAG, ${s.FAIL} FAIL; ${s.unanchored} unanchored`,
   );
+  for (const g of report.found_only_in) {
+    const where = g.regions.map((r) => REGION_PHRASES[r]).join(" and ");
+    lines.push(
+      `  ${g.quotations} quotation${g.quotations === 1 ? "" : "s"} found only in ${where} (line${g.lines.length === 1 ? "" : "s"} ${g.lines.join(", ")})`,
+    );
+  }
   lines.push(`not verified: ${report.not_verified}`);
   if (report.unsupported_forms.length > 0) {
     lines.push(`  unsupported forms: ${report.unsupported_forms.map((u) => u.written).join(", ")}`);

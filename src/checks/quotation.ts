@@ -7,6 +7,7 @@ import { hasUsableText, pageLayer, type TextLayerKind } from "../document/text-l
 import { closestLine } from "../text/closest-line.js";
 import { countWords, fold, skeletonText } from "../text/fold.js";
 import type { FoldedPages } from "../text/folded-pages.js";
+import { onlyNotedRegions, REGION_PHRASES, type Region } from "../text/page-regions.js";
 import type { CheckResult } from "./result.js";
 import { MIN_QUOTATION_WORDS } from "./verdicts.js";
 
@@ -54,19 +55,21 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
   const needle = fold(quoted, { trim: true }).text;
   const matches = pages.findOnPage(page, needle);
   if (matches.length > 0 && pageText) {
+    const regions = matches.map((m) => pages.regions.regionAt(page, m.startUtf16));
     return {
       ...base,
       verdict: "PASS",
       reason: "found",
-      message: `found on page ${page}${layerNote(layer)}`,
+      message: `found on page ${page}${layerNote(layer)}${onlyInNote(regions)}`,
       evidence: {
         ...q,
         page,
         layer,
-        matches: matches.map((m) => ({
+        matches: matches.map((m, k) => ({
           startUtf16: m.startUtf16,
           endUtf16: m.endUtf16,
           text: pageText.text.slice(m.startUtf16, m.endUtf16),
+          region: regions[k],
         })),
       },
     };
@@ -153,6 +156,15 @@ function formDiffers(
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Said when every match stands in the references, a caption or a running head: words found there
+ * are often not what the writer meant to cite.
+ */
+function onlyInNote(regions: readonly Region[]): string {
+  const noted = onlyNotedRegions(regions);
+  return noted ? `, but only in ${noted.map((r) => REGION_PHRASES[r]).join(" and ")}` : "";
+}
 
 /** Said of a page read from someone else's OCR layer: that reading can be wrong. */
 function layerNote(layer: TextLayerKind): string {

@@ -7,6 +7,7 @@
 import type { PageText } from "../document/model.js";
 import { bodyFlowText } from "./body-flow.js";
 import { type FoldedText, fold, type HyphenReading, skeletonOf } from "./fold.js";
+import { DocumentRegions } from "./page-regions.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION, TokenIndex } from "./token-index.js";
 
 export interface PageMatch {
@@ -34,6 +35,13 @@ export interface FoldedPagesOptions {
 export class FoldedPages {
   private readonly views = new Map<string, FoldedText | null>();
   private tokenIndex: TokenIndex | undefined;
+  private documentRegions: DocumentRegions | undefined;
+
+  /** Where each line of each page stands (body, caption, footnote, ...), decided on first need. */
+  get regions(): DocumentRegions {
+    this.documentRegions ??= new DocumentRegions(this.pages);
+    return this.documentRegions;
+  }
 
   constructor(
     readonly pages: readonly (PageText | undefined)[],

@@ -31,6 +31,15 @@ export const REGION_MEANINGS: Record<Region, string> = {
 /** Regions that make a quotation's only match worth a word in its message. */
 export const NOTED_REGIONS: ReadonlySet<Region> = new Set(["references", "caption", "running-head"]);
 
+/**
+ * The noted regions every match stands in, in the order of REGIONS, when all of them are noted
+ * ones; undefined when some match stands elsewhere (or there is none).
+ */
+export function onlyNotedRegions(regions: readonly Region[]): Region[] | undefined {
+  if (regions.length === 0 || !regions.every((r) => NOTED_REGIONS.has(r))) return undefined;
+  return REGIONS.filter((r) => regions.includes(r));
+}
+
 /** How each noted region is named in a message ("found only in the references list"). */
 export const REGION_PHRASES: Record<Region, string> = {
   body: "the running text",
@@ -54,10 +63,29 @@ const NUMERIC_TOKEN = /^[([]?[-+−–±]?[\d.,]+%?[)\]]?[*†‡]*$|^[-–—±
 const EDGE_BAND = 0.12;
 const SMALLER = 0.85;
 
+interface LinePlace {
+  page: number;
+  line: number;
+}
+
+interface ReferencesList {
+  /** The heading; the list is what follows it. */
+  start: LinePlace;
+  /** The heading that ends the list, if one does. */
+  end?: LinePlace;
+}
+
+/** Whether line `line` of page `page` comes after `place`. */
+function after(page: number, line: number, place: LinePlace): boolean {
+  return page > place.page || (page === place.page && line > place.line);
+}
+
+function before(page: number, line: number, place: LinePlace): boolean {
+  return page < place.page || (page === place.page && line < place.line);
+}
+
 export class DocumentRegions {
-  private stats:
-    | { bodySize: number; repeated: Set<string>; references?: { page: number; line: number } }
-    | undefined;
+  private stats: { bodySize: number; repeated: Set<string>; references?: ReferencesList } | undefined;
   private readonly byPage = new Map<number, Region[]>();
 
   constructor(private readonly pages: readonly (PageText | undefined)[]) {}
@@ -126,8 +154,35 @@ export class DocumentRegions {
     const needed = textPages <= 4 ? 2 : 3;
     const repeated = new Set<string>();
     for (const [key, pages] of seen) if (pages.size >= needed) repeated.add(key);
-    this.stats = { bodySize, repeated, ...(references ? { references } : {}) };
+    const list = references
+      ? { start: references, end: this.referencesEnd(references, bodySize) }
+      : undefined;
+    this.stats = { bodySize, repeated, ...(list ? { references: list } : {}) };
     return this.stats;
+  }
+
+  /**
+   * The first heading after the references heading (set larger than the running text, or an
+   * appendix's), or the first caption: tables and figures placed after the list are not part of it.
+   */
+  private referencesEnd(start: LinePlace, bodySize: number): LinePlace | undefined {
+    for (let p = start.page; p <= this.pages.length; p++) {
+      const text = this.pages[p - 1];
+      if (!text) continue;
+      const lines = text.lines;
+      for (let i = p === start.page ? start.line + 1 : 0; i < lines.length; i++) {
+        const line = lines[i];
+        const words = lineText(text, line);
+        if (words.length === 0 || words.length >= 80 || edgeOf(text, line) !== undefined) continue;
+        if (
+          line.fontSize > bodySize * 1.15 ||
+          (APPENDIX_HEADING.test(words) && line.fontSize >= bodySize * 0.95) ||
+          CAPTION_START.test(words)
+        )
+          return { page: p, line: i };
+      }
+    }
+    return undefined;
   }
 
   private classify(text: PageText): Region[] {
@@ -140,15 +195,17 @@ export class DocumentRegions {
     let blockRight = Number.NEGATIVE_INFINITY;
     let bodyLines = 0;
     for (const line of lines) {
-      if (!isBody(line) || edgeOf(text, line) !== undefined) continue;
+      // The text block is where upright running text stands: a sideways stamp beside it is not in it.
+      const upright = line.box.right - line.box.left > line.box.top - line.box.bottom;
+      if (!isBody(line) || !upright || edgeOf(text, line) !== undefined) continue;
       bodyLines++;
       blockLeft = Math.min(blockLeft, line.box.left);
       blockRight = Math.max(blockRight, line.box.right);
     }
     const inReferences = (i: number) =>
       references !== undefined &&
-      (text.page > references.page || (text.page === references.page && i > references.line));
-    let afterAppendix = false;
+      after(text.page, i, references.start) &&
+      (references.end === undefined || before(text.page, i, references.end));
     let caption: LineInfo | undefined;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
@@ -158,17 +215,13 @@ export class DocumentRegions {
         regions[i] = "running-head";
         continue;
       }
-      if (inReferences(i) && !afterAppendix) {
-        if (APPENDIX_HEADING.test(words) && line.fontSize >= bodySize * 0.95 && words.length < 80)
-          afterAppendix = true;
-        else {
-          regions[i] = "references";
-          continue;
-        }
-      }
       if (CAPTION_START.test(words)) {
         regions[i] = "caption";
         caption = line;
+        continue;
+      }
+      if (inReferences(i)) {
+        regions[i] = "references";
         continue;
       }
       if (caption && continuesCaption(caption, lines[i - 1], line)) {
@@ -176,10 +229,7 @@ export class DocumentRegions {
         continue;
       }
       caption = undefined;
-      if (
-        isSideways(line) ||
-        (bodyLines >= 3 && (line.box.right < blockLeft - 2 || line.box.left > blockRight + 2))
-      ) {
+      if (bodyLines >= 3 && (line.box.right < blockLeft - 2 || line.box.left > blockRight + 2)) {
         regions[i] = "margin";
         continue;
       }
@@ -187,7 +237,7 @@ export class DocumentRegions {
         bodySize > 0 &&
         line.fontSize > 0 &&
         line.fontSize < bodySize * SMALLER &&
-        belowItsColumn(lines, line, isBody, text)
+        belowItsColumn(lines, line, (l) => isBody(l) && edgeOf(text, l) === undefined, text)
       )
         regions[i] = "footnote";
     }
@@ -224,12 +274,6 @@ function continuesCaption(caption: LineInfo, previous: LineInfo, line: LineInfo)
   if (gap < -height || gap > height * 0.9) return false;
   // A short line ended the caption's paragraph.
   return previous.box.right >= caption.box.right - Math.max(24, height * 3) || previous === caption;
-}
-
-function isSideways(line: LineInfo): boolean {
-  const w = line.box.right - line.box.left;
-  const h = line.box.top - line.box.bottom;
-  return line.endUtf16 - line.startUtf16 >= 8 && h > w * 3;
 }
 
 /** No line of body size stands below it in its column (it overlaps them horizontally). */
