@@ -5,6 +5,7 @@
  */
 
 import { EXTRACTOR_VERSION } from "../../document/model.js";
+import { pageLayer } from "../../document/text-layer-kind.js";
 import { evaluateOnLayer, type LayerOutcome } from "./evaluate.js";
 import type { OcrOutcome } from "./ocr-evidence.js";
 import { ocrLayer } from "./ocr-layer.js";
@@ -53,6 +54,11 @@ export class PageLayers {
   }
 }
 
+/** True when the page's text layer is only a stamp, header or page number over a scan. */
+function isSparse(evidence: PageEvidence): boolean {
+  return evidence.state === "ok" && pageLayer(evidence.text) === "sparse-over-image";
+}
+
 /** True when the page has native text that can be matched. */
 export function hasNativeText(evidence: PageEvidence): evidence is Extract<PageEvidence, { state: "ok" }> {
   return evidence.state === "ok" && evidence.text.hasTextLayer;
@@ -77,6 +83,8 @@ export function wantsOcr(
 ): boolean {
   if (!mode || evidence.state === "out_of_range" || evidence.state === "cut") return false;
   if (!hasNativeText(evidence)) return true;
+  // auto reads a scan with a stamp for a text layer as it reads one with none: unless the stamp holds the quote.
+  if (isSparse(evidence)) return nativeReadings.some((r) => r?.reason !== "exact_in_box");
   return mode === "tesseract" && nativeReadings.some((r) => r?.reason !== "exact_in_box");
 }
 
@@ -93,7 +101,10 @@ export function decide(
   if (evidence.state === "cut")
     return { reason: "deadline_exceeded", locations: [], occurrences: 0, layer: null };
   const candidates: Decision[] = [];
-  if (native) {
+  // On a scan whose text layer is a stamp, only a match in that stamp counts: its absence there says
+  // nothing about the page's words, which are an image.
+  const sparse = isSparse(evidence);
+  if (native && (!sparse || CITE_REASON_VERDICT[native.reason].startsWith("verified"))) {
     candidates.push({ ...native, layer: NATIVE });
     if (native.reason === "exact_in_box") return candidates[0];
   }
@@ -111,6 +122,8 @@ export function decide(
   } else if (ocr?.state === "cut") {
     candidates.push({ reason: "deadline_exceeded", locations: [], occurrences: 0, layer: null });
   }
+  if (candidates.length === 0 && sparse)
+    return { reason: "incomplete_text_layer", locations: [], occurrences: 0, layer: NATIVE };
   if (candidates.length === 0) {
     if (evidence.state === "failed")
       return {

@@ -28,6 +28,7 @@ export const CITE_REASONS = [
   "page_out_of_range",
   "source_hash_mismatch",
   "no_text_layer",
+  "incomplete_text_layer",
   "extraction_failed",
   "deadline_exceeded",
   "ocr_unavailable",
@@ -45,6 +46,7 @@ export const CITE_REASON_VERDICT: Record<CiteReason, CiteVerdict> = {
   page_out_of_range: "unmatched",
   source_hash_mismatch: "insufficient_evidence",
   no_text_layer: "insufficient_evidence",
+  incomplete_text_layer: "insufficient_evidence",
   extraction_failed: "insufficient_evidence",
   deadline_exceeded: "insufficient_evidence",
   ocr_unavailable: "insufficient_evidence",
@@ -62,6 +64,8 @@ export const CITE_REASON_MEANINGS: Record<CiteReason, string> = {
   page_out_of_range: "the page does not exist in the source",
   source_hash_mismatch: "the source's sha256 differs from the expected one; nothing was extracted",
   no_text_layer: "the page has no native text and OCR was not requested",
+  incomplete_text_layer:
+    "the page is an image whose text layer holds only a stamp, a header or a page number (sparse-over-image), the quote is not in that text, and OCR was not requested",
   extraction_failed: "the page's text could not be extracted",
   deadline_exceeded: "the deadline ran out before this page's text or OCR was complete",
   ocr_unavailable: "OCR was requested but could not run on this page",
@@ -86,6 +90,6 @@ export const OCR_MODES = ["auto", "tesseract"] as const;
 export type OcrMode = (typeof OCR_MODES)[number];
 
 export const OCR_MODE_MEANINGS: Record<OcrMode, string> = {
-  auto: "OCR only the cited pages that have no native text",
+  auto: "OCR only the cited pages that have no native text, or only a stamp, header or page number over a scan",
   tesseract: "OCR also the cited pages where native text does not give verified_exact",
 };
