@@ -104,7 +104,8 @@ export function checkRecord(
     case "quotation":
       return checkQuotation(context.pages, context.pageCount, record);
     case "page":
-      return withLayer(context, checkPage(context.pageCount, record));
+      // A page record reads no page's text: it names no layer.
+      return checkPage(context.pageCount, record);
     case "equation":
       return anchorsOf(context).then((anchors) => withLayer(context, checkEquation(anchors, record)));
     case "figure":

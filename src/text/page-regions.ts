@@ -57,6 +57,10 @@ const APPENDIX_HEADING = /^(?:appendix|appendices|supplementary|supporting infor
 const CAPTION_START =
   /^(?:fig(?:ure)?s?|table|tab|tableau|scheme|chart|plate|exhibit)\.?\s*(?:[A-Z]\.?)?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:|]|\s+\p{Lu}|\s*$)/iu;
 const PAGE_NUMBER = /^(?:(?:page|p\.)\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|\/)\s*\d{1,4})?$/iu;
+/** A line that carries a year or opens with an entry number, as the entries of a references list do. */
+const REFERENCE_ENTRY = /\b(?:1[6-9]|20)\d\d[a-z]?\b|^\[\d{1,4}\]|^\d{1,4}\.\s/u;
+/** A page reads as a references list when at least this share of its lines look like entries. */
+const ENTRY_SHARE = 0.2;
 const NUMERIC_TOKEN = /^[([]?[-+−–±]?[\d.,]+%?[)\]]?[*†‡]*$|^[-–—±]$/u;
 
 /** The share of the page's height at its top and bottom where running heads and feet stand. */
@@ -75,6 +79,19 @@ interface ReferencesList {
   end?: LinePlace;
 }
 
+/** What a page says about its own lines, without looking at any other page. */
+interface LocalRegions {
+  /** The region of each line from the page alone (never running-head or references). */
+  regions: Region[];
+  /** Per line: its identity as a running head, when it stands in the page's edge band. */
+  edgeKeys: (string | undefined)[];
+  /** Per line: a page number in the edge band. */
+  pageNumbers: boolean[];
+  /** The page holds a references heading, or reads as a references list (entries with years or numbers). */
+  mayHoldReferences: boolean;
+  bodySize: number;
+}
+
 /** Whether line `line` of page `page` comes after `place`. */
 function after(page: number, line: number, place: LinePlace): boolean {
   return page > place.page || (page === place.page && line > place.line);
@@ -84,17 +101,23 @@ function before(page: number, line: number, place: LinePlace): boolean {
   return page < place.page || (page === place.page && line < place.line);
 }
 
+/**
+ * Most rules read the page alone. Two need the whole document, and are asked for only when a line
+ * could be what they decide: a line in the edge band is a running head when its words recur at
+ * the same place on other pages, and a page that holds a references heading or reads as a list of
+ * entries lies in the references list when it comes after the document's references heading and
+ * before the heading that ends the list.
+ */
 export class DocumentRegions {
-  private stats: { bodySize: number; repeated: Set<string>; references?: ReferencesList } | undefined;
-  private readonly byPage = new Map<number, Region[]>();
+  private stats: { repeated: Set<string>; references?: ReferencesList } | undefined;
+  private readonly local = new Map<number, LocalRegions>();
 
   constructor(private readonly pages: readonly (PageText | undefined)[]) {}
 
   /** The region of the line holding the UTF-16 offset `at` of a page's text. */
   regionAt(page: number, at: number): Region {
-    const regions = this.pageRegions(page);
     const text = this.pages[page - 1];
-    if (!text || regions.length === 0) return "body";
+    if (!text || text.lines.length === 0) return "body";
     const lines = text.lines;
     let lo = 0;
     let hi = lines.length - 1;
@@ -103,77 +126,97 @@ export class DocumentRegions {
       if (lines[mid].startUtf16 <= at) lo = mid;
       else hi = mid - 1;
     }
-    return regions[lo];
+    return this.lineRegion(text, lo);
   }
 
   /** The region of every line of a page, in the order of PageText.lines. */
   pageRegions(page: number): Region[] {
-    let regions = this.byPage.get(page);
-    if (!regions) {
-      const text = this.pages[page - 1];
-      regions = text ? this.classify(text) : [];
-      this.byPage.set(page, regions);
+    const text = this.pages[page - 1];
+    if (!text) return [];
+    return text.lines.map((_, i) => this.lineRegion(text, i));
+  }
+
+  private lineRegion(text: PageText, i: number): Region {
+    const local = this.localOf(text);
+    const key = local.edgeKeys[i];
+    if (key !== undefined && (local.pageNumbers[i] || this.documentStats().repeated.has(key)))
+      return "running-head";
+    const region = local.regions[i];
+    if (region !== "caption" && local.mayHoldReferences) {
+      const list = this.documentStats().references;
+      if (
+        list &&
+        after(text.page, i, list.start) &&
+        (list.end === undefined || before(text.page, i, list.end))
+      )
+        return "references";
     }
-    return regions;
+    return region;
+  }
+
+  private localOf(text: PageText): LocalRegions {
+    let local = this.local.get(text.page);
+    if (!local) {
+      local = classifyPage(text);
+      this.local.set(text.page, local);
+    }
+    return local;
   }
 
   private documentStats() {
     if (this.stats) return this.stats;
-    const weight = new Map<number, number>();
     const seen = new Map<string, Set<number>>();
-    let references: { page: number; line: number } | undefined;
+    let references: LinePlace | undefined;
+    let textPages = 0;
     for (const text of this.pages) {
       if (!text) continue;
-      const lines = text.lines;
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
-        if (line.fontSize > 0)
-          weight.set(line.fontSize, (weight.get(line.fontSize) ?? 0) + line.endUtf16 - line.startUtf16);
-        const words = lineText(text, line);
-        if (REFERENCES_HEADING.test(words)) references = { page: text.page, line: i };
-        if (edgeOf(text, line) !== undefined) {
-          const key = edgeKey(text, line, words);
-          let pages = seen.get(key);
-          if (!pages) {
-            pages = new Set();
-            seen.set(key, pages);
-          }
-          pages.add(text.page);
+      if (text.hasTextLayer) textPages++;
+      const local = this.localOf(text);
+      for (let i = 0; i < text.lines.length; i++) {
+        const key = local.edgeKeys[i];
+        if (key === undefined) continue;
+        let pages = seen.get(key);
+        if (!pages) {
+          pages = new Set();
+          seen.set(key, pages);
         }
+        pages.add(text.page);
       }
     }
-    let bodySize = 0;
-    let best = 0;
-    for (const [size, w] of weight) {
-      if (w > best) {
-        best = w;
-        bodySize = size;
-      }
-    }
-    const textPages = this.pages.filter((p) => p?.hasTextLayer).length;
     const needed = textPages <= 4 ? 2 : 3;
     const repeated = new Set<string>();
     for (const [key, pages] of seen) if (pages.size >= needed) repeated.add(key);
-    const list = references
-      ? { start: references, end: this.referencesEnd(references, bodySize) }
-      : undefined;
-    this.stats = { bodySize, repeated, ...(list ? { references: list } : {}) };
+    for (const text of this.pages) {
+      if (!text) continue;
+      const keys = this.localOf(text).edgeKeys;
+      for (let i = 0; i < text.lines.length; i++) {
+        // A running head that says "References" is not the list's heading.
+        const key = keys[i];
+        if (key !== undefined && repeated.has(key)) continue;
+        if (REFERENCES_HEADING.test(lineText(text, text.lines[i]))) references = { page: text.page, line: i };
+      }
+    }
+    this.stats = {
+      repeated,
+      ...(references ? { references: { start: references, end: this.referencesEnd(references) } } : {}),
+    };
     return this.stats;
   }
 
   /**
-   * The first heading after the references heading (set larger than the running text, or an
+   * The first heading after the references heading (set larger than its page's running text, or an
    * appendix's), or the first caption: tables and figures placed after the list are not part of it.
    */
-  private referencesEnd(start: LinePlace, bodySize: number): LinePlace | undefined {
+  private referencesEnd(start: LinePlace): LinePlace | undefined {
     for (let p = start.page; p <= this.pages.length; p++) {
       const text = this.pages[p - 1];
       if (!text) continue;
+      const { bodySize, edgeKeys } = this.localOf(text);
       const lines = text.lines;
       for (let i = p === start.page ? start.line + 1 : 0; i < lines.length; i++) {
         const line = lines[i];
         const words = lineText(text, line);
-        if (words.length === 0 || words.length >= 80 || edgeOf(text, line) !== undefined) continue;
+        if (words.length === 0 || words.length >= 80 || edgeKeys[i] !== undefined) continue;
         if (
           line.fontSize > bodySize * 1.15 ||
           (APPENDIX_HEADING.test(words) && line.fontSize >= bodySize * 0.95) ||
@@ -184,66 +227,93 @@ export class DocumentRegions {
     }
     return undefined;
   }
+}
 
-  private classify(text: PageText): Region[] {
-    const { bodySize, repeated, references } = this.documentStats();
-    const lines = text.lines;
-    const regions: Region[] = new Array(lines.length).fill("body");
-    const isBody = (l: LineInfo) =>
-      bodySize > 0 && l.fontSize >= bodySize * SMALLER && l.fontSize <= bodySize * 1.25;
-    let blockLeft = Number.POSITIVE_INFINITY;
-    let blockRight = Number.NEGATIVE_INFINITY;
-    let bodyLines = 0;
-    for (const line of lines) {
-      // The text block is where upright running text stands: a sideways stamp beside it is not in it.
-      const upright = line.box.right - line.box.left > line.box.top - line.box.bottom;
-      if (!isBody(line) || !upright || edgeOf(text, line) !== undefined) continue;
-      bodyLines++;
-      blockLeft = Math.min(blockLeft, line.box.left);
-      blockRight = Math.max(blockRight, line.box.right);
+/** The regions a page gives its lines by itself: captions, the margin, footnotes, tables, the body. */
+function classifyPage(text: PageText): LocalRegions {
+  const lines = text.lines;
+  const bodySize = dominantSize(lines);
+  const regions: Region[] = new Array(lines.length).fill("body");
+  const edgeKeys: (string | undefined)[] = new Array(lines.length).fill(undefined);
+  const pageNumbers: boolean[] = new Array(lines.length).fill(false);
+  const isBody = (l: LineInfo) =>
+    bodySize > 0 && l.fontSize >= bodySize * SMALLER && l.fontSize <= bodySize * 1.25;
+  let blockLeft = Number.POSITIVE_INFINITY;
+  let blockRight = Number.NEGATIVE_INFINITY;
+  let bodyLines = 0;
+  let entries = 0;
+  let counted = 0;
+  let heading = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const words = lineText(text, line);
+    if (REFERENCES_HEADING.test(words)) heading = true;
+    if (edgeOf(text, line) !== undefined) {
+      edgeKeys[i] = edgeKey(text, line, words);
+      pageNumbers[i] = PAGE_NUMBER.test(words);
+      continue;
     }
-    const inReferences = (i: number) =>
-      references !== undefined &&
-      after(text.page, i, references.start) &&
-      (references.end === undefined || before(text.page, i, references.end));
-    let caption: LineInfo | undefined;
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i];
-      const words = lineText(text, line);
-      const edge = edgeOf(text, line);
-      if (edge !== undefined && (PAGE_NUMBER.test(words) || repeated.has(edgeKey(text, line, words)))) {
-        regions[i] = "running-head";
-        continue;
-      }
-      if (CAPTION_START.test(words)) {
-        regions[i] = "caption";
-        caption = line;
-        continue;
-      }
-      if (inReferences(i)) {
-        regions[i] = "references";
-        continue;
-      }
-      if (caption && continuesCaption(caption, lines[i - 1], line)) {
-        regions[i] = "caption";
-        continue;
-      }
-      caption = undefined;
-      if (bodyLines >= 3 && (line.box.right < blockLeft - 2 || line.box.left > blockRight + 2)) {
-        regions[i] = "margin";
-        continue;
-      }
-      if (
-        bodySize > 0 &&
-        line.fontSize > 0 &&
-        line.fontSize < bodySize * SMALLER &&
-        belowItsColumn(lines, line, (l) => isBody(l) && edgeOf(text, l) === undefined, text)
-      )
-        regions[i] = "footnote";
-    }
-    markTables(text, lines, regions);
-    return regions;
+    counted++;
+    if (REFERENCE_ENTRY.test(words)) entries++;
+    // The text block is where upright running text stands: a sideways stamp beside it is not in it.
+    const upright = line.box.right - line.box.left > line.box.top - line.box.bottom;
+    if (!isBody(line) || !upright) continue;
+    bodyLines++;
+    blockLeft = Math.min(blockLeft, line.box.left);
+    blockRight = Math.max(blockRight, line.box.right);
   }
+  let caption: LineInfo | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const words = lineText(text, line);
+    if (CAPTION_START.test(words)) {
+      regions[i] = "caption";
+      caption = line;
+      continue;
+    }
+    if (caption && continuesCaption(caption, lines[i - 1], line)) {
+      regions[i] = "caption";
+      continue;
+    }
+    caption = undefined;
+    if (bodyLines >= 3 && (line.box.right < blockLeft - 2 || line.box.left > blockRight + 2)) {
+      regions[i] = "margin";
+      continue;
+    }
+    if (
+      bodySize > 0 &&
+      line.fontSize > 0 &&
+      line.fontSize < bodySize * SMALLER &&
+      belowItsColumn(lines, line, (l) => isBody(l) && edgeOf(text, l) === undefined, text)
+    )
+      regions[i] = "footnote";
+  }
+  markTables(text, lines, regions);
+  return {
+    regions,
+    edgeKeys,
+    pageNumbers,
+    mayHoldReferences: heading || (counted > 0 && entries >= counted * ENTRY_SHARE),
+    bodySize,
+  };
+}
+
+/** The font size that carries the most characters on the page (0 when no line has one). */
+function dominantSize(lines: readonly LineInfo[]): number {
+  const weight = new Map<number, number>();
+  for (const l of lines) {
+    if (l.fontSize <= 0) continue;
+    weight.set(l.fontSize, (weight.get(l.fontSize) ?? 0) + (l.endUtf16 - l.startUtf16));
+  }
+  let best = 0;
+  let size = 0;
+  for (const [s, w] of weight) {
+    if (w > best) {
+      best = w;
+      size = s;
+    }
+  }
+  return size;
 }
 
 function lineText(text: PageText, line: LineInfo): string {

@@ -56,8 +56,4 @@ describe("quotations on scanned pages", () => {
       evidence: { layer: "ocr-layer" },
     });
   });
-
-  it("names the layer of the page a page record points at", () => {
-    expect(checkRecord(context, { kind: "page", page: 3 }).evidence.layer).toBe("sparse-over-image");
-  });
 });
