@@ -85,7 +85,7 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
       ...base,
       verdict: "FLAG",
       reason: "no-text-layer",
-      message: `page ${page} exists, but its words are an image${layer === "sparse-over-image" ? " (its text layer holds only a stamp, header or page number)" : ""}; the wording was not checked: OCR it with --ocr or read it yourself${elsewhere.length > 0 ? `; the words do stand on ${plural("page", elsewhere)}` : ""}`,
+      message: `page ${page} exists, but its words are an image${layer === "sparse-over-image" ? " (its text layer holds only a stamp, header or page number)" : ""}; the wording was not checked: OCR it (cite-check --ocr) or read it yourself${elsewhere.length > 0 ? `; the words do stand on ${plural("page", elsewhere)}` : ""}`,
       evidence: {
         ...q,
         page,

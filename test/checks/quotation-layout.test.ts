@@ -87,7 +87,7 @@ describe("landscape, cropped and empty pages", () => {
     expect(r.evidence.foundOnPages).toEqual([1, 2, 3, 4, 6]);
     expect(r.evidence.foundOnLayers).toEqual(["native", "native", "native", "native", "native"]);
     expect(r.message).toBe(
-      "page 5 exists, but its words are an image; the wording was not checked: OCR it with --ocr or read it yourself; the words do stand on pages 1, 2, 3, 4 and 6",
+      "page 5 exists, but its words are an image; the wording was not checked: OCR it (cite-check --ocr) or read it yourself; the words do stand on pages 1, 2, 3, 4 and 6",
     );
     const unseen = check(layout, 5, "words that are on no page at all");
     expect([unseen.verdict, unseen.reason]).toEqual(["FLAG", "no-text-layer"]);
