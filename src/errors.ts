@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   "BATCH_DUPLICATE_ID",
   /** A batch's results file holds something other than this batch's results; nothing is written. */
   "BATCH_OUTPUT_FOREIGN",
+  /** Shard outputs being merged do not hold every job of the jobs file exactly once; nothing is written. */
+  "BATCH_MERGE_MISMATCH",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,12 +22,27 @@ export interface ResultsRead {
  * a torn last line. `keys` are the keys of this batch's jobs: a line for anything else is refused.
  */
 export function readResults(path: string, keys: ReadonlySet<string>): ResultsRead {
+  const read = parseResultsFile(path, keys);
+  if (read.tail.length > 0) cutTail(path, read.wholeBytes);
+  return { lines: read.lines, cutBytes: Buffer.byteLength(read.tail) };
+}
+
+export interface ResultsParsed {
+  lines: ResultLine[];
+  /** A last line without its newline (a torn write), or "". */
+  tail: string;
+  /** Bytes of the whole lines. */
+  wholeBytes: number;
+}
+
+/** Reads a results file without changing it; refuses one that is not results of these jobs. */
+export function parseResultsFile(path: string, keys: ReadonlySet<string>): ResultsParsed {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { lines: [], cutBytes: 0 };
+    if (code === "ENOENT") return { lines: [], tail: "", wholeBytes: 0 };
     throw new CiteproofError("OUTPUT_UNWRITABLE", `cannot read the results file ${path} (${code})`, {
       path,
     });
@@ -60,8 +75,7 @@ export function readResults(path: string, keys: ReadonlySet<string>): ResultsRea
       "its last line is neither whole nor the start of a batch result line",
       lines.length + 1,
     );
-  if (tail.length > 0) cutTail(path, Buffer.byteLength(whole));
-  return { lines, cutBytes: Buffer.byteLength(tail) };
+  return { lines, tail, wholeBytes: Buffer.byteLength(whole) };
 }
 
 function asResultLine(raw: string): ResultLine | undefined {
@@ -96,7 +110,7 @@ function cutTail(path: string, keep: number): void {
 function foreign(path: string, problem: string, line: number): CiteproofError {
   return new CiteproofError(
     "BATCH_OUTPUT_FOREIGN",
-    `${path} is not the results of this batch: ${problem}; nothing was written (name another --out)`,
+    `${path} is not the results of this batch: ${problem}; nothing was written`,
     { line },
   );
 }

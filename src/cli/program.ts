@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => v
   mcp: () => import("./commands/mcp.js"),
   serve: () => import("./commands/serve.js"),
   batch: () => import("./commands/batch.js"),
+  "batch-merge": () => import("./commands/batch-merge.js"),
 };
 
 /** The command an argument vector (without node and the script) names, if any. */

@@ -198,6 +198,8 @@ describe("citeproof batch", () => {
       ["--shard", "0/2"],
       ["--shard", "x"],
       ["--jobs", "0"],
+      ["--shards", "2"],
+      ["--shard", "1/2", "--shards", "2"],
     ]) {
       const run = cli(["batch", jobsPath, "--out", join(work.dir, "u.out"), ...flags, "--json"]);
       expect(run.status, flags.join(" ")).toBe(2);

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { runBatch } from "../../batch/run-batch.js";
-import { parseShard } from "../../batch/shard.js";
+import { parseShard, shardFromEnv } from "../../batch/shard.js";
 import { formatSummary } from "../../batch/summary.js";
+import { CiteproofError } from "../../errors.js";
 import { resolveRoot } from "../../source/allowed-root.js";
 import { batchProgress } from "../batch-progress.js";
 import { addSharedDocumentOptions, positiveInt, printJson, runAction, sharedOpenOptions } from "../io.js";
@@ -10,6 +11,7 @@ interface BatchFlags {
   out: string;
   jobs?: string;
   shard?: string;
+  shards?: string;
   allowRoot: string[];
   cacheDir?: string;
   cache?: boolean;
@@ -27,6 +29,7 @@ export function register(program: Command): void {
     .requiredOption("--out <file>", "the results file (JSON lines); an earlier run's results are resumed")
     .option("--jobs <n>", "worker threads (default: the available cores)")
     .option("--shard <K/N>", "run only the jobs whose id hashes to shard K of N (1 <= K <= N)")
+    .option("--shards <n>", "the number of shards, with Kubernetes' JOB_COMPLETION_INDEX giving this one")
     .option(
       "--allow-root <dir>",
       "also admit PDFs under this directory (repeatable; the working directory always is)",
@@ -38,7 +41,10 @@ export function register(program: Command): void {
   addSharedDocumentOptions(command, "job").action((jobsPath: string, flags: BatchFlags) =>
     runAction(flags.json, async () => {
       const threads = positiveInt(flags.jobs, "--jobs");
-      const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      const shards = positiveInt(flags.shards, "--shards");
+      if (flags.shard !== undefined && shards !== undefined)
+        throw new CiteproofError("USAGE", "--shard K/N and --shards N: give one");
+      const shard = flags.shard !== undefined ? parseShard(flags.shard) : shardFromEnv(process.env, shards);
       const summary = await runBatch({
         jobsPath,
         outPath: flags.out,
