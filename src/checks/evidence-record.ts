@@ -1,6 +1,7 @@
 /** Evidence records as callers supply them, and their validation. */
-import { CiteproofError } from "../errors.js";
+import { CiteproofError, type ErrorDetails } from "../errors.js";
 import { didYouMean, firstUnknownField } from "../util/field-names.js";
+import { shown } from "../util/shown.js";
 
 export type EvidenceRecord =
   | { id?: string; kind: "quotation"; page?: number; text: string }
@@ -9,6 +10,17 @@ export type EvidenceRecord =
   | { id?: string; kind: "figure"; label: string };
 
 export const EVIDENCE_KINDS = ["quotation", "page", "equation", "figure"] as const;
+
+/** The bounds of the evidence records one call checks; past any of them, EVIDENCE_INVALID naming it. */
+export const EVIDENCE_LIMITS = {
+  maxRecords: 100_000,
+  /** UTF-16 units of one quotation's text. */
+  maxTextUtf16: 20_000,
+  /** UTF-16 units of every quotation's text together. */
+  maxTotalTextUtf16: 4_000_000,
+  /** UTF-16 units of an id or a label. */
+  maxNameUtf16: 1_000,
+} as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** The fields each kind of record may carry; any other is refused, never ignored. */
@@ -44,12 +56,24 @@ export function validateEvidence(value: unknown, source = "evidence"): EvidenceR
       ? value.evidence
       : undefined;
   if (!list) throw invalid(`${source} must be a JSON array of evidence records`);
+  if (list.length > EVIDENCE_LIMITS.maxRecords)
+    throw invalid(`${source} holds ${list.length} records, over the limit of ${EVIDENCE_LIMITS.maxRecords}`, {
+      limit: EVIDENCE_LIMITS.maxRecords,
+    });
   if (isObject(value)) {
     const unknown = firstUnknownField(value, FILE_FIELDS);
     if (unknown !== undefined)
-      throw invalid(`${source}: unknown field ${JSON.stringify(unknown)}${didYouMean(unknown, FILE_FIELDS)}`);
+      throw invalid(`${source}: unknown field ${shown(unknown)}${didYouMean(unknown, FILE_FIELDS)}`);
   }
-  return list.map((item, index) => validateRecord(item, index));
+  const records = list.map((item, index) => validateRecord(item, index));
+  let total = 0;
+  for (const r of records) if (r.kind === "quotation") total += r.text.length;
+  if (total > EVIDENCE_LIMITS.maxTotalTextUtf16)
+    throw invalid(
+      `${source}: the quotations hold ${total} characters together, over the limit of ${EVIDENCE_LIMITS.maxTotalTextUtf16}`,
+      { limit: EVIDENCE_LIMITS.maxTotalTextUtf16 },
+    );
+  return records;
 }
 
 function validateRecord(item: unknown, index: number): EvidenceRecord {
@@ -60,18 +84,24 @@ function validateRecord(item: unknown, index: number): EvidenceRecord {
     throw invalid(`${at}: field "id" must be a string`);
   }
   const idOut = id === undefined ? undefined : String(id);
+  if (idOut !== undefined) withinName(idOut, "id", at);
   const kind = item.kind;
   if (typeof kind !== "string") throw invalid(`${at}: field "kind" is missing`);
   const known = RECORD_FIELDS[kind as EvidenceKind] as ReadonlySet<string> | undefined;
   const unknown = known ? firstUnknownField(item, known) : undefined;
   if (known && unknown !== undefined)
     throw invalid(
-      `${at}: unknown field ${JSON.stringify(unknown)} in a ${kind} record${didYouMean(unknown, known)}; its fields are ${[...known].join(", ")}`,
+      `${at}: unknown field ${shown(unknown)} in a ${kind} record${didYouMean(unknown, known)}; its fields are ${[...known].join(", ")}`,
     );
   switch (kind) {
     case "quotation": {
       const text = item.text;
       if (typeof text !== "string") throw invalid(`${at}: field "text" must be a string`);
+      if (text.length > EVIDENCE_LIMITS.maxTextUtf16)
+        throw invalid(
+          `${at}: field "text" is ${text.length} characters, over the limit of ${EVIDENCE_LIMITS.maxTextUtf16}`,
+          { path: `${at}.text`, field: "text", limit: EVIDENCE_LIMITS.maxTextUtf16 },
+        );
       if (text.trim().length === 0) throw invalid(`${at}: field "text" is empty`);
       const page = item.page === undefined || item.page === null ? undefined : checkPage(item.page, at);
       return { id: idOut, kind, page, text };
@@ -85,12 +115,11 @@ function validateRecord(item: unknown, index: number): EvidenceRecord {
       if (typeof label !== "string" && typeof label !== "number") {
         throw invalid(`${at}: field "label" must be a string`);
       }
+      withinName(String(label), "label", at);
       return { id: idOut, kind, label: bareLabel(String(label), kind, at) };
     }
     default:
-      throw invalid(
-        `${at}: unknown kind ${JSON.stringify(kind)} (expected one of ${EVIDENCE_KINDS.join(", ")})`,
-      );
+      throw invalid(`${at}: unknown kind ${shown(kind)} (expected one of ${EVIDENCE_KINDS.join(", ")})`);
   }
 }
 
@@ -109,15 +138,23 @@ function bareLabel(label: string, kind: "equation" | "figure", at: string): stri
 
 function checkPage(value: unknown, at: string): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw invalid(`${at}: field "page" must be a positive integer (got ${JSON.stringify(value)})`);
+    throw invalid(`${at}: field "page" must be a positive integer (got ${shown(value)})`);
   }
   return value;
+}
+
+function withinName(value: string, field: "id" | "label", at: string): void {
+  if (value.length > EVIDENCE_LIMITS.maxNameUtf16)
+    throw invalid(
+      `${at}: field "${field}" is ${value.length} characters, over the limit of ${EVIDENCE_LIMITS.maxNameUtf16}`,
+      { field, limit: EVIDENCE_LIMITS.maxNameUtf16 },
+    );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function invalid(message: string): CiteproofError {
-  return new CiteproofError("EVIDENCE_INVALID", message);
+function invalid(message: string, details?: ErrorDetails): CiteproofError {
+  return new CiteproofError("EVIDENCE_INVALID", message, details);
 }

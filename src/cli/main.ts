@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { CiteproofError } from "../errors.js";
 import { reportError, wantsJson } from "./io.js";
+import { guardStdout } from "./output-errors.js";
 import { runThroughServe, SERVE_MODES, type ServeMode, servable } from "./serve-client.js";
 
 /** Takes `--serve auto|never` (default $CITEPROOF_SERVE, else auto) out of the arguments. */
@@ -22,6 +23,7 @@ function serveMode(args: string[]): ServeMode | { error: string } {
     : { error: `--serve must be one of ${SERVE_MODES.join(", ")} (got ${JSON.stringify(mode)})` };
 }
 
+guardStdout();
 const args = process.argv.slice(2);
 const mode = serveMode(args);
 const served =

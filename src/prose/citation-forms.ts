@@ -35,7 +35,7 @@ const NUMBER_LABEL = "\\d+(?:\\.\\d+)*[a-z]?";
 const PAREN_LABEL = "\\(\\s*([^()\\n]{0,24}?\\d[^()\\n]{0,24}?)\\s*\\)";
 
 const PAGE = new RegExp(
-  `${B}(?:p(?:\\.\\s*|\\s+)|page\\s+)(\\d{1,9})(?![\\p{L}\\p{N}]|[.,]\\d|${DASH}\\d)`,
+  `${B}(?:p(?:\\.\\s*|\\s+)|page\\s+)(\\d+)(?![\\p{L}\\p{N}]|[.,]\\d|${DASH}\\d)`,
   "giu",
 );
 const EQUATION = new RegExp(`${B}(?:eq\\.?\\s*|equation\\s*)${PAREN_LABEL}`, "giu");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { CiteproofError } from "../errors.js";
 import { openedRealPath } from "./opened-path.js";
@@ -119,16 +119,38 @@ export function openRegularFileSync(path: string, admit?: (realPath: string) => 
   }
 }
 
-/** Reads a whole local file the way `openRegularFileSync` opens it (stdin for "-"). */
-export function readRegularFileSync(path: string, what: string): Buffer {
-  if (path === "-") return readFileSync(0);
-  const fd = openRegularFileSync(path, undefined, what);
+/** The largest text input read (an evidence file, a draft, a request), in bytes. */
+export const MAX_TEXT_INPUT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a whole local file the way `openRegularFileSync` opens it (stdin for "-"), at most `maxBytes`:
+ * past them FILE_TOO_LARGE, before more than the limit is held.
+ */
+export function readRegularFileSync(path: string, what: string, maxBytes = MAX_TEXT_INPUT_BYTES): Buffer {
+  const fd = path === "-" ? 0 : openRegularFileSync(path, undefined, what);
+  const shown = path === "-" ? `${what} on stdin` : `${what} ${path}`;
   try {
-    return readFileSync(fd);
+    return readAtMost(fd, maxBytes, shown);
   } catch (error) {
-    throw fileError(error, `${what} ${path}`);
+    throw fileError(error, shown);
   } finally {
-    closeSync(fd);
+    if (fd !== 0) closeSync(fd);
+  }
+}
+
+function readAtMost(fd: number, maxBytes: number, shown: string): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.min(1 << 20, maxBytes + 1 - total));
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) return Buffer.concat(chunks, total);
+    chunks.push(chunk.subarray(0, n));
+    total += n;
+    if (total > maxBytes)
+      throw new CiteproofError("FILE_TOO_LARGE", `${shown} is over the limit of ${maxBytes} bytes`, {
+        limit: maxBytes,
+      });
   }
 }
 

@@ -1,7 +1,7 @@
 // Bad input to `citeproof verify`: each case gets a stable code, a one-line message naming the
 // problem, an error document with --json, exit 2, no stack trace, and nothing in the cache.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToolError } from "../helpers/cli-expect.js";
@@ -272,6 +272,45 @@ describe("the evidence", () => {
       "EVIDENCE_INVALID",
     );
     expect(message).toBe(`record 1: field "page" must be a positive integer (got ${JSON.stringify(page)})`);
+  });
+
+  describe("over the input limits", () => {
+    const page = { kind: "page", page: 1 };
+    const quotation = (chars: number) => ({ kind: "quotation", page: 3, text: "w".repeat(chars) });
+    it.each([
+      ["100,001 records", Array(100_001).fill(page), /^.* holds 100001 records, over the limit of 100000$/],
+      [
+        "a quotation of 20,001 characters",
+        [quotation(20_001)],
+        /^record 0: field "text" is 20001 characters, over the limit of 20000$/,
+      ],
+      [
+        "quotations of 4,000,302 characters together",
+        Array(201).fill(quotation(19_902)),
+        /^.*: the quotations hold 4000302 characters together, over the limit of 4000000$/,
+      ],
+      [
+        "an id of 1,001 characters",
+        [{ ...page, id: "i".repeat(1001) }],
+        /^record 0: field "id" is 1001 characters, over the limit of 1000$/,
+      ],
+    ])("%s: EVIDENCE_INVALID naming the limit", (_label, value, message) => {
+      expect(expectRejected(pdfArgs(records(value)), "EVIDENCE_INVALID")).toMatch(message);
+    });
+
+    it("a page nested 100,000 levels deep: EVIDENCE_INVALID showing the start of it", () => {
+      const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+      const path = file("deep.json", `[{"kind":"page","page":${deep}}]`);
+      expect(expectRejected(pdfArgs(path), "EVIDENCE_INVALID")).toMatch(
+        /^record 0: field "page" must be a positive integer \(got \[{9}\.\.\.\]{9}\)$/,
+      );
+    });
+
+    it("an evidence file over 64 MiB: FILE_TOO_LARGE, before it is read whole", () => {
+      const path = file("huge.json", "");
+      truncateSync(path, 64 * 1024 * 1024 + 1);
+      expectRejected(pdfArgs(path), "FILE_TOO_LARGE", [/over the limit of 67108864 bytes/]);
+    });
   });
 });
 

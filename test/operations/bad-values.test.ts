@@ -2,7 +2,7 @@
 // are coded errors naming the argument, with a short excerpt of the value, never INTERNAL.
 import { describe, expect, it } from "vitest";
 import { agentOperation, callOperation } from "../../src/operations/agent-call.js";
-import { shown } from "../../src/operations/input.js";
+import { shown } from "../../src/util/shown.js";
 import { repoRoot } from "../helpers/fixture-files.js";
 
 const ctx = { cwd: repoRoot, access: [repoRoot], open: { noCache: true } };

@@ -47,6 +47,13 @@ describe("the six citation forms", () => {
     expect(r.forms).toEqual([]);
   });
 
+  it("reads a page of any number of digits, so the check can say the page does not exist", () => {
+    expect(read("p. 1234567890 and page 98765432109876").forms).toEqual([
+      ["p. 1234567890", "p. 1234567890"],
+      ["p. 98765432109876", "page 98765432109876"],
+    ]);
+  });
+
   it("passes unusual labels through to the check, which judges their form", () => {
     expect(read("Eq. (1-3) and Eq. ( 5 )").forms).toEqual([
       ["Eq. (1-3)", "Eq. (1-3)"],

@@ -1,6 +1,6 @@
 /** Input fields several operations share, described once. */
 import { z } from "zod";
-import { EVIDENCE_KINDS } from "../../checks/evidence-record.js";
+import { EVIDENCE_LIMITS as E, EVIDENCE_KINDS } from "../../checks/evidence-record.js";
 
 export const pdfField = z.string().min(1).describe("path of the PDF (for a tool: inside the allowed roots)");
 export const passwordField = z.string().optional().describe("password of an encrypted PDF");
@@ -16,7 +16,7 @@ export const evidenceRecordSchema = z
     // (checks/evidence-record.ts), which names an unknown kind by its record.
     kind: z.string().meta({ enum: [...EVIDENCE_KINDS] }),
     page: z.int().min(1).optional(),
-    text: z.string().optional().describe("the quoted words (kind quotation)"),
+    text: z.string().max(E.maxTextUtf16).optional().describe("the quoted words (kind quotation)"),
     label: z
       .union([z.string(), z.number()])
       .optional()
@@ -28,4 +28,7 @@ export const evidenceRecordSchema = z
       "physical (the first page is 1); labels are bare (no parentheses, no 'Figure').",
   );
 
-export const evidenceField = z.array(evidenceRecordSchema).describe("the evidence records to check");
+export const evidenceField = z
+  .array(evidenceRecordSchema)
+  .max(E.maxRecords)
+  .describe("the evidence records to check");
