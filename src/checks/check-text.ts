@@ -11,6 +11,7 @@ import {
 } from "../prose/read-draft.js";
 import { onlyNotedRegions, REGION_PHRASES, type Region } from "../text/page-regions.js";
 import type { EvidenceRecord } from "./evidence-record.js";
+import { applyOcr, type QuotationOcrOptions } from "./ocr-quotations.js";
 import type { CheckResult } from "./result.js";
 import type { Reason, Verdict } from "./verdicts.js";
 import { type CheckContext, checkRecord } from "./verify.js";
@@ -80,11 +81,16 @@ export async function checkText(
   context: CheckContext,
   draft: string | DraftReading,
   poolLabel?: (citation: ProseCitation) => PoolLabel,
+  ocr?: QuotationOcrOptions,
 ): Promise<TextCheckReport> {
   const reading = typeof draft === "string" ? readDraft(draft) : draft;
+  const records = reading.citations.map(citationRecord);
+  let results: CheckResult[] = [];
+  for (const record of records) results.push(await checkRecord(context, record));
+  if (ocr) results = await applyOcr(context, records, results, ocr);
   const citations: TextCitationResult[] = [];
-  for (const citation of reading.citations) {
-    const result: CheckResult = await checkRecord(context, citationRecord(citation));
+  for (const [i, citation] of reading.citations.entries()) {
+    const result = results[i];
     citations.push({
       kind: citation.kind,
       verdict: result.verdict,

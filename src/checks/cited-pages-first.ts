@@ -7,14 +7,17 @@
  */
 import { completeDocument } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
-import { type OpenOptions, openDocument } from "../document/open.js";
+import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { PdfBytes } from "../source/file.js";
+import type { OcrMode } from "./cite-check/verdicts.js";
 import type { EvidenceRecord } from "./evidence-record.js";
+import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions } from "./ocr-quotations.js";
 import { openForChecks } from "./open-for-checks.js";
 import type { CheckResult } from "./result.js";
 import {
   type CheckContext,
+  checkContext,
   checkRecord,
   foldedPagesOf,
   type VerifyReport,
@@ -69,7 +72,11 @@ function citedPages(records: readonly EvidenceRecord[]): number[] {
   return [...pages];
 }
 
-export type VerifyOptions = OpenOptions & AnchorsOptions;
+export type VerifyOptions = OpenOptions &
+  AnchorsOptions & {
+    /** OCR of cited pages whose words are an image (auto), or also where the text gave no PASS (tesseract). */
+    ocr?: OcrMode;
+  };
 
 /**
  * Verifies evidence records against a PDF, reading the cited pages first and the rest of the
@@ -82,7 +89,13 @@ export async function verifyPdf(
   options: VerifyOptions = {},
 ): Promise<VerifyReport> {
   if (records.some((r) => r.kind === "equation" || r.kind === "figure")) {
-    return verifyEvidence(await openForChecks(input, options, true), records, options);
+    const doc = await openForChecks(input, options, true);
+    const report = await verifyEvidence(doc, records, options);
+    if (!options.ocr) return report;
+    return {
+      ...report,
+      results: await applyOcr(checkContext(doc, options), records, report.results, ocrOptions(doc, options)),
+    };
   }
   const cited = await openDocument(input, { ...options, pages: citedPages(records) });
   // The context holds the pages read so far; when the rest of the document comes in, into the same
@@ -103,8 +116,18 @@ export async function verifyPdf(
     for (let i = 0; i < pages.length; i++) pages[i] ??= whole.pages[i];
     for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(context, records[i]);
   }
+  const checked = results as CheckResult[];
   return {
     document: { sha256: cited.sha256, pages: cited.pageCount },
-    results: results as CheckResult[],
+    results: options.ocr ? await applyOcr(context, records, checked, ocrOptions(cited, options)) : checked,
+  };
+}
+
+function ocrOptions(doc: OpenedDocument, options: VerifyOptions): QuotationOcrOptions {
+  return {
+    mode: options.ocr as OcrMode,
+    doc,
+    timeoutMs: options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS,
+    ...(options.password !== undefined ? { password: options.password } : {}),
   };
 }

@@ -5,6 +5,7 @@ import {
   formatTextCheckReport,
   type TextCheckReport,
 } from "../checks/check-text.js";
+import { DEFAULT_OCR_TIMEOUT_MS } from "../checks/ocr-quotations.js";
 import { openForChecks } from "../checks/open-for-checks.js";
 import { checkContext } from "../checks/verify.js";
 import { readDraft } from "../prose/read-draft.js";
@@ -28,7 +29,15 @@ export const checkTextOperation = defineOperation<CheckTextInput, TextCheckRepor
     const options = { ...ctx.open, password: input.password };
     const reading = readDraft(input.draft);
     const doc = await openForChecks(await inputPdf(ctx, input.pdf), options, draftNeedsAnchors(reading));
-    return checkText(checkContext(doc, options), reading);
+    const ocr = input.ocr
+      ? {
+          mode: input.ocr,
+          doc,
+          timeoutMs: options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS,
+          password: input.password,
+        }
+      : undefined;
+    return checkText(checkContext(doc, options), reading, undefined, ocr);
   },
   json: (report) => report,
   format: (report, input) =>

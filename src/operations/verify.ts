@@ -21,7 +21,11 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify),
   async run(input, ctx) {
     const records = validateEvidence(input.evidence, 'argument "evidence"');
-    return verifyPdf(await inputPdf(ctx, input.pdf), records, { ...ctx.open, password: input.password });
+    return verifyPdf(await inputPdf(ctx, input.pdf), records, {
+      ...ctx.open,
+      password: input.password,
+      ...(input.ocr ? { ocr: input.ocr } : {}),
+    });
   },
   json: (report) => report,
   format: (report, input) => formatVerifyReport(input.pdf, report),

@@ -111,7 +111,7 @@ export function decide(
   if (ocr?.state === "ok") {
     const reading = evaluateOnLayer(layers.ocrOf(citation.page, ocr), citation, normalization);
     candidates.push({ ...reading, layer: ocrEvidence(ocr) });
-  } else if (ocr?.state === "unavailable") {
+  } else if (ocr?.state === "unavailable" || ocr?.state === "refused") {
     candidates.push({
       reason: "ocr_unavailable",
       locations: [],

@@ -12,12 +12,22 @@ import type { Deadline } from "./deadline.js";
 export type OcrOutcome =
   | { state: "ok"; ocr: OcrPage }
   | { state: "unavailable"; message: string }
+  /** Not tried: the page's image is too large to render safely. */
+  | { state: "refused"; code: "OCR_IMAGE_TOO_LARGE"; message: string }
   | { state: "cut" };
+
+/**
+ * The largest image, in its own pixels, a page may hold for OCR: decoding a larger one (20,000 x
+ * 20,000 is 400 million pixels) could exhaust the engine's memory, so such a page is refused.
+ */
+export const OCR_MAX_IMAGE_PIXELS = 100_000_000;
 
 export interface OcrEvidenceOptions {
   deadline: Deadline;
   cache: ExtractionCache | undefined;
   password?: string;
+  /** The pixels of each page's largest image (PageText.largestImagePixels), for the size limit. */
+  imagePixels?: (page: number) => number;
 }
 
 export async function ocrPages(
@@ -43,6 +53,15 @@ export async function ocrPages(
       const held = options.cache?.readRecord<OcrPage>(recordKey(page));
       if (held && held.page === page && Array.isArray(held.words)) {
         out.set(page, { state: "ok", ocr: held });
+        continue;
+      }
+      const pixels = options.imagePixels?.(page) ?? 0;
+      if (pixels > OCR_MAX_IMAGE_PIXELS) {
+        out.set(page, {
+          state: "refused",
+          code: "OCR_IMAGE_TOO_LARGE",
+          message: `page ${page} holds an image of ${pixels} pixels, over the limit of ${OCR_MAX_IMAGE_PIXELS} for OCR`,
+        });
         continue;
       }
       if (options.deadline.expired()) {

@@ -84,6 +84,10 @@ export async function citeCheck(
     deadline,
     cache: cited.cache,
     password: options.password,
+    imagePixels: (page) => {
+      const evidence = cited.pages.get(page);
+      return evidence?.state === "ok" ? (evidence.text.largestImagePixels ?? 0) : 0;
+    },
   });
 
   report.results = input.citations.map((c, i): CiteCheckResult => {

@@ -8,6 +8,7 @@ import {
   runAction,
   runAndPrint,
 } from "../io.js";
+import { OCR_FLAG_HELP, ocrOption } from "../ocr-flag.js";
 
 export function register(program: Command): void {
   addDocumentOptions(
@@ -18,12 +19,18 @@ export function register(program: Command): void {
       )
       .argument("<pdf>", "the PDF the draft cites")
       .argument("<draft>", "the draft as plain text, or - for stdin")
+      .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--json", "print the report as JSON"),
-  ).action((pdf: string, draftPath: string, flags: DocumentFlags) =>
+  ).action((pdf: string, draftPath: string, flags: DocumentFlags & { ocr?: string }) =>
     runAction(flags.json, () => {
       const draft = readTextInput(draftPath, "draft");
       const ctx = commandContext(flags);
-      return runAndPrint(checkTextOperation, { pdf, draft, password: flags.password }, ctx, flags.json);
+      return runAndPrint(
+        checkTextOperation,
+        { pdf, draft, password: flags.password, ...ocrOption(flags.ocr) },
+        ctx,
+        flags.json,
+      );
     }),
   );
 }

@@ -1,5 +1,6 @@
 /** Inputs of the operations that read one PDF: verify, anchors, crop, check_text, report. */
 import { z } from "zod";
+import { OCR_MODES } from "../../checks/cite-check/verdicts.js";
 import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { inputSchema } from "../operation.js";
 import { boxSchema, evidenceField, passwordField, pdfField } from "./fields.js";
@@ -9,8 +10,17 @@ export const MAX_CROP_DPI = 600;
 /** A draft longer than this is refused from a tool: a tool call carries a draft, not a library. */
 export const MAX_DRAFT_CHARS = 2_000_000;
 
+/** OCR of cited pages for the quotation checks of verify and check_text. */
+const ocrField = z
+  .enum(OCR_MODES)
+  .optional()
+  .describe(
+    "auto: OCR cited pages whose words are an image (no text layer, or only a stamp over a scan); " +
+      "tesseract: also pages where the text layer gives no PASS. A PASS on OCR text says so.",
+  );
+
 export const verifyInput = inputSchema(
-  z.strictObject({ pdf: pdfField, evidence: evidenceField, password: passwordField }),
+  z.strictObject({ pdf: pdfField, evidence: evidenceField, ocr: ocrField, password: passwordField }),
   { evidence: "EVIDENCE_INVALID" },
 );
 
@@ -34,6 +44,7 @@ export const checkTextInput = inputSchema(
   z.strictObject({
     pdf: pdfField,
     draft: z.string().min(1).max(MAX_DRAFT_CHARS).describe("the draft's text"),
+    ocr: ocrField,
     password: passwordField,
   }),
 );

@@ -1,0 +1,135 @@
+/**
+ * OCR for the quotation check (verify, check-text): cited pages whose words are an image are read
+ * by OCR (mode `auto`: layer none or sparse-over-image; mode `tesseract`: also pages where the text
+ * layer gave no PASS), and the quotation is looked for in that reading. A PASS on OCR text says so,
+ * with the engine, the model and the render resolution, because OCR can misread. A page whose
+ * image is too large to render safely is refused, with a coded reason, never tried.
+ */
+import type { PageText } from "../document/model.js";
+import type { OpenedDocument } from "../document/open.js";
+import type { OcrPage } from "../ocr/page-ocr.js";
+import { ocrProvenance } from "../ocr/tesseract.js";
+import { fold } from "../text/fold.js";
+import { FoldedPages } from "../text/folded-pages.js";
+import { Deadline } from "./cite-check/deadline.js";
+import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
+import { ocrLayer } from "./cite-check/ocr-layer.js";
+import type { OcrMode } from "./cite-check/verdicts.js";
+import type { EvidenceRecord } from "./evidence-record.js";
+import type { CheckResult } from "./result.js";
+import type { CheckContext } from "./verify.js";
+
+/** Reasons under which OCR may still find the words: the page's text layer did not hold them. */
+const OCR_MAY_HELP = new Set(["no-text-layer", "absent", "form-differs", "wrong-page"]);
+
+/** The OCR deadline when none is given: OCR of a page takes seconds. */
+export const DEFAULT_OCR_TIMEOUT_MS = 120_000;
+
+export interface QuotationOcrOptions {
+  mode: OcrMode;
+  /** The document the pages are rendered from (its hashed bytes) and whose cache keeps the readings. */
+  doc: Pick<OpenedDocument, "source" | "cache">;
+  /** Deadline for all OCR together, in milliseconds. */
+  timeoutMs: number;
+  password?: string;
+}
+
+/** Whether a quotation's result calls for OCR of its page under the mode. */
+export function wantsOcr(mode: OcrMode, result: CheckResult): boolean {
+  if (result.kind !== "quotation" || typeof result.evidence.page !== "number") return false;
+  if (result.reason === "no-text-layer") return true;
+  return mode === "tesseract" && OCR_MAY_HELP.has(result.reason);
+}
+
+/**
+ * The results with OCR applied where the mode asks. Throws OCR_UNAVAILABLE (naming the package)
+ * when OCR is needed but its engine or model cannot load.
+ */
+export async function applyOcr(
+  context: CheckContext,
+  records: readonly EvidenceRecord[],
+  results: readonly CheckResult[],
+  options: QuotationOcrOptions,
+): Promise<CheckResult[]> {
+  const wanted = results.map((r) => wantsOcr(options.mode, r));
+  if (!wanted.some(Boolean)) return [...results];
+  const provenance = ocrProvenance();
+  const pages = [...new Set(results.filter((_, i) => wanted[i]).map((r) => r.evidence.page as number))];
+  const outcomes = await ocrPages(options.doc.source, pages, {
+    deadline: new Deadline(options.timeoutMs),
+    cache: options.doc.cache,
+    password: options.password,
+    imagePixels: (page) => context.pages.pages[page - 1]?.largestImagePixels ?? 0,
+  });
+  return results.map((result, i) => {
+    const record = records[i];
+    if (!wanted[i] || record.kind !== "quotation") return result;
+    const page = result.evidence.page as number;
+    const outcome = outcomes.get(page) as OcrOutcome;
+    const pageText = context.pages.pages[page - 1];
+    if (outcome.state !== "ok" || !pageText) return withOcrNote(result, outcome, provenance.provider);
+    return onOcrText(result, record.text, pageText, outcome.ocr);
+  });
+}
+
+/** The quotation looked for in the page's OCR reading: a PASS that says so, or the result with a note. */
+function onOcrText(result: CheckResult, quoted: string, pageText: PageText, ocr: OcrPage): CheckResult {
+  const page = pageText.page;
+  const text = ocrLayer(ocr).text;
+  const reading: PageText = { ...pageText, text, lines: [], lineEndHyphensUtf16: [], scriptBreaksUtf16: [] };
+  const pages = new FoldedPages(
+    Object.assign(new Array<PageText | undefined>(page), { [page - 1]: reading }),
+  );
+  const matches = pages.findOnPage(page, fold(quoted, { trim: true }).text);
+  const source = {
+    provider: ocr.provenance.provider,
+    provider_version: ocr.provenance.provider_version,
+    model_package: ocr.provenance.model_package,
+    model_file: ocr.provenance.model_file,
+    model_sha256: ocr.provenance.model_sha256,
+    dpi: ocr.render.dpi,
+    png_sha256: ocr.render.png_sha256,
+  };
+  const said = `${source.provider} ${source.provider_version}, ${source.model_package} ${source.model_file}, ${source.dpi} dpi`;
+  if (matches.length === 0) {
+    return {
+      ...result,
+      message: `${result.message}; OCR of the page (${said}) did not find the words either`,
+      evidence: { ...result.evidence, ocr: { ...source, found: false } },
+    };
+  }
+  return {
+    ...result,
+    verdict: "PASS",
+    reason: "found",
+    message: `found on page ${page} in its OCR text (${said}), which can misread: the page's text layer did not hold the words`,
+    evidence: {
+      quotation: quoted,
+      page,
+      layer: "ocr",
+      textLayer: result.evidence.layer,
+      ocr: source,
+      matches: matches.map((m) => ({
+        startUtf16: m.startUtf16,
+        endUtf16: m.endUtf16,
+        text: text.slice(m.startUtf16, m.endUtf16),
+      })),
+    },
+  };
+}
+
+function withOcrNote(result: CheckResult, outcome: OcrOutcome, provider: string): CheckResult {
+  const why =
+    outcome.state === "refused"
+      ? `OCR refused: ${outcome.message} [${outcome.code}]`
+      : outcome.state === "cut"
+        ? "OCR did not finish before the deadline"
+        : outcome.state === "unavailable"
+          ? `OCR could not run: ${outcome.message}`
+          : "";
+  const ocr =
+    outcome.state === "refused"
+      ? { provider, refused: outcome.code }
+      : { provider, unavailable: outcome.state === "cut" ? "deadline" : why };
+  return { ...result, message: `${result.message}; ${why}`, evidence: { ...result.evidence, ocr } };
+}
