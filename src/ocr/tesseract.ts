@@ -99,7 +99,10 @@ export function ocrProvenance(): OcrProvenance {
   try {
     model = readFileSync(file);
   } catch {
-    throw new CiteproofError("OCR_UNAVAILABLE", `the OCR model ${file} cannot be read`);
+    throw new CiteproofError(
+      "OCR_UNAVAILABLE",
+      `the OCR model ${file} of the package @tesseract.js-data/eng cannot be read`,
+    );
   }
   let providerVersion: string;
   try {

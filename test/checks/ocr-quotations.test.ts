@@ -149,7 +149,7 @@ describe("a page image too large to render", () => {
 
 describe("an OCR model that cannot load", () => {
   it("is a coded error naming the package, exit 2", () => {
-    // The built CLI beside every installed package but the model's.
+    // The built CLI beside every installed package, the model's package installed without its model.
     const root = tempDir();
     try {
       cpSync(join(repoRoot, "dist"), join(root.dir, "dist"), { recursive: true });
@@ -160,6 +160,12 @@ describe("an OCR model that cannot load", () => {
         if (name === "@tesseract.js-data") continue;
         symlinkSync(join(repoRoot, "node_modules", name), join(modules, name));
       }
+      // Found first, whatever an enclosing folder's node_modules holds.
+      mkdirSync(join(modules, "@tesseract.js-data", "eng"), { recursive: true });
+      writeFileSync(
+        join(modules, "@tesseract.js-data", "eng", "package.json"),
+        JSON.stringify({ name: "@tesseract.js-data/eng", version: "0.0.0" }),
+      );
       const evidence = join(root.dir, "e.json");
       writeFileSync(evidence, JSON.stringify([{ kind: "quotation", page: 1, text: TRUE_ON_SCAN }]));
       const run = spawnSync(
