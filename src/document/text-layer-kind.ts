@@ -24,6 +24,19 @@ export function pageLayer(page: PageText): TextLayerKind {
   return page.textLayer ?? (page.hasTextLayer ? "native" : "none");
 }
 
+/** The pages (1-based) of each layer that occurs; pages not read are left out. */
+export function pagesByLayer(
+  pages: readonly (PageText | undefined)[],
+): Partial<Record<TextLayerKind, number[]>> {
+  const out: Partial<Record<TextLayerKind, number[]>> = {};
+  for (const page of pages) {
+    if (!page) continue;
+    const layer = pageLayer(page);
+    (out[layer] ??= []).push(page.page);
+  }
+  return out;
+}
+
 /** Layers whose text stands for the page's words, so that a quotation can be found absent there. */
 export function hasUsableText(layer: TextLayerKind): boolean {
   return layer === "native" || layer === "ocr-layer";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Box } from "../document/model.js";
+import { pagesByLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { type AnchorsRecord, documentAnchors, openForAnchors } from "../layout/anchors.js";
 import { defineOperation } from "./operation.js";
 import { inputPdf } from "./paths.js";
@@ -7,7 +8,14 @@ import type { anchorsInput } from "./schemas/documents.js";
 
 export type AnchorsInput = z.infer<typeof anchorsInput.object>;
 
-export type AnchorsReport = { document: { sha256: string; pages: number } } & AnchorsRecord;
+export type AnchorsReport = {
+  document: {
+    sha256: string;
+    pages: number;
+    /** The pages of each text layer that occurs (see text-layer-kind.ts). */
+    pagesByLayer: Partial<Record<TextLayerKind, number[]>>;
+  };
+} & AnchorsRecord;
 
 export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
   name: "anchors",
@@ -22,17 +30,30 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
     const options = { ...ctx.open, password: input.password };
     const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
     const record = await documentAnchors(doc, options);
-    return { document: { sha256: doc.sha256, pages: doc.pageCount }, ...record };
+    return {
+      document: { sha256: doc.sha256, pages: doc.pageCount, pagesByLayer: pagesByLayer(doc.pages) },
+      ...record,
+    };
   },
   json: (report) => report,
-  format: (report, input) => formatAnchors(input.pdf, report),
+  format: (report, input) => formatAnchors(input.pdf, report, report.document.pagesByLayer),
   exitCode: () => 0,
 });
 
 const box = (b: Box) => [b.left, b.bottom, b.right, b.top].map((v) => v.toFixed(1)).join(",");
 
-export function formatAnchors(pdf: string, r: AnchorsRecord): string {
+export function formatAnchors(
+  pdf: string,
+  r: AnchorsRecord,
+  layers?: Partial<Record<TextLayerKind, number[]>>,
+): string {
   const lines = [`${pdf} (sha256 ${r.sha256.slice(0, 12)}, ${r.pageCount} pages)`];
+  if (layers)
+    lines.push(
+      `text layers: ${Object.entries(layers)
+        .map(([layer, pages]) => `${layer} ${pageRanges(pages)}`)
+        .join("; ")}`,
+    );
   lines.push(`equation labels (${r.equations.length}):`);
   for (const e of r.equations)
     lines.push(
@@ -58,4 +79,16 @@ export function formatAnchors(pdf: string, r: AnchorsRecord): string {
 
 function clip(text: string): string {
   return text.length <= 60 ? text : `${text.slice(0, 59)}…`;
+}
+
+/** 1-3, 5, 7-9 */
+function pageRanges(pages: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j] + 1) j++;
+    out.push(i === j ? String(pages[i]) : `${pages[i]}-${pages[j]}`);
+    i = j;
+  }
+  return out.join(", ");
 }

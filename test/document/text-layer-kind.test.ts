@@ -10,11 +10,13 @@ import {
   decideTextLayer,
   HIDDEN_SHARE,
   pageLayer,
+  pagesByLayer,
   SPARSE_TEXT_SHARE,
   TEXT_LAYER_MEANINGS,
   TEXT_LAYERS,
 } from "../../src/document/text-layer-kind.js";
-import { fixture } from "../helpers/fixture-files.js";
+import { anchorsOperation } from "../../src/operations/anchors.js";
+import { fixture, tempDir } from "../helpers/fixture-files.js";
 
 let scan: OpenedDocument;
 beforeAll(async () => {
@@ -33,6 +35,27 @@ describe("the layer of each page of a generated scan", () => {
     expect(scan.pages[2]!.text.trim()).toBe("3");
     // The scan's image is measured in its own pixels (150 dpi, letter size).
     expect(scan.pages[0]!.largestImagePixels).toBe(1275 * 1650);
+  });
+
+  it("lists the pages of each layer, and anchors reports them", async () => {
+    expect(pagesByLayer(scan.pages)).toEqual({ "sparse-over-image": [1, 3], "ocr-layer": [2, 4] });
+    const cache = tempDir();
+    try {
+      const ctx = {
+        cwd: process.cwd(),
+        access: "anywhere" as const,
+        open: { cacheDir: cache.dir },
+        caller: "cli" as const,
+      };
+      const input = { pdf: fixture("scan-layers") };
+      const report = await anchorsOperation.run(input, ctx);
+      expect(report.document.pagesByLayer).toEqual({ "sparse-over-image": [1, 3], "ocr-layer": [2, 4] });
+      expect(anchorsOperation.format(report, input)).toContain(
+        "text layers: sparse-over-image 1, 3; ocr-layer 2, 4",
+      );
+    } finally {
+      cache.remove();
+    }
   });
 
   it("reads native text as native and a page without text as none", async () => {
