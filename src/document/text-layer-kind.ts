@@ -32,7 +32,9 @@ export function pagesByLayer(
   for (const page of pages) {
     if (!page) continue;
     const layer = pageLayer(page);
-    (out[layer] ??= []).push(page.page);
+    const list = out[layer] ?? [];
+    list.push(page.page);
+    out[layer] = list;
   }
   return out;
 }
