@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   "BATCH_OUTPUT_FOREIGN",
   /** Shard outputs being merged do not hold every job of the jobs file exactly once; nothing is written. */
   "BATCH_MERGE_MISMATCH",
+  /** A tool call of the HTTP MCP server ran past the server's per-call deadline. */
+  "CALL_TIMEOUT",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,7 +10,7 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { asCiteproofError, renderMessage } from "../errors.js";
+import { asCiteproofError, CiteproofError, renderMessage } from "../errors.js";
 import { type AgentOutput, agentOperation, callOperation } from "../operations/agent-call.js";
 import { AGENT_OPERATIONS } from "../operations/index.js";
 import type { OperationContext } from "../operations/operation.js";
@@ -33,12 +33,18 @@ export interface InFlight {
 
 /** A setting a message names, as the server's user can change it. */
 function settingName(option: string): string {
-  return option === "allow_root" || option === "max_bytes"
+  return option === "allow_root" || option === "max_bytes" || option === "call_timeout_ms"
     ? `the server's --${option.replace(/_/g, "-")}`
     : option;
 }
 
-export function createMcpServer(env: ServerEnv, version: string, inFlight?: InFlight): Server {
+/** `callTimeoutMs`: a deadline for each tool call (the HTTP server's `--call-timeout-ms`). */
+export function createMcpServer(
+  env: ServerEnv,
+  version: string,
+  inFlight?: InFlight,
+  callTimeoutMs?: number,
+): Server {
   const server = new Server(
     { name: SERVER_NAME, version },
     {
@@ -61,7 +67,7 @@ export function createMcpServer(env: ServerEnv, version: string, inFlight?: InFl
     ),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const call = callTool(request.params.name, request.params.arguments, env);
+    const call = callTool(request.params.name, request.params.arguments, env, callTimeoutMs);
     inFlight?.calls.add(call);
     try {
       return await call;
@@ -73,18 +79,46 @@ export function createMcpServer(env: ServerEnv, version: string, inFlight?: InFl
 }
 
 /** Runs one tool call; every failure becomes an error result, never an exception. */
-export async function callTool(name: string, args: unknown, env: ServerEnv): Promise<CallToolResult> {
+export async function callTool(
+  name: string,
+  args: unknown,
+  env: ServerEnv,
+  deadlineMs?: number,
+): Promise<CallToolResult> {
   try {
-    const output = await callOperation(agentOperation(name), args, {
+    const call = callOperation(agentOperation(name), args, {
       cwd: env.cwd,
       access: env.roots,
       open: env.open,
     });
-    return toResult(output);
+    return toResult(deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs));
   } catch (error) {
     const coded = asCiteproofError(error);
     const document = { ...coded.toJSON(), message: renderMessage(coded, settingName) };
     return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: document }, null, 2) }] };
+  }
+}
+
+/** The call's answer, or CALL_TIMEOUT once the deadline passes (the work's own deadline then stops it). */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new CiteproofError("CALL_TIMEOUT", `the tool call did not finish within ${ms} ms`, {
+            option: "call_timeout_ms",
+            limit: ms,
+          }),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => {});
   }
 }
 

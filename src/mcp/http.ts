@@ -1,0 +1,206 @@
+/**
+ * The MCP server over Streamable HTTP at `/mcp`, stateless: each POST is one JSON-RPC exchange with a
+ * fresh server object and transport, so several servers behind a load balancer serve the same
+ * clients (the extraction cache is all they share). Around the transport: a bearer token on every
+ * request, a cap on the request body and a deadline for receiving it, at most `maxConcurrent`
+ * requests at once (others wait up to `queueTimeoutMs`, then 503 with Retry-After), a deadline per
+ * tool call, idle connections closed, and a shutdown that finishes the requests in flight.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import {
+  createServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { createMcpServer, type ServerEnv } from "./server.js";
+import { Slots } from "./slots.js";
+
+export const MCP_PATH = "/mcp";
+
+export interface HttpLimits {
+  /** Requests handled at once. */
+  maxConcurrent: number;
+  /** How long a request waits for a slot before 503. */
+  queueTimeoutMs: number;
+  /** Largest request body, in bytes. */
+  maxBodyBytes: number;
+  /** Deadline for receiving a request's body, in milliseconds. */
+  bodyTimeoutMs: number;
+  /** Deadline for one tool call, in milliseconds. */
+  callTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this many milliseconds. */
+  idleTimeoutMs: number;
+}
+
+export interface HttpServerOptions {
+  env: ServerEnv;
+  version: string;
+  token: string;
+  host: string;
+  port: number;
+  limits: HttpLimits;
+  /** A line for the server's log (stderr). */
+  log?: (line: string) => void;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  /** Stops taking requests, finishes those in flight, then resolves. */
+  close(): Promise<void>;
+}
+
+export async function serveHttp(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const { limits } = options;
+  const slots = new Slots(limits.maxConcurrent);
+  const inFlight = new Set<Promise<void>>();
+  const expected = digest(options.token);
+  let closing = false;
+  const server: HttpServer = createServer((req, res) => {
+    const handled = handle(req, res).catch((error: unknown) => {
+      options.log?.(`citeproof mcp: request failed: ${(error as Error).message}`);
+      if (!res.headersSent) refuse(res, 500, "internal error");
+      else res.destroy();
+    });
+    inFlight.add(handled);
+    void handled.finally(() => inFlight.delete(handled));
+  });
+  server.keepAliveTimeout = limits.idleTimeoutMs;
+  server.headersTimeout = limits.bodyTimeoutMs;
+  server.requestTimeout = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path !== MCP_PATH) return refuse(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
+    if (!authorized(req.headers.authorization, expected))
+      return refuse(res, 401, "a bearer token is required (Authorization: Bearer <token>)", {
+        "WWW-Authenticate": 'Bearer realm="citeproof"',
+      });
+    if (closing)
+      return refuse(res, 503, "the server is shutting down", { "Retry-After": "1", Connection: "close" });
+    if (req.method !== "POST")
+      return refuse(res, 405, "this server is stateless: send each JSON-RPC message by POST", {
+        Allow: "POST",
+      });
+    const body = await readBody(req, limits);
+    if ("refused" in body)
+      return refuse(res, body.refused.status, body.refused.message, { Connection: "close" });
+    options.log?.(`citeproof mcp: ${describe(body.json)}`);
+    const release = await slots.acquire(limits.queueTimeoutMs);
+    if (release === undefined)
+      return refuse(res, 503, `busy: ${limits.maxConcurrent} calls are running; try again`, {
+        "Retry-After": String(Math.max(1, Math.ceil(limits.queueTimeoutMs / 1000))),
+      });
+    try {
+      const mcp = createMcpServer(options.env, options.version, undefined, limits.callTimeoutMs);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await mcp.connect(transport);
+      try {
+        await transport.handleRequest(req, res, body.json);
+        if (!res.writableFinished) await new Promise<void>((r) => res.once("close", () => r()));
+      } finally {
+        await transport.close();
+        await mcp.close();
+      }
+    } finally {
+      release();
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}${MCP_PATH}`,
+    async close() {
+      closing = true;
+      const stopped = new Promise<void>((r) => server.close(() => r()));
+      server.closeIdleConnections();
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      server.closeIdleConnections();
+      await stopped;
+    },
+  };
+}
+
+/** `tools/call verify`, `tools/list`: what a request asks, for the log. */
+function describe(message: unknown): string {
+  const one = (m: unknown) => {
+    const { method, params } = (m ?? {}) as { method?: unknown; params?: { name?: unknown } };
+    const name = method === "tools/call" && typeof params?.name === "string" ? ` ${params.name}` : "";
+    return typeof method === "string" ? `${method}${name}` : "response";
+  };
+  return Array.isArray(message) ? message.map(one).join(", ") : one(message);
+}
+
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text, "utf8").digest();
+}
+
+function authorized(header: string | undefined, expected: Buffer): boolean {
+  const m = /^Bearer (\S+)\s*$/i.exec(header ?? "");
+  return m !== null && timingSafeEqual(digest(m[1]), expected);
+}
+
+type Body = { json: unknown } | { refused: { status: number; message: string } };
+
+/** Reads a JSON body up to the cap and within the deadline; a client that stalls is cut off. */
+function readBody(req: IncomingMessage, limits: HttpLimits): Promise<Body> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limits.maxBodyBytes)
+    return Promise.resolve(tooLarge(limits.maxBodyBytes));
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (body: Body) => {
+      clearTimeout(timer);
+      req.removeAllListeners("data");
+      resolve(body);
+    };
+    const timer = setTimeout(() => {
+      finish({
+        refused: {
+          status: 408,
+          message: `the request body did not arrive within ${limits.bodyTimeoutMs} ms`,
+        },
+      });
+    }, limits.bodyTimeoutMs);
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limits.maxBodyBytes) finish(tooLarge(limits.maxBodyBytes));
+      else chunks.push(chunk);
+    });
+    req.once("error", () => finish({ refused: { status: 400, message: "the request was cut off" } }));
+    req.once("end", () => {
+      try {
+        finish({ json: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+      } catch {
+        finish({ refused: { status: 400, message: "the request body is not JSON" } });
+      }
+    });
+  });
+}
+
+function tooLarge(limit: number): Body {
+  return { refused: { status: 413, message: `the request body is over the limit of ${limit} bytes` } };
+}
+
+/** A refusal as the transport writes its own: a JSON-RPC error with no id. */
+function refuse(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
+  res.writeHead(status, { "Content-Type": "application/json", ...headers });
+  res.end(body);
+}
