@@ -10,6 +10,7 @@ import { fetchBytes } from "../source/url.js";
 import { appendEvent, type EventInput, type RunEvent } from "./events.js";
 import { libraryRootGuard, rootRelative } from "./fresh.js";
 import { decodeHtml, htmlToText } from "./html-text.js";
+import { doiForm, pmcidForm, pmidForm } from "./paper-ids.js";
 import { pdfToText } from "./pdf-text.js";
 import {
   ACCESS_LEVELS,
@@ -135,7 +136,7 @@ export async function fetchSource(
     kind = "text";
     input = {
       url,
-      text: decodeText(fetched.bytes, fetched.charset),
+      text: decodeText(fetched.bytes, fetched.charset, url),
       access: options.access ?? "web",
       origin: options.origin ?? "web",
       mediaType: "text/plain",
@@ -392,37 +393,41 @@ function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
 }
 
 function normalisePmid(value: string): string {
-  const v = value.trim().replace(/^pmid:/i, "");
-  if (!/^[1-9][0-9]{0,9}$/.test(v))
-    throw new CiteproofError("USAGE", `--pmid ${JSON.stringify(value)} is not a PMID`);
+  const v = pmidForm(value);
+  if (v === null) throw new CiteproofError("USAGE", `--pmid ${JSON.stringify(value)} is not a PMID`);
   return v;
 }
 
 function normaliseDoi(value: string): string {
-  const v = value
-    .trim()
-    .replace(/^doi:/i, "")
-    .replace(/^https?:\/\/(dx\.)?doi\.org\//i, "");
-  if (!/^10\.[0-9]{4,9}\/\S+$/.test(v))
-    throw new CiteproofError("USAGE", `--doi ${JSON.stringify(value)} is not a DOI`);
+  const v = doiForm(value);
+  if (v === null) throw new CiteproofError("USAGE", `--doi ${JSON.stringify(value)} is not a DOI`);
   return v;
 }
 
 function normalisePmcid(value: string): string {
-  const v = value
-    .trim()
-    .replace(/^pmcid:/i, "")
-    .toUpperCase();
-  const withPrefix = v.startsWith("PMC") ? v : `PMC${v}`;
-  if (!/^PMC[0-9]{1,10}$/.test(withPrefix))
-    throw new CiteproofError("USAGE", `--pmcid ${JSON.stringify(value)} is not a PMCID`);
-  return withPrefix;
+  const v = pmcidForm(value);
+  if (v === null) throw new CiteproofError("USAGE", `--pmcid ${JSON.stringify(value)} is not a PMCID`);
+  return v;
 }
 
-function decodeText(bytes: Uint8Array, charset: string | null): string {
+/** Decodes plain text in its declared charset (else UTF-8); bytes that are not valid in it are refused. */
+function decodeText(bytes: Uint8Array, charset: string | null, url: string): string {
+  const decoder = strictDecoder(charset ?? "utf-8");
   try {
-    return new TextDecoder(charset ?? "utf-8").decode(bytes);
+    return decoder.decode(bytes);
   } catch {
-    return new TextDecoder("utf-8").decode(bytes);
+    throw new CiteproofError(
+      "EVIDENCE_INVALID",
+      `${url} sent text that is not valid ${decoder.encoding}; it is refused, not stored with replacement characters`,
+    );
+  }
+}
+
+/** A decoder that throws on bytes not valid in `label` (UTF-8 when the label is unknown). */
+function strictDecoder(label: string) {
+  try {
+    return new TextDecoder(label, { fatal: true });
+  } catch {
+    return new TextDecoder("utf-8", { fatal: true });
   }
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assembleRun } from "../../src/evidence/assemble.js";
 import { readEvents } from "../../src/evidence/events.js";
 import { createRun } from "../../src/evidence/run.js";
-import { fetchSource, searchSource } from "../../src/evidence/sources.js";
+import { fetchSource, readSource, searchSource } from "../../src/evidence/sources.js";
 import { verifyRun } from "../../src/evidence/verify.js";
 import { fetchBytes } from "../../src/source/url.js";
 import {
@@ -87,6 +87,15 @@ beforeAll(async () => {
     "/image.png": (_req, res) => {
       res.writeHead(200, { "content-type": "image/png" });
       res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    },
+    "/deep.html": html(`${"<div>".repeat(200_000)}too deep`),
+    "/bad-utf8.txt": (_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end(Buffer.from([0x6f, 0x6e, 0x65, 0x20, 0xff, 0xfe, 0x20, 0x74, 0x77, 0x6f]));
+    },
+    "/latin1.txt": (_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain; charset=iso-8859-1" });
+      res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
     },
     "/server-error": (_req, res) => {
       res.writeHead(500);
@@ -325,6 +334,21 @@ describe("source fetch", () => {
       code: "URL_TOO_LARGE",
     });
     expect(readEvents(run).events).toEqual([]);
+  });
+
+  it("refuses plain text that is not valid in its charset, and HTML nested too deep, logging nothing", async () => {
+    const run = createRun(join(tempDir(), "run"));
+    await expect(fetchSource(run, `${base}/bad-utf8.txt`)).rejects.toMatchObject({
+      code: "EVIDENCE_INVALID",
+      message: expect.stringContaining("not valid utf-8"),
+    });
+    await expect(fetchSource(run, `${base}/deep.html`)).rejects.toMatchObject({
+      code: "CONTENT_NOT_SUPPORTED",
+      details: { limit: 4096 },
+    });
+    expect(readEvents(run).events).toEqual([]);
+    const latin = await fetchSource(run, `${base}/latin1.txt`);
+    expect(readSource(run, latin.source_id).text).toBe("café");
   });
 
   it("fetches compressed HTML and keeps the sentence intact", async () => {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CodePointIndex, codePointLength } from "../../src/evidence/codepoints.js";
 import { appendEvent, readEvents } from "../../src/evidence/events.js";
-import { htmlToText } from "../../src/evidence/html-text.js";
+import { htmlToText, MAX_HTML_DEPTH } from "../../src/evidence/html-text.js";
 import { createRun, openRun } from "../../src/evidence/run.js";
 import { findHeadings } from "../../src/evidence/sections.js";
 import { buildSnapshot, SnapshotStore, sourceIdOf } from "../../src/evidence/snapshot.js";
@@ -248,6 +248,38 @@ describe("HTML to text", () => {
       ["Top 😀", "Top 😀"],
       ["Results", "Results"],
     ]);
+  });
+
+  it("takes citation_* meta tags only in their identifiers' forms", () => {
+    const meta = (name: string, content: string) => `<meta name="${name}" content="${content}">`;
+    const page = (...tags: string[]) =>
+      htmlToText(`<html><head>${tags.join("")}</head><body>x</body></html>`);
+    expect(
+      page(
+        meta("citation_pmid", "12345678; DROP TABLE"),
+        meta("citation_pmid", "87654321"),
+        meta("citation_doi", "https://doi.org/10.1000/abc.1"),
+        meta("citation_pmcid", "123"),
+      ).paper,
+    ).toEqual({ pmid: "87654321", doi: "10.1000/abc.1", pmcid: "PMC123" });
+    expect(
+      page(
+        meta("citation_pmid", "0123"),
+        meta("citation_doi", "see the paper"),
+        meta("citation_pmcid", "PMC"),
+      ).paper,
+    ).toBeNull();
+  });
+
+  it("reads elements nested up to MAX_HTML_DEPTH deep and refuses deeper, at once", () => {
+    expect(htmlToText(`${"<div>".repeat(MAX_HTML_DEPTH)}deep`).text).toBe("deep");
+    // Void elements and implied closes (<p> after <p>, <li> after <li>) do not nest.
+    expect(htmlToText(`${"<p>a<br><img>".repeat(MAX_HTML_DEPTH * 2)}`).text.length).toBeGreaterThan(0);
+    for (const html of [`${"<div>".repeat(200_000)}x`, `${"<ul><li>".repeat(100_000)}x`]) {
+      expect(() => htmlToText(html)).toThrow(
+        expect.objectContaining({ code: "CONTENT_NOT_SUPPORTED", details: { limit: MAX_HTML_DEPTH } }),
+      );
+    }
   });
 
   it("finds plain-text headings for section derivation", () => {
