@@ -11,6 +11,7 @@ import {
   EXTRACTOR_VERSION,
   type PageGeometry,
   type PageText,
+  type Rotation,
 } from "../document/model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
@@ -28,6 +29,7 @@ import {
   type CaptionToken,
   captionCandidates,
   captionTokens,
+  turnedTokens,
 } from "./figure-captions.js";
 import type { GraphicsSide } from "./figure-graphics.js";
 import { BandIndex, CharStorage, pageChars, printedSize } from "./page-chars.js";
@@ -283,6 +285,54 @@ class AnchorsBuilder {
         page,
         panelMarks(text).map((m) => ({ letter: m.letter, box: user(m.box) })),
       );
+    this.addTurnedCaptions(original, geometry, turnedTokens(chars, tokens.captions));
+  }
+
+  /**
+   * Captions set sideways (turned a quarter on an unrotated page, as by a sideways float): read on
+   * the page turned so that they run left to right, with their boxes turned back into user space.
+   */
+  private addTurnedCaptions(
+    original: PageText,
+    geometry: PageGeometry,
+    turned: { token: CaptionToken; turn: 90 | 270 }[],
+  ): void {
+    for (const turn of [90, 270] as const) {
+      const list = turned.filter((t) => t.turn === turn).map((t) => t.token);
+      if (list.length === 0) continue;
+      const view: PageText = {
+        ...original,
+        rotation: ((original.rotation + turn) % 360) as Rotation,
+        width: original.height,
+        height: original.width,
+      };
+      const space = displaySpace(view);
+      if (!space) continue;
+      const text = displayedPage(view);
+      const chars = pageChars(text, geometry, this.storage, undefined, space);
+      // The running text of the page reads the other way: nothing of it bounds the turned figure.
+      const frames: DocumentFrames = {
+        ...this.frames,
+        bodyLines: [],
+        pageFrames: [],
+        docFrames: [],
+        textBlock: undefined,
+      };
+      const user = (b: Box) => roundBox(space.toUser(b));
+      const side = (g: GraphicsSide | undefined) => (g ? { gap: g.gap, box: user(g.box) } : undefined);
+      for (const c of captionCandidates(text, chars, new BandIndex(chars), frames, list)) {
+        const above = side(c.graphics.above);
+        const below = side(c.graphics.below);
+        this.captions.push({
+          ...c,
+          labelBox: user(c.labelBox),
+          captionBox: user(c.captionBox),
+          graphics: { ...(above ? { above } : {}), ...(below ? { below } : {}) },
+          // Its formatting is its own: a turned caption's size and font are not compared by the row.
+          style: `${c.style}|turned`,
+        });
+      }
+    }
   }
 
   finish(sha256: string, pageCount: number): AnchorsRecord {

@@ -32,11 +32,14 @@ export function decideCaptions(
   body: BodyStyle | undefined,
   marks: (page: number) => readonly PanelMark[] = () => [],
 ): DecidedCaption[] {
-  const side = figureSide(candidates.filter((c) => c.separator !== "" || !likeBody(c, body)));
-  const placement: Side = side.side ?? "above";
+  const plain = (c: CaptionCandidate) => c.separator === "" && likeBody(c, body);
+  const side = figureSide(candidates.filter((c) => !plain(c)));
+  // Without captions marked as such, plain ones that stand by graphics on one side (most of them
+  // the same side) show it: a paragraph that opens with a reference stands by no figure, or not so.
+  const placement: Side = side.side ?? figureSide(candidates.filter(plain)).side ?? "above";
   const decided = candidates.map((c): DecidedCaption => {
     const rejections: CaptionRejection[] = [...c.rejections];
-    if (rejections.length === 0 && c.separator === "" && likeBody(c, body) && !c.graphics[placement])
+    if (rejections.length === 0 && plain(c) && !c.graphics[placement])
       rejections.push("label-like-body-text");
     return { ...c, rejections, panels: [] };
   });

@@ -124,6 +124,34 @@ export function captionCandidates(
   return out;
 }
 
+/**
+ * The tokens whose characters run up or down the page rather than across it (a caption set
+ * sideways), with the quarter turn (clockwise) that sets them left to right.
+ */
+export function turnedTokens(
+  chars: PageChars,
+  tokens: CaptionToken[],
+): { token: CaptionToken; turn: 90 | 270 }[] {
+  const out: { token: CaptionToken; turn: 90 | 270 }[] = [];
+  for (const token of tokens) {
+    let first = -1;
+    let last = -1;
+    for (let i = token.startUtf16; i < token.endUtf16; i++) {
+      const k = chars.indexOfOffset[i];
+      if (k < 0) continue;
+      if (first < 0) first = k;
+      last = k;
+    }
+    if (first < 0 || last === first) continue;
+    const dx = (chars.x0[last] + chars.x1[last] - chars.x0[first] - chars.x1[first]) / 2;
+    const dy = (chars.y0[last] + chars.y1[last] - chars.y0[first] - chars.y1[first]) / 2;
+    const em = chars.size[first] > 0 ? chars.size[first] : 10;
+    if (Math.abs(dy) < em || Math.abs(dy) < Math.abs(dx) * 3) continue;
+    out.push({ token, turn: dy > 0 ? 90 : 270 });
+  }
+  return out;
+}
+
 /** Gaps wider than this (in em) on a row separate columns: the caption's row ends there. */
 const COLUMN_GAP_EM = 2;
 /** The caption text read, at most (UTF-16 units). */
@@ -195,7 +223,8 @@ function judge(
       l.box.right > rowSpan.left &&
       Math.abs(l.box.left - rowSpan.left) <= em * 2.5,
   );
-  if (lineAbove) rejections.push("inside-paragraph");
+  if (lineAbove || paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions))
+    rejections.push("inside-paragraph");
 
   const rest = text.text.slice(token.endUtf16, token.endUtf16 + 200);
   const restOfLine = rest.split("\n", 2);
@@ -249,6 +278,8 @@ function surroundings(
   const wide = new Set<Box>();
   for (const l of bodyLines) {
     if (overlaps(l.box, block) || l.box.right - l.box.left < usual * 0.8) continue;
+    // A wide line alone (a row of subcaptions, a figure's title) is no paragraph.
+    if (!bodyLines.some((o) => o !== l && paragraphNeighbours(l.box, o.box))) continue;
     barriers.push(l.box);
     wide.add(l.box);
   }
@@ -270,8 +301,48 @@ function surroundings(
   };
 }
 
+/** Two lines one above the other at a paragraph's leading, sharing their left or right edge. */
+function paragraphNeighbours(a: Box, b: Box): boolean {
+  const h = Math.max(a.top - a.bottom, b.top - b.bottom, 1);
+  const d = Math.abs(a.bottom - b.bottom);
+  if (d < h * 0.8 || d > h * 2.2) return false;
+  return Math.abs(a.left - b.left) <= 2 || Math.abs(a.right - b.right) <= 2;
+}
+
 /** Text lines of a page considered as a figure's own text, at most. */
 const MAX_FIGURE_LINES = 3000;
+
+/**
+ * A row just above at the leading of a paragraph (a short last line or a line broken early), set at
+ * the row's own size and flush with it on the left: the row goes on with that paragraph.
+ */
+function paragraphRowAbove(
+  chars: PageChars,
+  index: BandIndex,
+  base: number,
+  em: number,
+  left: number,
+  otherCaptions: Box[],
+): boolean {
+  const found = index.scan(base + em * 0.9, base + em * 1.45);
+  const hits = index.hits;
+  let rowBase = Number.NaN;
+  let rowLeft = Infinity;
+  for (let j = 0; j < found; j++) {
+    const k = hits[j];
+    const d = chars.base[k] - base;
+    if (d < em * 0.95 || d > em * 1.4) continue;
+    if (Math.abs(chars.size[k] - em) > em * 0.05) continue;
+    if (chars.x1[k] < left - em || chars.x0[k] > left + em * 30) continue;
+    if (Number.isNaN(rowBase) || Math.abs(chars.base[k] - rowBase) <= em * 0.2) {
+      rowBase = Number.isNaN(rowBase) ? chars.base[k] : rowBase;
+      rowLeft = Math.min(rowLeft, chars.x0[k]);
+    }
+  }
+  if (Number.isNaN(rowBase) || Math.abs(rowLeft - left) > em * 0.5) return false;
+  // Another caption's row is no paragraph.
+  return !otherCaptions.some((c) => c.bottom <= rowBase + em * 0.3 && c.top >= rowBase - em * 0.1);
+}
 
 /** A row's characters in the stretches (split at column gaps) that overlap the block across. */
 function rowWithin(chars: PageChars, row: number[], block: Box, em: number): number[] {

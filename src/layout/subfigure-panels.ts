@@ -1,7 +1,8 @@
 /**
  * Subfigure panels: the letters of a figure's panels, "(a)", "(b)", read where a person sees them.
  * A panel counts when its label is printed inside the figure's area (between the figure's graphics
- * and its caption included) or when the caption enumerates it ("(a) the original data; (b) ...").
+ * and its caption included) or when the caption enumerates it ("(a) the original data; (b) ..."),
+ * and the panels run in order from (a).
  */
 import type { Box, PageText } from "../document/model.js";
 import type { CaptionCandidate } from "./figure-captions.js";
@@ -21,8 +22,8 @@ export interface SubfigurePanel {
   box?: Box;
 }
 
-const PANEL_LINE = /^\s*\(([a-z])\)(?=\s|$)/;
-const PANEL_ROW = /^(?:\s*\([a-z]\))+\s*$/;
+/** "(a)" opening the line or after a space, followed by the panel's words (a capital) or nothing. */
+const PANEL_TOKEN = /(?:^|\s)\(([a-z])\)(?=\s+\p{Lu}|\s*\(|\s*$)/gu;
 const ENUMERATED = /(?:^|[\s:;,.])\(([a-z])\)(?=[\s,;:.])/g;
 /** Lines read at most per page for panel marks (bounds the work on a page of many lines). */
 const MAX_LINES = 5000;
@@ -36,12 +37,8 @@ export function panelMarks(text: PageText): PanelMark[] {
     if (l.endUtf16 - l.startUtf16 > 200) continue;
     const line = text.text.slice(l.startUtf16, l.endUtf16);
     // A row of panel labels only ("(a) (b)", the panels side by side) names each of them.
-    if (PANEL_ROW.test(line))
-      for (const m of line.matchAll(/\(([a-z])\)/g)) out.push({ letter: m[1], box: l.box });
-    else {
-      const m = PANEL_LINE.exec(line);
-      if (m) out.push({ letter: m[1], box: l.box });
-    }
+    // Panels side by side share a text line: "(a) Morning run (b) Evening run", "(a) (b)".
+    for (const m of line.matchAll(PANEL_TOKEN)) out.push({ letter: m[1], box: l.box });
   }
   return out;
 }
@@ -54,7 +51,7 @@ export function subfigurePanels(
   const out: SubfigurePanel[] = [];
   const seen = new Set<string>();
   if (c.figureBox) {
-    const area = figureArea(c.figureBox, c.captionBox);
+    const area = figureArea(c.figureBox, c.captionBox, c.labelSize > 0 ? c.labelSize : 10);
     for (const m of marks) {
       if (seen.has(m.letter) || !inside(m.box, area) || overlapsBox(m.box, c.captionBox)) continue;
       seen.add(m.letter);
@@ -67,19 +64,32 @@ export function subfigurePanels(
     seen.add(m[1]);
     out.push({ letter: m[1], source: "caption" });
   }
-  return out.sort((a, b) => (a.letter < b.letter ? -1 : a.letter > b.letter ? 1 : 0));
+  out.sort((a, b) => (a.letter < b.letter ? -1 : a.letter > b.letter ? 1 : 0));
+  // Panels are lettered in order from (a): a lone "(s)" of a unit, a "(c)" with no (b), are no panels.
+  const panels: SubfigurePanel[] = [];
+  for (const p of out) {
+    if (p.letter.charCodeAt(0) !== 97 + panels.length) break;
+    panels.push(p);
+  }
+  return panels;
 }
 
-/** The figure's graphics and the space between them and the caption, across both their widths. */
-function figureArea(figure: Box, caption: Box): Box {
+/**
+ * The figure's graphics, the space between them and the caption, and two lines beyond their far
+ * side (where subcaptions stand under a figure whose caption is set above it), across both widths.
+ */
+function figureArea(figure: Box, caption: Box, em: number): Box {
   const above = figure.bottom >= caption.top - 1;
   return {
     left: Math.min(figure.left, caption.left),
     right: Math.max(figure.right, caption.right),
-    bottom: above ? Math.min(figure.bottom, caption.top) : figure.bottom,
-    top: above ? figure.top : Math.max(figure.top, caption.bottom),
+    bottom: above ? Math.min(figure.bottom, caption.top) : figure.bottom - em * FAR_SIDE_LINES,
+    top: above ? figure.top + em * FAR_SIDE_LINES : Math.max(figure.top, caption.bottom),
   };
 }
+
+/** Lines (in em) beyond the figure's far side that can hold its subcaptions. */
+const FAR_SIDE_LINES = 2.5;
 
 function inside(b: Box, area: Box): boolean {
   const cx = (b.left + b.right) / 2;

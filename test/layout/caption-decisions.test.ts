@@ -79,4 +79,20 @@ describe("the side a figure stands on", () => {
     // Set apart, but with no graphics and no caption set like it: no figure.
     expect(decided[2].rejections).toEqual(["no-figure"]);
   });
+
+  it("reads the figures' side from plain captions alone when no caption is marked as one", () => {
+    const body = { font: "Times-Roman", size: 10 };
+    const plain = { separator: "" as const, style: "Figure||Times-Roman|10" };
+    const decided = decideCaptions(
+      [
+        candidate("1", { below: below(8) }, plain),
+        candidate("2", { below: below(9) }, plain),
+        // A paragraph opening with a reference, under another figure: graphics on the other side.
+        candidate("41", { above: above(8) }, plain),
+      ],
+      body,
+    );
+    expect(decided.map((c) => c.rejections)).toEqual([[], [], ["label-like-body-text"]]);
+    expect(decided[0].figureBox).toEqual(below(8).box);
+  });
 });

@@ -14,14 +14,16 @@ import { join } from "node:path";
  *   \gtfalselabel{kind}{key} after \label{key} of a number that is not printed as such a label
  *                        (the parent number of a subequation group)
  * A true label's page is the \newlabel's printed page, turned into the physical page by the list of
- * printed pages each shipout writes; traps record the shipout counter (it can lag by a page).
+ * printed pages each shipout writes; the marks write the physical page they are shipped on: the
+ * shipout counter, read when the page is shipped (not when the mark is met, which for a float can be
+ * pages earlier), 1-based then.
  */
 export const GROUND_TRUTH_MACROS = String.raw`\makeatletter
 \def\gtauxtrue#1#2#3{}\def\gtauxfalse#1#2#3{}\def\gtauxfalselabel#1#2#3{}\def\gtauxshipout#1{}
 \AddToHook{shipout/before}{\immediate\write\@auxout{\string\gtauxshipout{\thepage}}}
-\newcommand\gtfalselabel[2]{\protected@write\@auxout{}{\string\gtauxfalselabel{#1}{#2}{\the\ReadonlyShipoutCounter}}}
-\newcommand\gttrue[2]{\protected@write\@auxout{}{\string\gtauxtrue{#1}{#2}{\the\ReadonlyShipoutCounter}}}
-\newcommand\gtfalse[2]{\protected@write\@auxout{}{\string\gtauxfalse{#1}{#2}{\the\ReadonlyShipoutCounter}}}
+\newcommand\gtfalselabel[2]{\protected@write\@auxout{}{\string\gtauxfalselabel{#1}{#2}{\noexpand\the\ReadonlyShipoutCounter}}}
+\newcommand\gttrue[2]{\protected@write\@auxout{}{\string\gtauxtrue{#1}{#2}{\noexpand\the\ReadonlyShipoutCounter}}}
+\newcommand\gtfalse[2]{\protected@write\@auxout{}{\string\gtauxfalse{#1}{#2}{\noexpand\the\ReadonlyShipoutCounter}}}
 \makeatother
 `;
 
@@ -103,8 +105,15 @@ function groups(s, at, count) {
  * wrapper around it (memoir's \M@TitleReference{number}{title}) gives its first argument.
  */
 function plainLabel(s) {
-  const wrapped = /^\\[A-Za-z@]+\s*(?=\{)/.exec(s);
-  if (wrapped) s = groups(s, wrapped[0].length, 1)[0] ?? s;
+ * A true label's page is the \newlabel's printed page, turned into the physical page by the list of
+ * printed pages each shipout writes; traps record the shipout counter (it can lag by a page).
+ */
+export const GROUND_TRUTH_MACROS = String.raw`\makeatletter
+\def\gtauxtrue#1#2#3{}\def\gtauxfalse#1#2#3{}\def\gtauxfalselabel#1#2#3{}\def\gtauxshipout#1{}
+\AddToHook{shipout/before}{\immediate\write\@auxout{\string\gtauxshipout{\thepage}}}
+\newcommand\gtfalselabel[2]{\protected@write\@auxout{}{\string\gtauxfalselabel{#1}{#2}{\the\ReadonlyShipoutCounter}}}
+\newcommand\gttrue[2]{\protected@write\@auxout{}{\string\gtauxtrue{#1}{#2}{\the\ReadonlyShipoutCounter}}}
+\newcommand\gtfalse[2]{\protected@write\@auxout{}{\string\gtauxfalse{#1}{#2}{\the\ReadonlyShipoutCounter}}}
   return s
     .replace(/\\(?:relax|ignorespaces|nobreakspace|upshape|textup|rm|normalfont)\b\s*/g, "")
     .replace(/[{}\s]/g, "");
@@ -132,15 +141,15 @@ export function auxTruth(aux) {
     if (page !== undefined) printedPages.set(m[1], page);
   }
   for (const m of aux.matchAll(/\\gtauxtrue\{([^}]*)\}\{([^}]*)\}\{(\d+)\}/g)) {
-    const page = physical(printedPages.get(m[2])) ?? Number(m[3]) + 1;
+    const page = physical(printedPages.get(m[2])) ?? Number(m[3]);
     truths.push({ kind: m[1], key: m[2], label: numbers.get(m[2]), page });
   }
   for (const m of aux.matchAll(/\\gtauxfalse\{([^}]*)\}\{([^}]*)\}\{(\d+)\}/g)) {
-    traps.push({ kind: m[1], label: plainLabel(m[2]), page: Number(m[3]) + 1 });
+    traps.push({ kind: m[1], label: plainLabel(m[2]), page: Number(m[3]) });
   }
   for (const m of aux.matchAll(/\\gtauxfalselabel\{([^}]*)\}\{([^}]*)\}\{(\d+)\}/g)) {
     const label = numbers.get(m[2]);
-    if (label) traps.push({ kind: m[1], label, page: Number(m[3]) + 1 });
+    if (label) traps.push({ kind: m[1], label, page: Number(m[3]) });
   }
   return { truths, traps };
 }
