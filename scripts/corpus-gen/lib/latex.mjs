@@ -105,15 +105,8 @@ function groups(s, at, count) {
  * wrapper around it (memoir's \M@TitleReference{number}{title}) gives its first argument.
  */
 function plainLabel(s) {
- * A true label's page is the \newlabel's printed page, turned into the physical page by the list of
- * printed pages each shipout writes; traps record the shipout counter (it can lag by a page).
- */
-export const GROUND_TRUTH_MACROS = String.raw`\makeatletter
-\def\gtauxtrue#1#2#3{}\def\gtauxfalse#1#2#3{}\def\gtauxfalselabel#1#2#3{}\def\gtauxshipout#1{}
-\AddToHook{shipout/before}{\immediate\write\@auxout{\string\gtauxshipout{\thepage}}}
-\newcommand\gtfalselabel[2]{\protected@write\@auxout{}{\string\gtauxfalselabel{#1}{#2}{\the\ReadonlyShipoutCounter}}}
-\newcommand\gttrue[2]{\protected@write\@auxout{}{\string\gtauxtrue{#1}{#2}{\the\ReadonlyShipoutCounter}}}
-\newcommand\gtfalse[2]{\protected@write\@auxout{}{\string\gtauxfalse{#1}{#2}{\the\ReadonlyShipoutCounter}}}
+  const wrapped = /^\\[A-Za-z@]+\s*(?=\{)/.exec(s);
+  if (wrapped) s = groups(s, wrapped[0].length, 1)[0] ?? s;
   return s
     .replace(/\\(?:relax|ignorespaces|nobreakspace|upshape|textup|rm|normalfont)\b\s*/g, "")
     .replace(/[{}\s]/g, "");
