@@ -40,6 +40,16 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
       evidence: { ...q, page, pageCount },
     };
   }
+  const unread = pages.pages[page - 1]?.extractionError;
+  if (unread !== undefined) {
+    return {
+      ...base,
+      verdict: "FLAG",
+      reason: "page-unreadable",
+      message: `page ${page} exists but its text could not be extracted (${unread}); the words were not checked`,
+      evidence: { ...q, page, extractionError: unread },
+    };
+  }
   const words = countWords(quoted);
   if (words < MIN_QUOTATION_WORDS) {
     return {

@@ -10,7 +10,7 @@ export type Verdict = (typeof VERDICTS)[number];
 
 export const VERDICT_MEANINGS: Record<Verdict, string> = {
   PASS: "the quoted words are on the named page, or the label is printed as claimed; nothing more",
-  FLAG: "the page exists; the wording was not checked (too few words, or the page's words are an image)",
+  FLAG: "the page exists; the wording was not checked (too few words, the page's words are an image, or the page could not be read)",
   FAIL: "the words are not on that page, the page does not exist, or the label was not found as claimed",
   UNANCHORED: "nothing was checked: no page was named",
 };
@@ -21,6 +21,7 @@ export const REASONS = [
   "form-differs",
   "absent",
   "no-such-page",
+  "page-unreadable",
   "no-quotation",
   "no-text-layer",
   "no-page",
@@ -36,6 +37,8 @@ export const REASON_MEANINGS: Record<Reason, string> = {
   "form-differs": "the same letters and digits are on the page, but a symbol differs; that symbol may matter",
   absent: "the words are not on the page; the evidence shows the closest line",
   "no-such-page": "the page does not exist",
+  "page-unreadable":
+    "the page's text could not be extracted (the engine failed on it), so the words were not checked there",
   "no-quotation": "too few words to check (fewer than four), so the page alone was checked",
   "no-text-layer":
     "the page exists, but its words are an image (no text layer, or only a stamp, header or page number over a scan); the wording was not checked",

@@ -3,7 +3,7 @@
  * and extracts the pages each request asks for, posting each page as it is done. It runs apart
  * from the main thread so a hostile PDF can be stopped by terminating it at a deadline.
  */
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { CiteproofError } from "../errors.js";
 import type { ExtractedPage, PageGeometry } from "./model.js";
 import { packPageText, type StoredPageText } from "./page-record.js";
@@ -28,15 +28,27 @@ export type WorkerMessage = { id: number } & (
   | { type: "page-error"; page: number; message: string }
   | { type: "done" }
   | { type: "error"; code: string; message: string }
+  /** The engine aborted: this worker serves nothing more and ends; what it had not done is to be redone. */
+  | { type: "lost"; message: string }
 );
 
+/** What the worker is started with. */
+export interface WorkerSetup {
+  /** How far the engine's memory may grow, in bytes. */
+  engineMemoryBytes?: number;
+}
+
 const port = parentPort!;
+const setup = (workerData ?? {}) as WorkerSetup;
+const engineReady = loadEngine(
+  setup.engineMemoryBytes === undefined ? undefined : { memoryBytes: setup.engineMemoryBytes },
+);
 let held: { key: string; doc: EngineDocument } | undefined;
 /** The last document that failed to open: a request for it sent without bytes gets the same error. */
 let lastFailure: { key: string; error: unknown } | undefined;
 
 async function run(request: WorkerRequest): Promise<void> {
-  const engine = await loadEngine();
+  const engine = await engineReady;
   if (request.bytes) {
     held?.doc.close();
     held = undefined;
@@ -64,6 +76,7 @@ async function run(request: WorkerRequest): Promise<void> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       port.postMessage({ id, type: "page-error", page, message } satisfies WorkerMessage);
+      if (engine.state.aborted) return;
       continue;
     }
     const g = extracted.geometry;
@@ -89,9 +102,24 @@ async function run(request: WorkerRequest): Promise<void> {
   port.postMessage({ id, type: "done" } satisfies WorkerMessage);
 }
 
+/** After the engine aborted, the worker says so once and ends; it answers nothing more. */
+let ended = false;
+async function endIfLost(): Promise<void> {
+  const engine = await engineReady.catch(() => undefined);
+  if (ended || !engine?.state.aborted) return;
+  ended = true;
+  port.postMessage({
+    id: 0,
+    type: "lost",
+    message: `the engine aborted (${engine.state.aborted})`,
+  } satisfies WorkerMessage);
+  endAfterGrace(port);
+}
+
 // Requests are handled one at a time, in the order they arrive.
 let queue: Promise<void> = Promise.resolve();
 port.on("message", (message: WorkerRequest | CloseRequest) => {
+  if (ended) return;
   if ("close" in message) {
     queue = queue.then(() => {
       held?.doc.close();
@@ -101,13 +129,15 @@ port.on("message", (message: WorkerRequest | CloseRequest) => {
     return;
   }
   queue = queue.then(() =>
-    run(message).catch((error: unknown) => {
-      // A document that failed is not held.
-      held?.doc.close();
-      held = undefined;
-      const code = error instanceof CiteproofError ? error.code : "EXTRACTION_FAILED";
-      const text = error instanceof Error ? error.message : String(error);
-      port.postMessage({ id: message.id, type: "error", code, message: text } satisfies WorkerMessage);
-    }),
+    (ended ? Promise.resolve() : run(message))
+      .catch((error: unknown) => {
+        // A document that failed is not held.
+        held?.doc.close();
+        held = undefined;
+        const code = error instanceof CiteproofError ? error.code : "EXTRACTION_FAILED";
+        const text = error instanceof Error ? error.message : String(error);
+        port.postMessage({ id: message.id, type: "error", code, message: text } satisfies WorkerMessage);
+      })
+      .then(endIfLost),
   );
 });

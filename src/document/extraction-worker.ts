@@ -6,13 +6,15 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
-import type { WorkerMessage, WorkerRequest } from "./extract-worker.js";
+import type { WorkerMessage, WorkerRequest, WorkerSetup } from "./extract-worker.js";
+import { engineMemoryBytes, maxMemoryMb } from "./memory-limit.js";
 import type { PageGeometry, PageText } from "./model.js";
 import { unpackPageText } from "./page-record.js";
-import { askToEnd } from "./worker-end.js";
+import { askToEnd, endWithoutAsking } from "./worker-end.js";
+import { startWorker } from "./worker-flags.js";
 
 export interface ExtractionRequest {
   source: PdfBytes;
@@ -26,6 +28,9 @@ export type PageSink = (
 ) => void;
 
 interface Pending {
+  request: ExtractionRequest;
+  /** Pages delivered so far (extracted or failed): an engine lost midway is replaced for the rest. */
+  delivered: Set<number>;
   onPage: PageSink;
   resolve: (result: { pageCount: number }) => void;
   reject: (error: CiteproofError) => void;
@@ -49,21 +54,9 @@ class ExtractionWorker {
   private nextId = 1;
 
   extract(request: ExtractionRequest, timeoutMs: number, onPage: PageSink): Promise<{ pageCount: number }> {
-    const worker = this.start();
-    const key = `${request.source.sha256}\u0000${request.password ?? ""}`;
+    // A bad memory setting is refused before anything starts.
+    maxMemoryMb();
     const id = this.nextId++;
-    const message: WorkerRequest = {
-      id,
-      key,
-      password: request.password,
-      pages: request.pages,
-      withGeometry: request.withGeometry,
-    };
-    // The bytes are copied across (not transferred): the caller keeps its snapshot.
-    if (this.heldKey !== key) {
-      message.bytes = request.source.bytes;
-      this.heldKey = key;
-    }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.stop(
@@ -75,22 +68,71 @@ class ExtractionWorker {
           ),
         );
       }, timeoutMs);
-      this.pending.set(id, { onPage, resolve, reject, timer, whole: request.pages === undefined });
-      worker.ref();
-      worker.postMessage(message);
+      const whole = request.pages === undefined;
+      this.pending.set(id, { request, delivered: new Set(), onPage, resolve, reject, timer, whole });
+      this.send(id, request.pages);
     });
+  }
+
+  private send(id: number, pages: number[] | undefined): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    const worker = this.start();
+    const { request } = p;
+    const key = `${request.source.sha256}\u0000${request.password ?? ""}`;
+    const message: WorkerRequest = {
+      id,
+      key,
+      password: request.password,
+      pages,
+      withGeometry: request.withGeometry,
+    };
+    // The bytes are copied across (not transferred): the caller keeps its snapshot.
+    if (this.heldKey !== key) {
+      message.bytes = request.source.bytes;
+      this.heldKey = key;
+    }
+    worker.ref();
+    worker.postMessage(message);
+  }
+
+  /**
+   * The engine aborted: the worker ends by itself; a fresh one takes every request's pages that
+   * were not delivered, under the same deadlines.
+   */
+  private replace(worker: Worker): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.heldKey = undefined;
+    endWithoutAsking(worker);
+    for (const [id, p] of [...this.pending].sort((a, b) => a[0] - b[0])) {
+      if (p.pageCount === undefined) {
+        this.send(id, p.request.pages);
+        continue;
+      }
+      const count = p.pageCount;
+      const asked = p.request.pages ?? Array.from({ length: count }, (_, i) => i + 1);
+      const rest = asked.filter((page) => page >= 1 && page <= count && !p.delivered.has(page));
+      if (rest.length > 0) this.send(id, rest);
+      else this.settle(id);
+    }
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerUrl(), {
-      // Options meant for the main script (--input-type, --eval) break a worker that inherits them.
-      execArgv: process.execArgv.filter((arg) => !/^--(input-type|eval|print)\b/.test(arg)),
+    const worker = startWorker(workerUrl(), {
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
       stdout: false,
-      stderr: true,
+      // Not piped: a piped stream that was ever read keeps the process alive as long as the worker.
+      stderr: false,
+      workerData: { engineMemoryBytes: engineMemoryBytes(maxMemoryMb()) } satisfies WorkerSetup,
     });
-    worker.on("message", (message: WorkerMessage) => this.receive(message));
+    worker.on("message", (message: WorkerMessage) => {
+      // A worker that was replaced speaks for nothing any more.
+      if (this.worker !== worker) return;
+      if (message.type === "lost") this.replace(worker);
+      else this.receive(message);
+    });
     worker.on("error", (error) => {
       if (this.worker === worker) this.lost(`the extraction worker failed: ${error.message.split("\n")[0]}`);
     });
@@ -110,6 +152,7 @@ class ExtractionWorker {
         p.pageCount = message.pageCount;
         return;
       case "page":
+        p.delivered.add(message.page.text.page);
         try {
           const text = unpackPageText(message.page.text, message.page.text.page);
           if (!text)
@@ -123,6 +166,7 @@ class ExtractionWorker {
         }
         return;
       case "page-error":
+        p.delivered.add(message.page);
         p.onPage({ failed: message.page, message: message.message });
         return;
       case "done":

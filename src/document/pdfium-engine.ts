@@ -48,19 +48,143 @@ const UTF16 = new TextDecoder("utf-16le");
 
 let enginePromise: Promise<Engine> | undefined;
 
-/** Loads the engine once per thread. */
-export function loadEngine(): Promise<Engine> {
+export interface EngineLimits {
+  /** Largest the engine's WebAssembly memory may grow to, in bytes; past it an allocation fails. */
+  memoryBytes: number;
+}
+
+// The WebAssembly global, which the project's type libraries do not declare.
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { instantiate(binary: Uint8Array, imports: object): Promise<{ instance: unknown }> };
+  }
+).WebAssembly;
+
+interface MemoryLike {
+  buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+/** A WebAssembly memory page: the unit memory grows by. */
+const WASM_PAGE = 65536;
+
+/**
+ * Loads the engine once per thread. PDFium aborts when an allocation fails, and an aborted engine
+ * cannot be used again: the thread that loaded it must be discarded (see Engine.aborted).
+ */
+export function loadEngine(limits?: EngineLimits): Promise<Engine> {
   if (!enginePromise) {
     enginePromise = (async () => {
       const require = createRequire(import.meta.url);
       const wasmPath = require.resolve("@embedpdf/pdfium/pdfium.wasm");
       const wasmBinary = readFileSync(wasmPath);
-      const module = await init({ wasmBinary: wasmBinary.buffer as ArrayBuffer });
+      const state = new EngineState(limits?.memoryBytes);
+      const module = await init({
+        wasmBinary: wasmBinary.buffer as ArrayBuffer,
+        // The engine's messages (an abort's reason among them) are kept, never printed.
+        print: (text: string) => state.note(text),
+        printErr: (text: string) => state.note(text),
+        onAbort: (what: unknown) => state.abort(String(what)),
+        instantiateWasm: (
+          imports: Record<string, Record<string, unknown>>,
+          receive: (instance: unknown) => void,
+        ) => {
+          state.limitGrowth(imports);
+          wasm.instantiate(wasmBinary, imports).then(
+            (result) => {
+              state.limitMemory(result.instance);
+              receive(result.instance);
+            },
+            (error: unknown) => state.abort(`the engine could not be instantiated: ${String(error)}`),
+          );
+          return {};
+        },
+      } as unknown as Parameters<typeof init>[0]);
       module.PDFiumExt_Init();
-      return new Engine(module);
+      return new Engine(module, state);
     })();
   }
   return enginePromise;
+}
+
+/** What the engine went through: its last messages, whether it aborted, whether memory ran out. */
+export class EngineState {
+  aborted: string | undefined;
+  /** Set when a growth of the engine's memory was refused at the limit. */
+  memoryRefused = false;
+  private readonly messages: string[] = [];
+
+  constructor(readonly memoryLimitBytes: number | undefined) {}
+
+  note(text: string): void {
+    this.messages.push(text);
+    if (this.messages.length > 8) this.messages.shift();
+  }
+
+  abort(what: string): void {
+    this.aborted ??= what;
+  }
+
+  private requested = 0;
+
+  private get ceiling(): number | undefined {
+    const limit = this.memoryLimitBytes;
+    return limit === undefined ? undefined : Math.max(WASM_PAGE, Math.floor(limit / WASM_PAGE) * WASM_PAGE);
+  }
+
+  /** Wraps the engine's heap growth so that it fails past the limit, as it does past its own 2 GiB. */
+  limitGrowth(imports: Record<string, Record<string, unknown>>): void {
+    const ceiling = this.ceiling;
+    const env = imports.env;
+    const resize = env?.emscripten_resize_heap as ((requested: number) => number) | undefined;
+    if (ceiling === undefined || !env || !resize) return;
+    env.emscripten_resize_heap = (requested: number) => {
+      this.requested = requested >>> 0;
+      if (this.requested > ceiling) {
+        this.memoryRefused = true;
+        return 0;
+      }
+      return resize(requested);
+    };
+  }
+
+  /**
+   * The engine grows its memory by a margin beyond what it asked for (up to 20% or 96 MB); near the
+   * limit the margin is cut so that the memory never passes it.
+   */
+  limitMemory(instance: unknown): void {
+    const ceiling = this.ceiling;
+    const memory = (instance as { exports: { memory?: MemoryLike } }).exports.memory;
+    if (ceiling === undefined || !memory) return;
+    const grow = memory.grow.bind(memory);
+    memory.grow = (pages: number) => {
+      const current = memory.buffer.byteLength;
+      if (current + pages * WASM_PAGE <= ceiling) return grow(pages);
+      if (this.requested > ceiling) throw new RangeError("the engine's memory limit is reached");
+      return grow(Math.max(0, Math.floor((ceiling - current) / WASM_PAGE)));
+    };
+  }
+
+  /** The error a call that aborted the engine ends with. */
+  lost(what: string): CiteproofError {
+    return new CiteproofError(
+      "EXTRACTION_FAILED",
+      `the engine cannot serve ${what}: it aborted earlier (${this.aborted})`,
+    );
+  }
+
+  /** The error a call that aborted the engine ends with. */
+  failure(what: string): CiteproofError {
+    if (this.memoryRefused) {
+      const limitMb = Math.round((this.memoryLimitBytes ?? 0) / 2 ** 20);
+      return new CiteproofError(
+        "ENGINE_MEMORY_LIMIT",
+        `${what} needs more than the engine's memory limit of ${limitMb} MB`,
+        { limitMb },
+      );
+    }
+    return new CiteproofError("EXTRACTION_FAILED", `the engine aborted on ${what} (${this.aborted})`);
+  }
 }
 
 export class Engine {
@@ -74,7 +198,10 @@ export class Engine {
   /** A scratch area for out-parameters: 64 bytes. */
   private readonly scratch: number;
 
-  constructor(module: WrappedPdfiumModule) {
+  constructor(
+    module: WrappedPdfiumModule,
+    readonly state: EngineState,
+  ) {
     this.module = module;
     this.raw = module.pdfium.wasmExports as unknown as RawExports;
     this.memory = this.raw.memory as { buffer: ArrayBuffer };
@@ -96,9 +223,31 @@ export class Engine {
 
   /** Opens a document; the returned handle keeps its input buffer alive until close(). */
   open(bytes: Uint8Array, password?: string): EngineDocument {
+    return this.guard("opening the PDF", () => this.openNow(bytes, password));
+  }
+
+  /**
+   * Runs one engine call: when it fails because memory ran out at the limit, or the engine aborted,
+   * the error says so (and an aborted engine is left marked: its thread must be discarded).
+   */
+  guard<T>(what: string, call: () => T): T {
+    if (this.state.aborted) throw this.state.lost(what);
+    this.state.memoryRefused = false;
+    try {
+      return call();
+    } catch (error) {
+      if (this.state.aborted || this.state.memoryRefused) throw this.state.failure(what);
+      throw error;
+    }
+  }
+
+  private openNow(bytes: Uint8Array, password?: string): EngineDocument {
     const size = bytes.byteLength;
     const dataPtr = this.raw.malloc(Math.max(1, size));
-    if (!dataPtr) throw new CiteproofError("FILE_TOO_LARGE", "the PDF does not fit in the engine's memory");
+    if (!dataPtr) {
+      if (this.state.memoryRefused) throw this.state.failure("opening the PDF");
+      throw new CiteproofError("FILE_TOO_LARGE", "the PDF does not fit in the engine's memory");
+    }
     this.views();
     this.u8.set(bytes, dataPtr);
     const doc = this.module.FPDF_LoadMemDocument(dataPtr, size, password ?? "") as number;
@@ -198,6 +347,10 @@ export class EngineDocument {
    * the per-character geometry. Without it only what the text layer needs is asked of the engine.
    */
   extractPage(index: number, withGeometry = true): ExtractedPage {
+    return this.engine.guard(`page ${index + 1}`, () => this.extractPageNow(index, withGeometry));
+  }
+
+  private extractPageNow(index: number, withGeometry: boolean): ExtractedPage {
     const raw = this.engine.raw;
     const page = raw.FPDF_LoadPage(this.handle, index);
     if (!page) throw new CiteproofError("DAMAGED_PDF", `page ${index + 1} cannot be loaded`);
@@ -518,6 +671,10 @@ export class EngineDocument {
    * shows the page. A box reaching past the page is clipped to it; one wholly outside is refused.
    */
   renderRegion(index: number, box: Box | undefined, dpi: number): EngineRender {
+    return this.engine.guard(`page ${index + 1}`, () => this.renderRegionNow(index, box, dpi));
+  }
+
+  private renderRegionNow(index: number, box: Box | undefined, dpi: number): EngineRender {
     const raw = this.engine.raw;
     const page = raw.FPDF_LoadPage(this.handle, index);
     if (!page) throw new CiteproofError("DAMAGED_PDF", `page ${index + 1} cannot be loaded`);

@@ -2,7 +2,7 @@
  * Render worker: a long-lived thread that keeps the engine loaded and the last document open, so a
  * second crop of the same PDF costs only the render. The main thread terminates it at a deadline.
  */
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { CiteproofError } from "../errors.js";
 import type { Box } from "./model.js";
 import { type EngineDocument, type EngineRender, loadEngine } from "./pdfium-engine.js";
@@ -21,12 +21,25 @@ export interface RenderRequest {
 
 export type RenderReply =
   | { id: number; type: "rendered"; result: EngineRender }
-  | { id: number; type: "error"; code: string; message: string };
+  /** With `lost`, the engine aborted: this worker serves nothing more and ends. */
+  | { id: number; type: "error"; code: string; message: string; lost?: true };
+
+/** What the worker is started with. */
+export interface RenderSetup {
+  /** How far the engine's memory may grow, in bytes. */
+  engineMemoryBytes?: number;
+}
+
+const setup = (workerData ?? {}) as RenderSetup;
+const engineReady = loadEngine(
+  setup.engineMemoryBytes === undefined ? undefined : { memoryBytes: setup.engineMemoryBytes },
+);
+let ended = false;
 
 let held: { key: string; doc: EngineDocument } | undefined;
 
 async function handle(request: RenderRequest): Promise<EngineRender> {
-  const engine = await loadEngine();
+  const engine = await engineReady;
   if (request.bytes) {
     held?.doc.close();
     held = undefined;
@@ -47,6 +60,7 @@ async function handle(request: RenderRequest): Promise<EngineRender> {
 
 const port = parentPort!;
 port.on("message", (request: RenderRequest | CloseRequest) => {
+  if (ended) return;
   if ("close" in request) {
     held?.doc.close();
     held = undefined;
@@ -62,7 +76,21 @@ port.on("message", (request: RenderRequest | CloseRequest) => {
     (error: unknown) => {
       const code = error instanceof CiteproofError ? error.code : "INTERNAL";
       const message = error instanceof Error ? error.message : String(error);
-      port.postMessage({ id: request.id, type: "error", code, message } satisfies RenderReply);
+      void engineReady
+        .catch(() => undefined)
+        .then((engine) => {
+          const lost = engine === undefined || engine.state.aborted !== undefined;
+          port.postMessage({
+            id: request.id,
+            type: "error",
+            code,
+            message,
+            ...(lost ? { lost: true as const } : {}),
+          } satisfies RenderReply);
+          if (!lost) return;
+          ended = true;
+          endAfterGrace(port);
+        });
     },
   );
 });

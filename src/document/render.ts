@@ -4,13 +4,15 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
+import { engineMemoryBytes, maxMemoryMb } from "./memory-limit.js";
 import type { Box } from "./model.js";
 import type { RenderTransform } from "./render-transform.js";
-import type { RenderReply, RenderRequest } from "./render-worker.js";
-import { askToEnd } from "./worker-end.js";
+import type { RenderReply, RenderRequest, RenderSetup } from "./render-worker.js";
+import { askToEnd, endWithoutAsking } from "./worker-end.js";
+import { startWorker } from "./worker-flags.js";
 
 export {
   deviceBoxToUser,
@@ -155,12 +157,20 @@ class Renderer {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerUrl(), {
+    const worker = startWorker(workerUrl(), {
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
       stdout: false,
-      stderr: true,
+      // Not piped: a piped stream that was ever read keeps the process alive as long as the worker.
+      stderr: false,
+      workerData: { engineMemoryBytes: engineMemoryBytes(maxMemoryMb()) } satisfies RenderSetup,
     });
     worker.on("message", (reply: RenderReply) => {
+      if (reply.type === "error" && reply.lost && this.worker === worker) {
+        // The engine aborted: the worker ends by itself, and a fresh one serves the next render.
+        this.worker = undefined;
+        this.heldKey = undefined;
+        endWithoutAsking(worker);
+      }
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);

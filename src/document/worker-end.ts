@@ -34,3 +34,11 @@ export async function askToEnd(worker: Worker): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/** Main-thread side: a worker that ends by itself (its engine aborted) is terminated if it has not within a second. */
+export function endWithoutAsking(worker: Worker): void {
+  const timer = setTimeout(() => void worker.terminate(), END_WAIT_MS);
+  timer.unref();
+  worker.once("exit", () => clearTimeout(timer));
+  worker.unref();
+}

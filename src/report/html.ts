@@ -141,6 +141,7 @@ function anchorOf(r: CheckResult): string {
 function nothingToShow(r: CheckResult): string {
   if (r.verdict === "UNANCHORED") return "No page was named, so there is no place to show.";
   if (r.reason === "no-such-page") return "The page does not exist, so there is no place to show.";
+  if (r.reason === "page-unreadable") return "The page could not be read, so there is no place to show.";
   return "The check's evidence names no place on a page to show.";
 }
 

@@ -33,7 +33,8 @@ export function placesFor(result: CheckResult, source: PlaceSource): Place[] {
   const e = result.evidence;
   const page = typeof e.page === "number" ? e.page : undefined;
   if (result.kind === "equation" || result.kind === "figure") return anchorPlaces(result, source);
-  if (page === undefined) return [];
+  // A page the engine failed on is not rendered again.
+  if (page === undefined || result.reason === "page-unreadable") return [];
   if (result.verdict === "FLAG") return source.page(page) ? [wholePage(page)] : [];
   switch (result.reason) {
     case "found":

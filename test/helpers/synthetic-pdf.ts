@@ -56,18 +56,26 @@ export function pdfOfContents(streams: readonly string[]): Uint8Array {
     );
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   });
-  const parts: string[] = ["%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n"];
-  let offset = Buffer.byteLength(parts[0], "latin1");
+  return assemblePdf(objects.map((body) => Buffer.from(body, "latin1")));
+}
+
+/** A PDF of the given object bodies (object i + 1 is bodies[i], object 1 the catalog), with a classic xref table. */
+export function assemblePdf(bodies: Uint8Array[]): Uint8Array {
+  const parts: Uint8Array[] = [Buffer.from("%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n", "latin1")];
+  let offset = parts[0].byteLength;
   const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    const text = `${i + 1} 0 obj\n${body}\nendobj\n`;
+  bodies.forEach((body, i) => {
     offsets.push(offset);
-    parts.push(text);
-    offset += Buffer.byteLength(text, "latin1");
+    for (const part of [Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from("\nendobj\n")]) {
+      parts.push(part);
+      offset += part.byteLength;
+    }
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, "0000000000 65535 f \n"];
+  const xref = [`xref\n0 ${bodies.length + 1}\n`, "0000000000 65535 f \n"];
   for (const o of offsets) xref.push(`${String(o).padStart(10, "0")} 00000 n \n`);
-  parts.push(xref.join(""));
-  parts.push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`);
-  return new Uint8Array(Buffer.from(parts.join(""), "latin1"));
+  parts.push(Buffer.from(xref.join("")));
+  parts.push(
+    Buffer.from(`trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`),
+  );
+  return new Uint8Array(Buffer.concat(parts));
 }

@@ -301,7 +301,7 @@ describe("citeproof mcp", () => {
     expect(run.status).toBe(0);
     const answer = run.replies.find((r) => r.id === 2);
     expect(answer?.result?.isError).toBeFalsy();
-    expect(JSON.parse(answer.result.content[0].text).results[0].verdict).toBe("FLAG");
+    expect(JSON.parse(answer!.result!.content[0].text).results[0].verdict).toBe("FLAG");
   });
 
   it("drops a message over 10 MiB with a JSON-RPC error naming the limit, and serves the next call", () => {

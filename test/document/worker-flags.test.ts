@@ -1,0 +1,47 @@
+// V8 and per-process flags on Node's command line or in NODE_OPTIONS reach the main thread; the
+// engine workers start with only the flags they can take, so extraction and rendering still run.
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
+import { cliPath } from "../helpers/run-cli.js";
+
+const scratch = tempDir();
+afterAll(() => scratch.remove());
+
+function cli(nodeFlags: string[], args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [...nodeFlags, cliPath, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
+describe("node flags", () => {
+  const evidence = join(scratch.dir, "evidence.json");
+  writeFileSync(
+    evidence,
+    JSON.stringify([{ kind: "quotation", page: 1, text: "no such words are on this page" }]),
+  );
+  const verify = ["verify", fixture("paper"), "--evidence", evidence, "--json", "--no-cache"];
+
+  it.each([
+    ["V8 flags on the command line", ["--max-old-space-size=4096", "--stack-size=2000"], {}],
+    ["a per-process flag with a Node flag the worker takes", ["--title=citeproof-test", "--no-warnings"], {}],
+    ["V8 flags in NODE_OPTIONS", [], { NODE_OPTIONS: "--max-old-space-size=4096 --max-semi-space-size=16" }],
+  ])("%s: verify runs", (_label, flags, env) => {
+    const run = cli(flags, verify, env);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout).results[0]).toMatchObject({ verdict: "FAIL", reason: "absent" });
+  });
+
+  it("V8 flags on the command line: crop renders", () => {
+    const out = join(scratch.dir, "page.png");
+    const run = cli(["--max-old-space-size=4096"], ["crop", fixture("paper"), "--page", "1", "--out", out]);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  });
+});
