@@ -36,7 +36,7 @@ export {
 
 // Documents: opening a PDF (text layer, geometry, cache), rendering a place of a page, the bytes.
 export { CACHE_DIR_ENV, defaultCacheDir } from "./document/cache.js";
-export { closeExtractionWorker } from "./document/extraction-worker.js";
+export { closeEngine as closeExtractionWorker } from "./document/engine-client.js";
 export * from "./document/model.js";
 export { DEFAULT_TIMEOUT_MS, type OpenedDocument, type OpenOptions, openDocument } from "./document/open.js";
 export {

@@ -5,7 +5,7 @@
 import { CiteproofError } from "../errors.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { defaultCacheDir, ExtractionCache } from "./cache.js";
-import { extractInWorker } from "./extraction-worker.js";
+import { extractInWorker } from "./extract-pages.js";
 import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Citation, CiteCheckInput } from "../../src/checks/cite-check/request.js";
 import type { CiteCheckReport } from "../../src/checks/cite-check/result.js";
 import { citeCheck } from "../../src/checks/cite-check/run.js";
-import { closeExtractionWorker } from "../../src/document/extraction-worker.js";
+import { closeEngine } from "../../src/document/engine-client.js";
 import { openDocument } from "../../src/document/open.js";
 import { fixture, listFiles, repoRoot, tempDir } from "../helpers/fixture-files.js";
 
@@ -300,7 +300,7 @@ describe("deadline", () => {
       expect(warmed.results[0].verdict).toBe("verified_exact");
       // A deadline no extraction can meet (below the request minimum, so through the library only);
       // the extraction worker is closed first, so the engine has to start again.
-      await closeExtractionWorker();
+      await closeEngine();
       const cut = await citeCheck(input([one, two], { timeoutMs: 1 }), {
         allowRoots: [repoRoot],
         cacheDir: fresh.dir,

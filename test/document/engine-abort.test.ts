@@ -6,12 +6,12 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeExtractionWorker } from "../../src/document/extraction-worker.js";
+import { closeEngine } from "../../src/document/engine-client.js";
 import { openDocument } from "../../src/document/open.js";
 import { closeRenderer, renderRegion } from "../../src/document/render.js";
 import { readPdfFile } from "../../src/source/file.js";
 import { fixture, repoRoot } from "../helpers/fixture-files.js";
-import { flateBombPdf } from "../helpers/hostile-pdf.js";
+import { flateBombPdf, formFanOutPdf } from "../helpers/hostile-pdf.js";
 import { mcpCalls } from "../helpers/mcp-stdio.js";
 import { cliPath, runCli } from "../helpers/run-cli.js";
 
@@ -31,7 +31,7 @@ beforeAll(() => {
   writeFileSync(bigBomb, flateBombPdf(1024, 3, 2));
 });
 afterAll(async () => {
-  await closeExtractionWorker();
+  await closeEngine();
   await closeRenderer();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -55,6 +55,15 @@ describe("an engine that aborts", () => {
     // The next document is served by a fresh engine, not one that lost its memory.
     const after = await openDocument(fixture("paper"), { noCache: true });
     expect(after.pages[0]?.hasTextLayer).toBe(true);
+  });
+
+  it("forms that fan out fail their page the same way, and the others are read", async () => {
+    const fan = join(dir, "fan.pdf");
+    writeFileSync(fan, formFanOutPdf(10, 6, 3, 2));
+    const doc = await openDocument(fan, { noCache: true });
+    expect(doc.pages[1]?.extractionError).toMatch(/page 2 needs more than the engine's memory limit/);
+    expect(doc.pages[0]?.text).toContain("Page 1 line 1");
+    expect(doc.pages[2]?.text).toContain("Page 3 line 1");
   });
 
   it("a render of the page is a coded error, and the next render is served", async () => {

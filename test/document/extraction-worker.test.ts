@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeExtractionWorker } from "../../src/document/extraction-worker.js";
+import { closeEngine } from "../../src/document/engine-client.js";
 import { openDocument } from "../../src/document/open.js";
 import { readPdfFile } from "../../src/source/file.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 
-afterAll(() => closeExtractionWorker());
+afterAll(() => closeEngine());
 
 describe("the extraction worker", () => {
   it("serves many extractions in one process, one after another and at once", async () => {
@@ -52,7 +52,7 @@ describe("the extraction worker", () => {
   });
 
   it("ends gracefully when closed, and starts again on the next extraction", async () => {
-    await closeExtractionWorker();
+    await closeEngine();
     const doc = await openDocument(fixture("paper"), { noCache: true, pages: [1] });
     expect(doc.pages[0]?.hasTextLayer).toBe(true);
   });

@@ -73,3 +73,43 @@ export function flateBombPdf(mib: number, pages = 2, hostile = 1): Uint8Array {
   }
   return assemblePdf(bodies);
 }
+
+/**
+ * Pages 1..pages of plain text, except page `hostile`, which draws form 1 `fan` times; form k draws
+ * form k + 1 `fan` times, down to form `depth`, which draws a small square: fan^depth squares.
+ */
+export function formFanOutPdf(fan: number, depth: number, pages = 2, hostile = 1): Uint8Array {
+  const firstForm = 4 + pages * 2;
+  const bodies: Uint8Array[] = [
+    Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
+    Buffer.from(
+      `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${4 + i * 2} 0 R`).join(" ")}] /Count ${pages} >>`,
+    ),
+    Buffer.from(FONT),
+  ];
+  const draws = (name: string) =>
+    Buffer.from(Array.from({ length: fan }, () => `q /${name} Do Q`).join("\n"));
+  for (let p = 1; p <= pages; p++) {
+    const resources =
+      p === hostile
+        ? `<< /Font << /F1 3 0 R >> /XObject << /X1 ${firstForm} 0 R >> >>`
+        : "<< /Font << /F1 3 0 R >> >>";
+    bodies.push(
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${5 + (p - 1) * 2} 0 R >>`,
+      ),
+    );
+    bodies.push(stream("", p === hostile ? draws("X1") : textContent(p)));
+  }
+  for (let k = 1; k <= depth; k++) {
+    const leaf = k === depth;
+    const resources = leaf ? "<< >>" : `<< /XObject << /X${k + 1} ${firstForm + k} 0 R >> >>`;
+    bodies.push(
+      stream(
+        `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources ${resources}`,
+        leaf ? Buffer.from("10 10 5 5 re f") : draws(`X${k + 1}`),
+      ),
+    );
+  }
+  return assemblePdf(bodies);
+}

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { distDir } from "./paths.mjs";
 
-const { loadEngine } = await import(pathToFileURL(join(distDir, "document", "pdfium-engine.js")).href);
+const { loadEngine } = await import(pathToFileURL(join(distDir, "document", "pdfium", "engine.js")).href);
 const engine = await loadEngine();
 const raw = engine.raw;
 const doc = engine.open(new Uint8Array(readFileSync(process.argv[2])));
