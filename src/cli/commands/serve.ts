@@ -7,7 +7,7 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
 import type { Command } from "commander";
-import { closeExtractionWorker } from "../../document/extraction-worker.js";
+import { closeEngine } from "../../document/engine-client.js";
 import { CiteproofError } from "../../errors.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, runProgram } from "../program.js";
@@ -84,7 +84,7 @@ async function serve(idleMs: number): Promise<void> {
     process.once("SIGINT", end);
     process.once("SIGTERM", end);
   });
-  await closeExtractionWorker();
+  await closeEngine();
 }
 
 /** A socket file left by a server that is gone is removed; one a live server answers on is an error. */
