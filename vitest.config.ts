@@ -4,11 +4,15 @@ import { defineConfig } from "vitest/config";
 
 /**
  * `npm test` runs the fast project; `npm run test:all` adds the slow one: crash safety with killed
- * processes, the PDF fuzzer and OCR through tesseract.
+ * processes, the PDF fuzzer, hostile PDFs that abort the engine, and OCR through tesseract.
  */
 const SLOW = [
   "test/evidence/crash.test.ts",
-  "test/batch/kill-resume.test.ts", "test/fuzz/**/*.test.ts", "test/cite-check/ocr.test.ts"];
+  "test/batch/kill-resume.test.ts",
+  "test/document/engine-abort.test.ts",
+  "test/fuzz/**/*.test.ts",
+  "test/cite-check/ocr.test.ts",
+];
 
 export default defineConfig({
   test: {
