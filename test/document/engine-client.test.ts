@@ -1,7 +1,8 @@
 // One engine worker for extraction and rendering: both go through it, a deadline on one call is
 // that call's error while the others are redone, and a lost worker is EXTRACTION_FAILED.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { closeEngine, engine } from "../../src/document/engine-client.js";
+import { extractInWorker } from "../../src/document/extract-pages.js";
 import { openDocument } from "../../src/document/open.js";
 import { renderRegion } from "../../src/document/render.js";
 import { readPdfFile, sha256Hex } from "../../src/source/file.js";
@@ -24,16 +25,35 @@ describe("the engine client", () => {
     expect(engine().workersStarted - before).toBe(1);
   });
 
-  it("a render's deadline is that render's error; an extraction waiting behind it is redone", async () => {
-    const bytes = syntheticPdf(800);
+  it("a render's deadline is that render's error; the extraction it stops and the one behind it are redone", async () => {
+    const bytes = syntheticPdf(40);
     const big = { bytes, sha256: sha256Hex(bytes), origin: "big.pdf" };
     const paper = await readPdfFile(fixture("paper"));
-    const slow = openDocument(big, { noCache: true });
-    const render = renderRegion(paper, 1, "page", 36, { timeoutMs: 1500 });
-    const after = openDocument(paper, { noCache: true, pages: [2] });
-    await expect(render).rejects.toMatchObject({ code: "RENDER_TIMEOUT" });
-    expect((await slow).pages.every((p) => p?.text.includes("line"))).toBe(true);
-    expect((await after).pages[1]?.hasTextLayer).toBe(true);
+    // A worker is up and idle: the deadline below replaces it once.
+    await openDocument(paper, { noCache: true, pages: [1] });
+    const before = engine().workersStarted;
+    // The deadlines run on a clock the test moves: the render's passes at a chosen point, never
+    // because a machine happened to be slow or fast.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const seen: number[] = [];
+      const slow = extractInWorker({ source: big, withGeometry: false }, 60_000, (got) => {
+        seen.push("failed" in got ? -got.failed : got.text.page);
+        // The first page is in: the main side has seen nothing yet of the render queued behind
+        // this extraction, so its deadline passes while it is still to be served.
+        if (seen.length === 1) vi.advanceTimersByTime(1500);
+      });
+      const render = renderRegion(paper, 1, "page", 36, { timeoutMs: 1500 });
+      const after = openDocument(paper, { noCache: true, pages: [2] });
+      await expect(render).rejects.toMatchObject({ code: "RENDER_TIMEOUT" });
+      expect(await slow).toEqual({ pageCount: 40 });
+      // Every page once: the fresh worker extracted only the pages the first one had not delivered.
+      expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect((await after).pages[1]?.hasTextLayer).toBe(true);
+      expect(engine().workersStarted - before).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a worker closed under a call fails it with EXTRACTION_FAILED, and the next call is served", async () => {
