@@ -4,6 +4,7 @@
  * to every thread): `node --max-old-space-size=4096 citeproof ...` would otherwise fail to start
  * any worker. Options meant for the main script (--eval, --print, --input-type) are dropped too.
  */
+import { setFlagsFromString } from "node:v8";
 import { Worker, type WorkerOptions } from "node:worker_threads";
 
 const MAIN_SCRIPT_OPTIONS = new Set(["--eval", "-e", "--print", "-p", "--input-type"]);
@@ -29,7 +30,23 @@ function namedFlags(error: unknown): string[] | undefined {
   return list ? list.split(", ") : [];
 }
 
+/**
+ * Optimizing compiles run on the thread that needs them, not in the background, for the isolates
+ * created from now on (the workers). Node 20 aborts the whole process ("NodePlatform::ForIsolate:
+ * Assertion failed") when a worker ends while an optimizing compile for it is still running on a
+ * background thread, and an engine worker is terminated at every deadline; a background compile
+ * is also what an ending worker can hang on for good (nodejs/node#54918). Measured on a 1,000-page
+ * extraction: no more CPU, no slower.
+ */
+let compilesInForeground = false;
+function compileInForeground(): void {
+  if (compilesInForeground) return;
+  setFlagsFromString("--no-concurrent-recompilation");
+  compilesInForeground = true;
+}
+
 export function startWorker(url: URL, options: Omit<WorkerOptions, "execArgv">): Worker {
+  compileInForeground();
   let flags = accepted ?? withoutMainScriptOptions(process.execArgv);
   for (let attempt = 0; ; attempt++) {
     try {
