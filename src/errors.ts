@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   "URL_TOO_MANY_REDIRECTS",
   "CONTENT_NOT_SUPPORTED",
   "RENDER_TIMEOUT",
+  /** A page needs more memory than the engine may take (CITEPROOF_MAX_MEMORY_MB); the other pages are read. */
   "ENGINE_MEMORY_LIMIT",
   "RESULT_MISSING",
   "RESULT_STALE",
