@@ -112,11 +112,23 @@ export function flagName(option: string): string {
   return `--${option.replace(/_/g, "-")}`;
 }
 
+/**
+ * Control characters written visibly (`\n`, `\r`, `\u001b`): a newline, CR or ESC in a file name must not
+ * split the one-line message or reach the terminal as a control sequence. Tabs stay.
+ */
+export function visible(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => {
+    if (c === "\n") return "\\n";
+    if (c === "\r") return "\\r";
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
+
 /** Prints a coded error (stderr, and a JSON error document with --json) and returns exit 2. */
 export function reportError(error: unknown, json: boolean): number {
   const coded = asCiteproofError(error);
   const message = renderMessage(coded, flagName);
-  process.stderr.write(`citeproof: error [${coded.code}]: ${message}\n`);
+  process.stderr.write(`citeproof: error [${coded.code}]: ${visible(message)}\n`);
   const facts = errorFacts(coded);
   if (json) printJson({ error: { code: coded.code, message, ...(facts ? { details: facts } : {}) } });
   return EXIT_ERROR;

@@ -1,5 +1,4 @@
 /** The /citeproof command: a person's way to run a check or write a report from inside pi. */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type EvidenceRecord, parseEvidenceJson } from "../checks/evidence-record.js";
 import { CiteproofError } from "../errors.js";
@@ -9,6 +8,8 @@ import type { Operation, OperationContext } from "../operations/operation.js";
 import { inputPath } from "../operations/paths.js";
 import { reportOperation } from "../operations/report.js";
 import { verifyOperation } from "../operations/verify.js";
+import { readAdmittedFile } from "../source/allowed-root.js";
+import { MAX_TEXT_INPUT_BYTES, readRegularFileSync } from "../source/file.js";
 
 export const COMMAND_USAGE = [
   "/citeproof verify <pdf> <evidence.json>   check evidence records against the PDF",
@@ -32,16 +33,16 @@ export async function runCommand(argLine: string, ctx: Context): Promise<Command
       return { level: "info", text: COMMAND_USAGE };
     case "verify": {
       const [pdf, evidenceFile] = exactly(rest, 2, "verify <pdf> <evidence.json>");
-      return run(verifyOperation, { pdf, evidence: readEvidence(ctx, evidenceFile) }, ctx);
+      return run(verifyOperation, { pdf, evidence: await readEvidence(ctx, evidenceFile) }, ctx);
     }
     case "check-text": {
       const [pdf, draftFile] = exactly(rest, 2, "check-text <pdf> <draft.txt>");
-      return run(checkTextOperation, { pdf, draft: readText(ctx, draftFile, "draft") }, ctx);
+      return run(checkTextOperation, { pdf, draft: await readText(ctx, draftFile, "draft") }, ctx);
     }
     case "report": {
       if (rest.length < 2 || rest.length > 3) throw usage("report <pdf> <evidence.json> [out.html]");
       const [pdf, evidenceFile, out = "citeproof-report.html"] = rest;
-      const evidence = readEvidence(ctx, evidenceFile);
+      const evidence = await readEvidence(ctx, evidenceFile);
       return run(reportOperation, { pdf, evidence, out: resolve(ctx.cwd, out) }, ctx);
     }
     default:
@@ -58,18 +59,21 @@ async function run<Input, Result>(
   return { level: op.exitCode(result) === 1 ? "warning" : "info", text: op.format(result, input).trimEnd() };
 }
 
-function readText(ctx: Context, file: string, what: string): string {
-  const path = inputPath(ctx, file);
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException)?.code ?? "unknown error";
-    throw new CiteproofError("FILE_UNREADABLE", `${what} ${file} cannot be read (${code})`);
-  }
+/**
+ * A text file named in the command: read once through one descriptor, admitted by the allowed roots on
+ * the opened file when they apply (a path swapped after the check cannot redirect the read).
+ */
+async function readText(ctx: Context, file: string, what: string): Promise<string> {
+  const read =
+    ctx.access === "anywhere"
+      ? readRegularFileSync(inputPath(ctx, file), what)
+      : (await readAdmittedFile(resolve(ctx.cwd, file), ctx.access, { maxBytes: MAX_TEXT_INPUT_BYTES, what }))
+          .bytes;
+  return Buffer.from(read).toString("utf8");
 }
 
-function readEvidence(ctx: Context, file: string): EvidenceRecord[] {
-  return parseEvidenceJson(readText(ctx, file, "evidence file"), file);
+async function readEvidence(ctx: Context, file: string): Promise<EvidenceRecord[]> {
+  return parseEvidenceJson(await readText(ctx, file, "evidence file"), file);
 }
 
 function exactly(args: string[], n: number, form: string): string[] {

@@ -1,5 +1,6 @@
 // When standard output cannot be written: a reader that went away is not an error (the command ends
-// quietly with its own exit code); a full disk is OUTPUT_UNWRITABLE, exit 2, never a stack trace.
+// quietly with its own exit code); a full disk is OUTPUT_UNWRITABLE, exit 2, never a stack trace. And
+// what an error names goes onto stderr as one visible line.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, openSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,5 +49,22 @@ describe("standard output that cannot be written", () => {
     const status = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
     expect(stderr).toBe("");
     expect(status).toBe(0);
+  });
+});
+
+describe("names in error messages", () => {
+  it("a newline, CR or ESC in a file name is written escaped: one line, no control sequence", () => {
+    const name = join(tmp.dir, "evil\nname\r\u001b[31m.pdf");
+    const run = spawnSync(
+      process.execPath,
+      [cliPath, "verify", name, "--evidence", evidence, "--serve", "never"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `citeproof: error [FILE_NOT_FOUND]: ${tmp.dir}/evil\\nname\\r\\u001b[31m.pdf does not exist\n`,
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The pi extension's factory, driven by a small recording `pi` object: what it registers, and
 // what its tools and its /citeproof command do when called (for real, against a fixture PDF).
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -202,6 +203,19 @@ describe("pi extension", () => {
     expect(notes[4]).toMatchObject({ level: "info" });
     expect(notes[4].message).toContain("/citeproof report");
   });
+
+  it.skipIf(spawnSync("mkfifo", ["--version"]).status !== 0)(
+    "/citeproof reads a named file through one descriptor: a FIFO is refused at once",
+    async () => {
+      const command = pi.commands.get("citeproof")!;
+      const { ctx, notes } = fakeCtx(work);
+      cpSync(join(root, "test/fixtures/interfaces.pdf"), join(work, "fifo-paper.pdf"));
+      expect(spawnSync("mkfifo", [join(work, "pipe.json")]).status).toBe(0);
+      await command.handler("verify fifo-paper.pdf pipe.json", ctx);
+      expect(notes.at(-1)).toMatchObject({ level: "error" });
+      expect(notes.at(-1)!.message).toMatch(/\[FILE_UNREADABLE\].*is a FIFO, not a regular file/);
+    },
+  );
 
   it("installs as a one-line module in .pi/extensions that re-exports the shipped file", async () => {
     const dir = join(work, ".pi/extensions");
