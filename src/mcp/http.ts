@@ -58,7 +58,14 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   const inFlight = new Set<Promise<void>>();
   const expected = digest(options.token);
   let closing = false;
-  const server: HttpServer = createServer((req, res) => {
+  // Node checks the headers' deadline only every connectionsCheckingInterval (30 s by default).
+  const checkEvery = Math.max(50, Math.min(1000, Math.floor(limits.bodyTimeoutMs / 2)));
+  const timeouts = {
+    headersTimeout: limits.bodyTimeoutMs,
+    requestTimeout: 0,
+    connectionsCheckingInterval: checkEvery,
+  };
+  const server: HttpServer = createServer(timeouts, (req, res) => {
     const handled = handle(req, res).catch((error: unknown) => {
       options.log?.(`citeproof mcp: request failed: ${(error as Error).message}`);
       if (!res.headersSent) refuse(res, 500, "internal error");
@@ -68,8 +75,6 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
     void handled.finally(() => inFlight.delete(handled));
   });
   server.keepAliveTimeout = limits.idleTimeoutMs;
-  server.headersTimeout = limits.bodyTimeoutMs;
-  server.requestTimeout = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;

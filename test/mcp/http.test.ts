@@ -208,6 +208,18 @@ describe("citeproof mcp --http", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
+  it("closes on a client that stalls in its headers, with 408", async () => {
+    const socket = connect(Number(new URL(served.url).port), "127.0.0.1");
+    await once(socket, "connect");
+    socket.write(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\n`);
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += String(chunk);
+    });
+    await once(socket, "close");
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
   it("50 concurrent calls with --max-concurrent 4: each answered or refused with 503, none lost", async () => {
     const clients = await Promise.all(Array.from({ length: 50 }, () => client(served.url)));
     const outcomes = await Promise.allSettled(
