@@ -54,6 +54,8 @@ const THRESHOLDS = {
   "quote-dropped": 1,
   "quote-wrong-page": 1,
   "quote-short": 1,
+  "hint-wrong-page": 1,
+  "hint-digit": 1,
   "page-true": 1,
   "page-missing": 1,
   "eq-true": 0.98,
@@ -157,6 +159,7 @@ function checkVerify(pdf, name, cases, group = name) {
       group,
       { pdf, id: `${name}-${c.id}`, ...placeOf(r, c) },
     );
+    checkHint(name, c, r);
   });
 }
 
@@ -179,6 +182,30 @@ function renderStrip(m) {
   const args = [cli, "crop", pdf, "--page", String(page), ...region, "--out", out, "--dpi", "100"];
   const run = spawnSync(process.execPath, [...args, "--cache-dir", cacheDir], { encoding: "utf8" });
   return run.status === 0 ? out : undefined;
+}
+
+/**
+ * The repair hint of a FAIL: a wrong-page case's hint names a page the words are on (and the message
+ * says it); a changed-digit case's hint names a difference whose two sides are digits that differ.
+ */
+function checkHint(name, c, r) {
+  const hint = r.evidence?.hint;
+  const line = (what) => `${name} ${c.id} [${c.category}] hint ${what}: ${r.message}`;
+  if (c.category === "quote-wrong-page") {
+    const named = hint?.page;
+    const ok = (r.evidence?.foundOnPages ?? []).includes(named) && r.message.includes(`page ${named}`);
+    record(name, "hint-wrong-page", ok, line(`names page ${named}`));
+  } else if (c.category === "quote-digit") {
+    const digit = (hint?.differences ?? []).find(
+      (d) => /\d/.test(d.page) && /\d/.test(d.quotation) && d.page !== d.quotation,
+    );
+    record(
+      name,
+      "hint-digit",
+      digit !== undefined && r.message.includes(`\`${digit.page}\``),
+      line("names no digit"),
+    );
+  }
 }
 
 function checkCite(pdf, name, cases) {

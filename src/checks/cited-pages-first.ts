@@ -10,6 +10,7 @@ import type { PageText } from "../document/model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { PdfBytes } from "../source/file.js";
+import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions } from "./ocr-quotations.js";
@@ -63,12 +64,18 @@ async function checkUnlessPageNotRead(
   }
 }
 
-/** The pages a record's check reads first: a quotation's cited page. */
+/**
+ * The pages a record's check reads first: a quotation's cited pages, and the pages around a cited page
+ * that its printed label is decided from (a page record's too: its result names the label).
+ */
 function citedPages(records: readonly EvidenceRecord[]): number[] {
   const pages = new Set<number>();
-  for (const r of records)
-    if (r.kind === "quotation" && r.page !== undefined && Number.isInteger(r.page) && r.page >= 1)
-      pages.add(r.page);
+  for (const r of records) {
+    if ((r.kind !== "quotation" && r.kind !== "page") || r.page === undefined) continue;
+    if (!Number.isInteger(r.page) || r.page < 1) continue;
+    const last = r.kind === "quotation" && r.endPage !== undefined ? r.endPage : r.page;
+    for (let p = Math.max(1, r.page - LABEL_READ_RADIUS); p <= last + LABEL_READ_RADIUS; p++) pages.add(p);
+  }
   return [...pages];
 }
 

@@ -1,10 +1,11 @@
 /** Evidence records as callers supply them, and their validation. */
 import { CiteproofError, type ErrorDetails } from "../errors.js";
+import { ellipsisParts, everyPartHasWords } from "../text/ellipsis.js";
 import { didYouMean, firstUnknownField } from "../util/field-names.js";
 import { shown } from "../util/shown.js";
 
 export type EvidenceRecord =
-  | { id?: string; kind: "quotation"; page?: number; text: string }
+  | { id?: string; kind: "quotation"; page?: number; endPage?: number; text: string }
   | { id?: string; kind: "page"; page: number }
   | { id?: string; kind: "equation"; label: string }
   | { id?: string; kind: "figure"; label: string };
@@ -25,7 +26,7 @@ export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** The fields each kind of record may carry; any other is refused, never ignored. */
 const RECORD_FIELDS: Record<EvidenceKind, ReadonlySet<string>> = {
-  quotation: new Set(["id", "kind", "page", "text"]),
+  quotation: new Set(["id", "kind", "page", "endPage", "text"]),
   page: new Set(["id", "kind", "page"]),
   equation: new Set(["id", "kind", "label"]),
   figure: new Set(["id", "kind", "label"]),
@@ -39,14 +40,17 @@ const LABEL_WITH_KEYWORD = /^\s*(figure|fig\.?|eq\.?|eqn\.?|equation)(?=[\s(\d]|
 
 /** Parses the evidence file's text into records, naming the record index and field of any problem. */
 export function parseEvidenceJson(text: string, source = "evidence"): EvidenceRecord[] {
-  let value: unknown;
+  return validateEvidence(parseJsonInput(text, source), source);
+}
+
+/** The JSON value of an input file's text, or EVIDENCE_NOT_JSON naming the file. */
+export function parseJsonInput(text: string, source: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new CiteproofError("EVIDENCE_NOT_JSON", `${source} is not valid JSON (${detail})`);
   }
-  return validateEvidence(value, source);
 }
 
 export function validateEvidence(value: unknown, source = "evidence"): EvidenceRecord[] {
@@ -103,8 +107,15 @@ function validateRecord(item: unknown, index: number): EvidenceRecord {
           { path: `${at}.text`, field: "text", limit: EVIDENCE_LIMITS.maxTextUtf16 },
         );
       if (text.trim().length === 0) throw invalid(`${at}: field "text" is empty`);
+      const parts = ellipsisParts(text);
+      if (parts && !everyPartHasWords(parts))
+        throw invalid(`${at}: field "text" has an ellipsis with no words on one side of it`);
       const page = item.page === undefined || item.page === null ? undefined : checkPage(item.page, at);
-      return { id: idOut, kind, page, text };
+      const endPage =
+        item.endPage === undefined || item.endPage === null
+          ? undefined
+          : checkEndPage(item.endPage, page, at);
+      return { id: idOut, kind, page, ...(endPage !== undefined ? { endPage } : {}), text };
     }
     case "page":
       if (item.page === undefined || item.page === null) throw invalid(`${at}: field "page" is missing`);
@@ -149,6 +160,20 @@ function withinName(value: string, field: "id" | "label", at: string): void {
       `${at}: field "${field}" is ${value.length} characters, over the limit of ${EVIDENCE_LIMITS.maxNameUtf16}`,
       { field, limit: EVIDENCE_LIMITS.maxNameUtf16 },
     );
+}
+
+/** `endPage` is inclusive and, in this version, the page after `page`: the words run across one break. */
+function checkEndPage(value: unknown, page: number | undefined, at: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value))
+    throw invalid(`${at}: field "endPage" must be an integer (got ${shown(value)})`);
+  if (page === undefined) throw invalid(`${at}: field "endPage" needs a "page" to start from`);
+  if (value <= page)
+    throw invalid(`${at}: field "endPage" must be after "page" (got endPage ${value}, page ${page})`);
+  if (value > page + 1)
+    throw invalid(
+      `${at}: field "endPage" may be at most one past "page" (got endPage ${value}, page ${page})`,
+    );
+  return value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,8 +1,14 @@
 /** The page check: a page pointer is a FLAG when the page exists (its wording is unchecked), else a FAIL. */
+import type { PrintedLabels } from "../text/printed-labels.js";
+import { pagesPrintedAs, printedAsNote, printedPageEvidence } from "./printed-page.js";
 import type { CheckResult } from "./result.js";
 import { MIN_QUOTATION_WORDS } from "./verdicts.js";
 
-export function checkPage(pageCount: number, record: { id?: string; page: number }): CheckResult {
+export function checkPage(
+  pageCount: number,
+  record: { id?: string; page: number },
+  labels: PrintedLabels,
+): CheckResult {
   const base = { id: record.id, kind: "page" as const };
   const page = record.page;
   if (page < 1 || page > pageCount) {
@@ -10,8 +16,8 @@ export function checkPage(pageCount: number, record: { id?: string; page: number
       ...base,
       verdict: "FAIL",
       reason: "no-such-page",
-      message: `page ${page} does not exist (the PDF has ${pageCount} pages)`,
-      evidence: { page, pageCount },
+      message: `page ${page} does not exist (the file has ${pageCount} pages)${printedAsNote(labels, page)}`,
+      evidence: { page, pageCount, printedPage: null, pagesPrintedAs: pagesPrintedAs(labels, page) },
     };
   }
   return {
@@ -19,6 +25,6 @@ export function checkPage(pageCount: number, record: { id?: string; page: number
     verdict: "FLAG",
     reason: "no-quotation",
     message: `page ${page} exists; no quotation to verify: 0 words, need ${MIN_QUOTATION_WORDS}`,
-    evidence: { page, words: 0 },
+    evidence: { page, words: 0, ...printedPageEvidence(labels, page) },
   };
 }

@@ -1,20 +1,39 @@
 /**
- * The quotation check: are these words on the named page? Folded comparison (case, spacing, line
- * breaks, ligatures, curly quotes, dash widths ignored); any other difference fails.
+ * The quotation check: are these words on the named page (or running from it onto the next, with
+ * `endPage`)? Folded comparison (case, spacing, line breaks, ligatures, curly quotes, dash widths
+ * ignored); any other difference fails. A quotation shortened with ellipses is checked as its parts.
  */
-import type { PageText } from "../document/model.js";
-import { hasUsableText, pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
-import { closestLine } from "../text/closest-line.js";
-import { countWords, fold, skeletonText } from "../text/fold.js";
-import type { FoldedPages } from "../text/folded-pages.js";
-import { onlyNotedRegions, REGION_PHRASES, type Region } from "../text/page-regions.js";
+import { ellipsisParts, everyPartHasWords } from "../text/ellipsis.js";
+import { countWords, fold } from "../text/fold.js";
+import type { FoldedPages, PageMatch } from "../text/folded-pages.js";
+import { findAcrossBreak, type PagePart } from "../text/page-break.js";
+import type { Region } from "../text/page-regions.js";
+import { type PrintedLabels, printedLabelsOf } from "../text/printed-labels.js";
+import { pagesPrintedAs, printedAsNote, printedPageEvidence } from "./printed-page.js";
+import { checkElided } from "./quotation-elided-check.js";
+import { failNotFound } from "./quotation-fail.js";
+import { layerNote, layerOfPage, onlyInNote, unreadPageFlag } from "./quotation-layer.js";
 import type { CheckResult } from "./result.js";
 import { MIN_QUOTATION_WORDS } from "./verdicts.js";
 
 export interface QuotationInput {
   id?: string;
   page?: number;
+  /** The last page the words run onto (inclusive); only the page after `page` in this version. */
+  endPage?: number;
   text: string;
+}
+
+/** What every step of the check shares. */
+export interface QuotationCase {
+  base: { id?: string; kind: "quotation" };
+  pages: FoldedPages;
+  labels: PrintedLabels;
+  quoted: string;
+  page: number;
+  endPage: number | undefined;
+  /** quotation, page, endPage, printed labels, `layer` (of `page`): the evidence every result starts with. */
+  evidence: Record<string, unknown>;
 }
 
 export function checkQuotation(pages: FoldedPages, pageCount: number, record: QuotationInput): CheckResult {
@@ -31,157 +50,138 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
     };
   }
   const page = record.page;
-  if (page < 1 || page > pageCount) {
+  const endPage = record.endPage;
+  const labels = printedLabelsOf(pages.pages);
+  const missing = [page, endPage ?? page].find((p) => p < 1 || p > pageCount);
+  if (missing !== undefined) {
     return {
       ...base,
       verdict: "FAIL",
       reason: "no-such-page",
-      message: `page ${page} does not exist (the PDF has ${pageCount} pages)`,
-      evidence: { ...q, page, pageCount },
+      message: `page ${missing} does not exist (the file has ${pageCount} pages)${printedAsNote(labels, missing)}`,
+      evidence: {
+        ...q,
+        page,
+        ...(endPage !== undefined ? { endPage } : {}),
+        pageCount,
+        printedPage: null,
+        pagesPrintedAs: pagesPrintedAs(labels, missing),
+      },
     };
   }
-  const unread = pages.pages[page - 1]?.extractionError;
-  if (unread !== undefined) {
+  const evidence = {
+    ...q,
+    page,
+    ...printedPageEvidence(labels, page),
+    ...(endPage !== undefined ? { endPage, printedEndPage: labels.of(endPage)?.label ?? null } : {}),
+  };
+  const unreadable = (endPage === undefined ? [page] : [page, endPage]).find(
+    (p) => pages.pages[p - 1]?.extractionError !== undefined,
+  );
+  if (unreadable !== undefined) {
+    const error = pages.pages[unreadable - 1]?.extractionError;
     return {
       ...base,
       verdict: "FLAG",
       reason: "page-unreadable",
-      message: `page ${page} exists but its text could not be extracted (${unread}); the words were not checked`,
-      evidence: { ...q, page, extractionError: unread },
+      message: `page ${unreadable} exists but its text could not be extracted (${error}); the words were not checked`,
+      evidence: { ...evidence, extractionError: error },
     };
   }
-  const words = countWords(quoted);
+  // An ellipsis at an end (a draft's quotation may open or close with one) leaves nothing out between parts.
+  const parts = ellipsisParts(quoted)?.filter((part) => everyPartHasWords([part]));
+  const words = countWords(parts ? parts.join(" ") : quoted);
+  const named = endPage === undefined ? `page ${page}` : `pages ${page}-${endPage}`;
   if (words < MIN_QUOTATION_WORDS) {
     return {
       ...base,
       verdict: "FLAG",
       reason: "no-quotation",
-      message: `page ${page} exists; no quotation to verify: ${words} words, need ${MIN_QUOTATION_WORDS}`,
-      evidence: { ...q, page, words },
+      message: `${named} exists; no quotation to verify: ${words} words, need ${MIN_QUOTATION_WORDS}`,
+      evidence: { ...evidence, words },
     };
   }
-  const pageText = pages.pages[page - 1];
-  const layer: TextLayerKind = pageText ? pageLayer(pageText) : "none";
-  const needle = fold(quoted, { trim: true }).text;
-  const matches = pages.findOnPage(page, needle);
-  if (matches.length > 0 && pageText) {
-    const regions = matches.map((m) => pages.regions.regionAt(page, m.startUtf16));
-    return {
-      ...base,
-      verdict: "PASS",
-      reason: "found",
-      message: `found on page ${page}${layerNote(layer)}${onlyInNote(regions)}`,
-      evidence: {
-        ...q,
-        page,
-        layer,
-        matches: matches.map((m, k) => ({
-          startUtf16: m.startUtf16,
-          endUtf16: m.endUtf16,
-          text: pageText.text.slice(m.startUtf16, m.endUtf16),
-          region: regions[k],
-        })),
-      },
-    };
+  const c: QuotationCase = {
+    base,
+    pages,
+    labels,
+    quoted,
+    page,
+    endPage,
+    evidence: { ...evidence, layer: layerOfPage({ pages }, page) },
+  };
+  const found = foundInRange(c, fold(quoted, { trim: true }).text);
+  if (found) return found;
+  const needle = fold(parts ? parts.join(" ") : quoted, { trim: true }).text;
+  // Words that are an image were never read: that is no evidence they are not there.
+  const unread = unreadPageFlag(c, needle);
+  if (unread) return unread;
+  if (parts && parts.length > 1) return checkElided(c, parts);
+  if (parts) {
+    const part = foundInRange(c, needle);
+    if (part) return part;
   }
-  const elsewhere = pages.pagesContaining(needle).filter((p) => p !== page);
-  const elsewhereLayers = elsewhere.map((p) => {
-    const text = pages.pages[p - 1];
-    return text ? pageLayer(text) : "none";
-  });
-  if (!hasUsableText(layer)) {
-    // Words that are an image were never read: that is no evidence they are not there.
-    return {
-      ...base,
-      verdict: "FLAG",
-      reason: "no-text-layer",
-      message: `page ${page} exists, but its words are an image${layer === "sparse-over-image" ? " (its text layer holds only a stamp, header or page number)" : ""}; the wording was not checked: OCR it (cite-check --ocr) or read it yourself${elsewhere.length > 0 ? `; the words do stand on ${plural("page", elsewhere)}` : ""}`,
-      evidence: {
-        ...q,
-        page,
-        layer,
-        ...(elsewhere.length > 0 ? { foundOnPages: elsewhere, foundOnLayers: elsewhereLayers } : {}),
-      },
-    };
+  if (endPage === undefined) {
+    const crossing = findAcrossBreak(pages, page, needle) ?? findAcrossBreak(pages, page - 1, needle);
+    if (crossing) {
+      const [from, onto] = crossing.parts;
+      return {
+        ...base,
+        verdict: "FAIL",
+        reason: "crosses-page",
+        message: `the words run from page ${from.page} onto page ${onto.page}: name both (endPage ${onto.page})`,
+        evidence: { ...evidence, matches: crossing.parts.map((part) => matchOf(c, part, true)) },
+      };
+    }
   }
-  if (elsewhere.length > 0) {
-    return {
-      ...base,
-      verdict: "FAIL",
-      reason: "wrong-page",
-      message: `not found on page ${page}; the words are on ${plural("page", elsewhere)}`,
-      evidence: { ...q, page, layer, foundOnPages: elsewhere, foundOnLayers: elsewhereLayers },
-    };
+  return failNotFound(c, needle);
+}
+
+/** PASS found: the words on a page named, or from `page` onto `endPage` across the break. */
+function foundInRange(c: QuotationCase, needle: string): CheckResult | undefined {
+  for (const p of c.endPage === undefined ? [c.page] : [c.page, c.endPage]) {
+    const matches = c.pages.findOnPage(p, needle);
+    if (matches.length > 0 && c.pages.pages[p - 1]) {
+      const located = matches.map((m) => matchOf(c, m));
+      const regions = located.map((m) => m.region);
+      return {
+        ...c.base,
+        verdict: "PASS",
+        reason: "found",
+        message: `found on page ${p}${layerNote(layerOfPage(c, p))}${onlyInNote(regions)}`,
+        evidence: { ...c.evidence, matches: located },
+      };
+    }
   }
-  const differing = pageText ? formDiffers(pages, page, pageText, quoted) : undefined;
-  if (differing) {
-    return {
-      ...base,
-      verdict: "FAIL",
-      reason: "form-differs",
-      message: `not found on page ${page} as quoted; the page reads "${differing.text}" (a symbol differs)`,
-      evidence: {
-        ...q,
-        page,
-        layer,
-        pageWords: differing.text,
-        startUtf16: differing.startUtf16,
-        endUtf16: differing.endUtf16,
-      },
-    };
-  }
-  const closest = pageText ? closestLine(pageText, quoted, pages.plainView(page)) : undefined;
+  if (c.endPage === undefined) return undefined;
+  const across = findAcrossBreak(c.pages, c.page, needle);
+  if (!across) return undefined;
+  const located = across.parts.map((part) => matchOf(c, part));
+  const ocr = across.parts.some((part) => layerOfPage(c, part.page) === "ocr-layer");
   return {
-    ...base,
-    verdict: "FAIL",
-    reason: "absent",
-    message: `not found on page ${page}${layerNote(layer)}${closest ? `; closest line: "${closest.text}"` : ""}`,
-    evidence: {
-      ...q,
-      page,
-      layer,
-      ...(closest ? { closestLine: closest } : {}),
-    },
+    ...c.base,
+    verdict: "PASS",
+    reason: "found",
+    message: `found running from the foot of page ${c.page} onto page ${c.endPage}${ocr ? layerNote("ocr-layer") : ""}${onlyInNote(located.map((m) => m.region))}`,
+    evidence: { ...c.evidence, matches: located },
   };
 }
 
-function formDiffers(
-  pages: FoldedPages,
-  page: number,
-  pageText: PageText,
-  quoted: string,
-): { text: string; startUtf16: number; endUtf16: number } | undefined {
-  const needle = skeletonText(quoted);
-  const view = pages.skeletonView(page);
-  if (!view || needle.length === 0) return undefined;
-  for (let at = view.text.indexOf(needle); at >= 0; at = view.text.indexOf(needle, at + 1)) {
-    const startUtf16 = view.startUtf16[at];
-    const endUtf16 = view.endUtf16[at + needle.length - 1];
-    const before = pageText.text[startUtf16 - 1] ?? " ";
-    const after = pageText.text[endUtf16] ?? " ";
-    if (WORD_CHAR.test(before) || WORD_CHAR.test(after)) continue;
-    return { text: pageText.text.slice(startUtf16, endUtf16).replace(/\s+/g, " "), startUtf16, endUtf16 };
-  }
-  return undefined;
-}
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
 /**
- * Said when every match stands in the references, a caption or a running head: words found there
- * are often not what the writer meant to cite.
+ * A match as evidence: its offsets, original text and region, and its page when the record names
+ * two.
  */
-function onlyInNote(regions: readonly Region[]): string {
-  const noted = onlyNotedRegions(regions);
-  return noted ? `, but only in ${noted.map((r) => REGION_PHRASES[r]).join(" and ")}` : "";
-}
-
-/** Said of a page read from someone else's OCR layer: that reading can be wrong. */
-function layerNote(layer: TextLayerKind): string {
-  return layer === "ocr-layer" ? " (in the PDF's own OCR layer, which can misread)" : "";
-}
-
-function plural(word: string, pages: number[]): string {
-  if (pages.length === 1) return `${word} ${pages[0]}`;
-  return `${word}s ${pages.slice(0, -1).join(", ")} and ${pages[pages.length - 1]}`;
+export function matchOf(
+  c: QuotationCase,
+  m: PageMatch | PagePart,
+  withPage = false,
+): { page?: number; startUtf16: number; endUtf16: number; text: string; region: Region } {
+  const text = c.pages.pages[m.page - 1]?.text ?? "";
+  return {
+    ...(withPage || c.endPage !== undefined ? { page: m.page } : {}),
+    startUtf16: m.startUtf16,
+    endUtf16: m.endUtf16,
+    text: text.slice(m.startUtf16, m.endUtf16),
+    region: c.pages.regions.regionAt(m.page, m.startUtf16),
+  };
 }

@@ -17,7 +17,9 @@ export const VERDICT_MEANINGS: Record<Verdict, string> = {
 
 export const REASONS = [
   "found",
+  "found-elided",
   "wrong-page",
+  "crosses-page",
   "form-differs",
   "absent",
   "no-such-page",
@@ -33,9 +35,13 @@ export type Reason = (typeof REASONS)[number];
 
 export const REASON_MEANINGS: Record<Reason, string> = {
   found: "the words are on the page",
+  "found-elided":
+    "the parts around the quotation's ellipses are on the page, in order, as one passage; the message prints the words left out",
   "wrong-page": "the words are on another page, which the evidence names",
+  "crosses-page":
+    "the words run across a page break, onto the next page or from the previous one; name both pages (endPage)",
   "form-differs": "the same letters and digits are on the page, but a symbol differs; that symbol may matter",
-  absent: "the words are not on the page; the evidence shows the closest line",
+  absent: "the words are not on the page; the evidence shows the closest passage and what differs",
   "no-such-page": "the page does not exist",
   "page-unreadable":
     "the page's text could not be extracted (the engine failed on it), so the words were not checked there",

@@ -5,6 +5,7 @@ import type { OpenedDocument } from "../document/open.js";
 import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
+import { printedLabelsOf } from "../text/printed-labels.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION } from "../text/token-index.js";
 import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -104,8 +105,7 @@ export function checkRecord(
     case "quotation":
       return checkQuotation(context.pages, context.pageCount, record);
     case "page":
-      // A page record reads no page's text: it names no layer.
-      return checkPage(context.pageCount, record);
+      return checkPage(context.pageCount, record, printedLabelsOf(context.pages.pages));
     case "equation":
       return anchorsOf(context).then((anchors) => withLayer(context, checkEquation(anchors, record)));
     case "figure":

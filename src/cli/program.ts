@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => v
   session: () => import("./commands/session.js"),
   "cite-check": () => import("./commands/cite-check.js"),
   anchors: () => import("./commands/anchors.js"),
+  locate: () => import("./commands/locate.js"),
   crop: () => import("./commands/crop.js"),
   report: () => import("./commands/report.js"),
   run: () => import("./commands/run.js"),

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 export const SERVE_PROTOCOL = 1;
 
 /** The commands a server runs: they read their inputs from files and print one report. */
-export const SERVED_COMMANDS = ["verify", "check-text", "cite-check", "anchors"];
+export const SERVED_COMMANDS = ["verify", "check-text", "cite-check", "anchors", "locate"];
 
 /**
  * The environment a served command would read (cache and allowed-root defaults): a server runs a

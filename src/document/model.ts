@@ -7,7 +7,7 @@
 import type { TextLayerKind } from "./text-layer-kind.js";
 
 /** Bumped whenever extraction output changes; part of the cache key. */
-export const EXTRACTOR_VERSION = "5";
+export const EXTRACTOR_VERSION = "6";
 /** Version of the stored extraction record's schema (anchors included from schema 2). */
 export const EXTRACTION_SCHEMA_VERSION = 2;
 
@@ -73,6 +73,8 @@ export interface PageText {
   textLayer?: TextLayerKind;
   /** Width times height, in its own pixels, of the page's largest image (0 without one). Absent in older records. */
   largestImagePixels?: number;
+  /** The page's label from the PDF's /PageLabels (the number printed on it, as the file declares it). */
+  pageLabel?: string;
   /** Set when the engine could not extract this page; text is then empty. */
   extractionError?: string;
 }

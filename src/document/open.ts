@@ -104,6 +104,12 @@ export async function openDocument(
     });
     pageCount = result.pageCount;
     pages.length = pageCount;
+    // A read of pages that turn out to be every page (a short document) stores the text as one file too.
+    const everyPage = !whole && pages.length === pageCount && Array.from(pages).every((p) => p !== undefined);
+    if (cache && everyPage && cache.readDocumentText() === undefined) {
+      const all = Array.from(pages) as PageText[];
+      if (all.every((page) => !page.extractionError)) writeCacheQuietly(() => cache.writeDocumentText(all));
+    }
     if (cache && whole && cache.readDocumentText() === undefined) {
       const all = Array.from(pages);
       if (all.every((page) => page !== undefined && !page.extractionError))

@@ -1,6 +1,6 @@
 /**
  * The places of a PDF a result rests on, to be cropped for a person to look at: the matched lines
- * of a PASS, the closest line of an `absent`, the page words of a `form-differs`, where the words
+ * of a PASS, the closest passage of an `absent`, the page words of a `form-differs`, where the words
  * really are for a `wrong-page`, the label and equation or caption boxes of an anchor, and the
  * whole page (small) for a FLAG. Offsets and boxes come from the check's evidence and the page.
  */
@@ -44,8 +44,10 @@ export function placesFor(result: CheckResult, source: PlaceSource): Place[] {
           spanPlace(source, page, m, "match", all.length > 1 ? `match ${i + 1} of ${all.length}` : "match"),
         );
     case "absent": {
-      const closest = offsetsOf([e.closestLine])[0];
-      return closest ? spanPlace(source, page, closest, "closest", "the closest line on the page") : [];
+      const hint = e.hint as { page?: unknown; passage?: unknown } | undefined;
+      const closest = offsetsOf([hint?.passage])[0];
+      const on = typeof hint?.page === "number" ? hint.page : page;
+      return closest ? spanPlace(source, on, closest, "closest", `the closest passage on page ${on}`) : [];
     }
     case "form-differs": {
       const span = offsetsOf([e])[0];

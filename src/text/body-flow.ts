@@ -46,7 +46,7 @@ export function bodyFlowText(page: PageText): string | undefined {
 }
 
 /** The font size that carries the most characters on the page. */
-function dominantSize(lines: LineInfo[]): number {
+export function dominantSize(lines: LineInfo[]): number {
   const weight = new Map<number, number>();
   for (const l of lines) {
     if (l.fontSize <= 0) continue;

@@ -168,6 +168,12 @@ export class FoldedPages {
     return candidates.filter((page) => this.findOnPage(page, needle, 1).length > 0);
   }
 
+  /** Pages the token index does not rule out for the needle (every page when it cannot tell), in page order. */
+  candidatePages(needle: string): number[] {
+    if (needle.length === 0) return [];
+    return this.index().candidates(needle) ?? range(this.pages.length);
+  }
+
   private index(): TokenIndex {
     if (!this.tokenIndex) {
       // Every page is folded for the index and its views let go: the few candidate pages of a

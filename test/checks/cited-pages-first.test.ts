@@ -52,7 +52,9 @@ describe("verify reads the cited pages first", () => {
       "no-such-page",
     ]);
     expect(report).toEqual(await wholeDocumentReport(TRUE_RECORDS));
-    expect(cachedText(root)).toEqual({ pages: [2, 5], whole: false });
+    // The cited pages and the pages around them their printed labels are decided from: all five here,
+    // so the text layer is stored as one file too.
+    expect(cachedText(root)).toEqual({ pages: [1, 2, 3, 4, 5], whole: true });
   });
 
   it("reads the rest of the document for a quotation not on its page, and finds where it is", async () => {
@@ -66,9 +68,9 @@ describe("verify reads the cited pages first", () => {
     expect(cold.results.slice(-2).map((r) => r.reason)).toEqual(["wrong-page", "absent"]);
     expect(cold.results[5].evidence.foundOnPages).toEqual([5]);
     expect(cold).toEqual(await wholeDocumentReport(records));
-    // Read whole in the end, the text layer is stored as a whole read stores it (the pages read
-    // first keep their own files; the others are not written one by one as well).
-    expect(cachedText(root)).toEqual({ pages: [2, 3, 5], whole: true });
+    // The pages read first (here, with their label neighbourhoods, all five) keep their own files, and
+    // the text layer is stored as one file too.
+    expect(cachedText(root)).toEqual({ pages: [1, 2, 3, 4, 5], whole: true });
     expect(await verifyPdf(PAPER, records, { cacheDir: root })).toEqual(cold);
     expect(await verifyPdf(PAPER, records, { noCache: true })).toEqual(cold);
   });

@@ -93,18 +93,25 @@ describe("FAIL: any other difference", () => {
     }
   });
 
-  it("absent: shows the closest line on the page", () => {
+  it("absent: shows the closest passage on the page and the word that differs", () => {
     const r = check(
       "paper",
       quote(5, "reduced the mean squared error by roughly a half relative to the unweighted mean"),
     );
     expect([r.verdict, r.reason]).toEqual(["FAIL", "absent"]);
-    const closest = r.evidence.closestLine as { text: string; similarity: number };
-    expect(closest.text).toContain(
-      "reduced the mean squared error by roughly a third relative to the unweighted mean",
+    const hint = r.evidence.hint as {
+      page: number;
+      passage: { text: string; similarity: number };
+      differences: { page: string; quotation: string }[];
+    };
+    expect(hint.page).toBe(5);
+    expect(hint.passage.text).toBe(
+      "reduced the mean squared error by roughly a third relative to the unweighted mean.",
     );
-    expect(closest.similarity).toBeGreaterThan(0.8);
-    expect(r.message).toContain("closest line");
+    expect(hint.passage.similarity).toBeGreaterThan(0.8);
+    expect(hint.differences).toEqual([{ page: "third", quotation: "half" }]);
+    expect(r.message).toContain("closest passage");
+    expect(r.message).toContain("page has `third` where the quotation has `half`");
   });
 
   it("wrong-page: names the page that holds the words", () => {
@@ -114,7 +121,10 @@ describe("FAIL: any other difference", () => {
     );
     expect([r.verdict, r.reason]).toEqual(["FAIL", "wrong-page"]);
     expect(r.evidence.foundOnPages).toEqual([4]);
-    expect(r.message).toBe("not found on page 3; the words are on page 4");
+    // Physical page 4 prints "2": the message says so, and the hint names the page.
+    expect(r.message).toBe("not found on page 3; the words are on page 4 of the file, printed 2");
+    expect(r.evidence.foundOnPrintedPages).toEqual(["2"]);
+    expect(r.evidence.hint).toMatchObject({ page: 4, printedPage: "2" });
   });
 
   it("wrong-page: a printed page number is not the physical page", () => {
@@ -133,7 +143,7 @@ describe("FAIL: any other difference", () => {
     ] as const) {
       const r = check("paper", record as EvidenceRecord);
       expect([r.verdict, r.reason]).toEqual(["FAIL", "no-such-page"]);
-      expect(r.message).toMatch(/^page \d+ does not exist \(the PDF has 5 pages\)$/);
+      expect(r.message).toMatch(/^page \d+ does not exist \(the file has 5 pages\)$/);
     }
   });
 });

@@ -213,7 +213,7 @@ describe("the evidence", () => {
     [
       "a misspelled field, one edit from a known one",
       [{ kind: "quotation", text: "the final weights are calibrated", Page: 1 }],
-      /^record 0: unknown field "Page" in a quotation record \(did you mean "page"\?\); its fields are id, kind, page, text$/,
+      /^record 0: unknown field "Page" in a quotation record \(did you mean "page"\?\); its fields are id, kind, page, endPage, text$/,
     ],
     [
       "a field no record carries, with no near one",
@@ -249,6 +249,21 @@ describe("the evidence", () => {
       "an equation label given as equation",
       [{ kind: "equation", label: "equation 4" }],
       /^record 0: field "label" starts with "equation"; .* \("equation 4" -> "4"\)$/,
+    ],
+    [
+      "an endPage more than one past page",
+      [{ kind: "quotation", page: 3, endPage: 5, text: "the final weights are calibrated" }],
+      /^record 0: field "endPage" may be at most one past "page" \(got endPage 5, page 3\)$/,
+    ],
+    [
+      "an endPage that is not an integer",
+      [{ kind: "quotation", page: 3, endPage: "4", text: "the final weights are calibrated" }],
+      /^record 0: field "endPage" must be an integer/,
+    ],
+    [
+      "an ellipsis with nothing around it",
+      [{ kind: "quotation", page: 3, text: "the final weights ... " }],
+      /^record 0: field "text" has an ellipsis with no words on one side of it$/,
     ],
   ])("%s: EVIDENCE_INVALID naming the record and field", (_label, value, message) => {
     expect(expectRejected(pdfArgs(records(value)), "EVIDENCE_INVALID")).toMatch(message);

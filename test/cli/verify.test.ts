@@ -101,8 +101,10 @@ describe("verify --json", () => {
     expect(by.get("form-differs")!.evidence.pageWords).toBe(
       "changed the weights by between 5\u20138% of their design values",
     );
-    expect((by.get("absent")!.evidence.closestLine as { text: string }).text).toContain("roughly a third");
-    expect(by.get("no-such-page")!.message).toBe("page 12 does not exist (the PDF has 5 pages)");
+    expect((by.get("absent")!.evidence.hint as { passage: { text: string } }).passage.text).toContain(
+      "roughly a third",
+    );
+    expect(by.get("no-such-page")!.message).toBe("page 12 does not exist (the file has 5 pages)");
     expect(by.get("no-quotation")!.evidence.words).toBe(3);
     expect(by.get("no-page")!.message).toBe("quoted, no page named; not checked");
     const found = by.get("found")!.evidence.matches as { text: string }[];

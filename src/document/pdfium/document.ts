@@ -10,6 +10,7 @@ import { intersect } from "./boxes.js";
 import { CharScratch, extractCharacters } from "./characters.js";
 import type { Engine } from "./engine.js";
 import { collectGraphics } from "./graphics.js";
+import { pageLabel } from "./page-label.js";
 import { type EngineRender, renderPage } from "./render-page.js";
 
 const BOX_MEDIA = 0;
@@ -110,6 +111,7 @@ export class EngineDocument {
               cropBox,
             }),
             largestImagePixels: paint.largestImagePixels,
+            ...pageLabel(this.engine, this.handle, index),
           },
           geometry: withGeometry
             ? {
