@@ -13,6 +13,7 @@ export { type CheckTextInput, checkTextOperation } from "./operations/check-text
 export { type CiteCheckRequest, checkCitations, citeCheckOperation } from "./operations/cite-check.js";
 export { type CropInput, type CropResult, cropOperation } from "./operations/crop.js";
 export { AGENT_OPERATIONS, OPERATIONS } from "./operations/index.js";
+export { type LocateInput, locateOperation } from "./operations/locate.js";
 export { parseInput } from "./operations/input.js";
 export type {
   AnyOperation,
@@ -56,6 +57,14 @@ export { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile, sha256Hex } from "./
 // Checks: evidence records and their verdicts, quotations, pages, equations, figures.
 export { verifyPdf } from "./checks/cited-pages-first.js";
 export { checkEquation } from "./checks/equation.js";
+export {
+  type LocatedPart,
+  type LocateReport,
+  locatePdf,
+  locateWords,
+  MAX_LOCATED,
+  type Occurrence,
+} from "./checks/locate.js";
 export type { EvidenceKind, EvidenceRecord } from "./checks/evidence-record.js";
 export { EVIDENCE_KINDS, parseEvidenceJson, validateEvidence } from "./checks/evidence-record.js";
 export { checkFigure } from "./checks/figure.js";

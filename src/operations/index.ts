@@ -3,6 +3,7 @@ import { anchorsOperation } from "./anchors.js";
 import { checkTextOperation } from "./check-text.js";
 import { citeCheckOperation } from "./cite-check.js";
 import { cropOperation } from "./crop.js";
+import { locateOperation } from "./locate.js";
 import type { AnyOperation } from "./operation.js";
 import { reportOperation } from "./report.js";
 import { verifyOperation } from "./verify.js";
@@ -11,6 +12,7 @@ import { verifyOperation } from "./verify.js";
 export const AGENT_OPERATIONS: readonly AnyOperation[] = [
   verifyOperation,
   anchorsOperation,
+  locateOperation,
   cropOperation,
   checkTextOperation,
   citeCheckOperation,

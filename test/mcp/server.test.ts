@@ -342,6 +342,33 @@ describe("citeproof mcp", () => {
     expect(doc).toEqual(JSON.parse(cliRun.stdout));
   });
 
+  it("verify takes a quotation's endPage (words across a page break)", async () => {
+    const text = "wave respondent of while for the the hours measured study every respondent measured";
+    const across = { kind: "quotation", page: 1, endPage: 2, text };
+    const result = await call("verify", { pdf: "test/fixtures/page-break.pdf", evidence: [across] });
+    const report = json(result) as { results: { verdict: string; reason: string }[] };
+    expect(report.results.map((r) => [r.verdict, r.reason])).toEqual([["PASS", "found"]]);
+  });
+
+  it("locate returns the document `citeproof locate --json` prints; empty text is a coded error", async () => {
+    const text = "Salt corrosion was the most common defect";
+    const result = await call("locate", { pdf: fixture, text });
+    expect(result.isError).toBeFalsy();
+    const doc = json(result) as { count: number; occurrences: { page: number }[] };
+    expect([doc.count, doc.occurrences[0].page]).toEqual([1, 1]);
+    const cliRun = spawnSync(process.execPath, [cli, "locate", fixture, "--text", text, "--json"], {
+      cwd: root,
+      env: { ...process.env, CITEPROOF_CACHE_DIR: cacheDir },
+      encoding: "utf8",
+    });
+    expect(cliRun.status).toBe(0);
+    expect(doc).toEqual(JSON.parse(cliRun.stdout));
+    expect(errorOf(await call("locate", { pdf: fixture, text: " " }))).toEqual({
+      code: "USAGE",
+      message: 'argument "text" is empty: give the words to find',
+    });
+  });
+
   it("crop returns the PNG as image content, the same image and report `citeproof crop` makes", async () => {
     const result = await call("crop", { pdf: fixture, anchor: "equation:1", dpi: 110 });
     expect(result.isError).toBeFalsy();

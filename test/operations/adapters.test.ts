@@ -80,6 +80,11 @@ const cases: [string, Record<string, unknown>, () => string[]][] = [
   ["verify", { pdf, evidence }, () => ["verify", pdf, "--evidence", file("evidence.json", evidence)]],
   ["anchors", { pdf }, () => ["anchors", pdf]],
   [
+    "locate",
+    { pdf, text: "salt corrosion ... older hulls" },
+    () => ["locate", pdf, "--text", "salt corrosion ... older hulls"],
+  ],
+  [
     "crop",
     { pdf, anchor: "figure:1", dpi: 60 },
     () => ["crop", pdf, "--anchor", "figure:1", "--dpi", "60", "--out", join(work, "crop.png")],

@@ -107,6 +107,20 @@ describe("pi extension", () => {
     expect(result.details).toEqual(doc);
   });
 
+  it("citeproof_locate finds the words to cite", async () => {
+    const locate = pi.tools.get("citeproof_locate")!;
+    const { ctx } = fakeCtx(root);
+    const result = await locate.execute(
+      "call-l",
+      { pdf: "test/fixtures/interfaces.pdf", text: "salt corrosion was the most common defect" },
+      undefined,
+      undefined,
+      ctx,
+    );
+    const doc = JSON.parse(result.content[0].text!);
+    expect([doc.count, doc.occurrences[0].page]).toEqual([1, 1]);
+  });
+
   it("citeproof_crop hands the model the image", async () => {
     const crop = pi.tools.get("citeproof_crop")!;
     const { ctx } = fakeCtx(root);

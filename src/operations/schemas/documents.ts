@@ -1,4 +1,4 @@
-/** Inputs of the operations that read one PDF: verify, anchors, crop, check_text, report. */
+/** Inputs of the operations that read one PDF: verify, anchors, locate, crop, check_text, report. */
 import { z } from "zod";
 import { OCR_MODES } from "../../checks/cite-check/verdicts.js";
 import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
@@ -25,6 +25,14 @@ export const verifyInput = inputSchema(
 );
 
 export const anchorsInput = inputSchema(z.strictObject({ pdf: pdfField, password: passwordField }));
+
+export const locateInput = inputSchema(
+  z.strictObject({
+    pdf: pdfField,
+    text: z.string().describe("the words to find; `...` or `…` may stand for words left out"),
+    password: passwordField,
+  }),
+);
 
 export const cropInput = inputSchema(
   z.strictObject({

@@ -16,6 +16,11 @@ export const evidenceRecordSchema = z
     // (checks/evidence-record.ts), which names an unknown kind by its record.
     kind: z.string().meta({ enum: [...EVIDENCE_KINDS] }),
     page: z.int().min(1).optional(),
+    endPage: z
+      .int()
+      .min(1)
+      .optional()
+      .describe("kind quotation: the page the words run onto (page + 1), when they cross a page break"),
     text: z.string().max(E.maxTextUtf16).optional().describe("the quoted words (kind quotation)"),
     label: z
       .union([z.string(), z.number()])
@@ -23,7 +28,7 @@ export const evidenceRecordSchema = z
       .describe("the bare label (kinds equation and figure)"),
   })
   .describe(
-    'One evidence record: {"kind":"quotation","page":3,"text":"..."}, {"kind":"page","page":2}, ' +
+    'One evidence record: {"kind":"quotation","page":3,"text":"..."} (add "endPage":4 when the words run onto the next page), {"kind":"page","page":2}, ' +
       '{"kind":"equation","label":"2.1"} or {"kind":"figure","label":"3"}; optional "id". Pages are ' +
       "physical (the first page is 1); labels are bare (no parentheses, no 'Figure').",
   );

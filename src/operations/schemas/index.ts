@@ -1,10 +1,18 @@
 /** Each operation's input schema under the operation's name: the one place they are paired. */
 import { citeCheckInput } from "./cite-check.js";
-import { anchorsInput, checkTextInput, cropInput, reportInput, verifyInput } from "./documents.js";
+import {
+  anchorsInput,
+  checkTextInput,
+  cropInput,
+  locateInput,
+  reportInput,
+  verifyInput,
+} from "./documents.js";
 
 export const INPUT_SCHEMAS = {
   verify: verifyInput,
   anchors: anchorsInput,
+  locate: locateInput,
   crop: cropInput,
   check_text: checkTextInput,
   cite_check: citeCheckInput,
