@@ -128,10 +128,18 @@ describe("citeproof mcp --http", () => {
   it("lists the tools and answers every one through the SDK's client", async () => {
     const c = await client(served.url);
     const tools = await c.listTools();
-    expect(tools.tools.map((t) => t.name)).toEqual(["verify", "anchors", "crop", "check_text", "cite_check"]);
+    expect(tools.tools.map((t) => t.name)).toEqual([
+      "verify",
+      "anchors",
+      "locate",
+      "crop",
+      "check_text",
+      "cite_check",
+    ]);
     const calls: [string, Record<string, unknown>, string][] = [
       ["verify", verifyArgs, "results"],
       ["anchors", { pdf: PDF }, "equations"],
+      ["locate", { pdf: PDF, text: "Salt corrosion was the most common defect" }, "occurrences"],
       ["crop", { pdf: PDF, page: 1, dpi: 30 }, "widthPx"],
       [
         "check_text",
