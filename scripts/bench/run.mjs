@@ -68,12 +68,20 @@ function pdftotextOnce(pdf) {
   return measure("pdftotext", ["-bbox-layout", pdf, "/dev/null"], { discardStdout: true });
 }
 
-/** pdftotext, citeproof's extraction and the engine floor on one PDF, in alternating rounds. */
-function extractionRounds(pdf, n) {
+/** Workers for the parallel extraction figure: the cores, 2 to 4. */
+const PARALLEL_JOBS = Math.max(2, Math.min(4, cpus().length));
+
+/**
+ * pdftotext, citeproof's extraction (one worker), the engine floor and, with `parallel`, citeproof's
+ * extraction split over PARALLEL_JOBS workers, on one PDF, in alternating rounds.
+ */
+function extractionRounds(pdf, n, parallel = false) {
+  const extract = (jobs) => () => node(join(here, "lib", "extract-child.mjs"), [pdf, String(jobs)]);
   return interleave(n, [
     () => pdftotextOnce(pdf),
-    () => node(join(here, "lib", "extract-child.mjs"), [pdf]),
+    extract(1),
     () => node(join(here, "lib", "engine-floor-child.mjs"), [pdf]),
+    ...(parallel ? [extract(PARALLEL_JOBS)] : []),
   ]);
 }
 
@@ -146,7 +154,7 @@ async function figures() {
   progress(
     `pdftotext -bbox-layout, citeproof extraction (no cache) and the engine floor, alternating, on the ${BIG_PAGES}-page PDF ...`,
   );
-  const [baseBig, extBig, floorBig] = await extractionRounds(big.pdf, runs(5));
+  const [baseBig, extBig, floorBig, parBig] = await extractionRounds(big.pdf, runs(5), true);
   figures.pdftotext1000CpuS = medianOf(baseBig, "cpuS");
   emit(
     `baseline ${BIG_PAGES}p: pdftotext -bbox-layout cpu ${s(figures.pdftotext1000CpuS)} s, wall ` +
@@ -165,6 +173,13 @@ async function figures() {
   floorLine(floorBig, `${BIG_PAGES}p`, e1.cpu, figures.pdftotext1000CpuS, emit, (v) => {
     figures.engineFloor1000CpuS = v;
   });
+  const parWall = medianOf(parBig, "wallS");
+  const oneWall = medianOf(extBig, "wallS");
+  emit(
+    `extract ${BIG_PAGES}p over ${PARALLEL_JOBS} workers: wall ${s(parWall)} s (${s(oneWall / parWall)}x one ` +
+      `worker's), cpu ${s(medianOf(parBig, "cpuS"))} s (ratio to pdftotext ${s(medianOf(parBig, "cpuS") / figures.pdftotext1000CpuS)}), ` +
+      `wall ratio to pdftotext ${s(parWall / medianOf(baseBig, "wallS"))}; peak RSS ${s(maxOf(parBig, "maxRssMb"))} MB`,
+  );
 
   if (corpusPdf) {
     const name = basename(corpusPdf, ".pdf");

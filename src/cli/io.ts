@@ -1,6 +1,7 @@
 /** Shared CLI plumbing: document options, JSON output, coded errors and exit codes. */
 
 import type { Command } from "commander";
+import { MAX_JOBS, parseJobs } from "../document/jobs.js";
 import type { OpenOptions } from "../document/open.js";
 import { asCiteproofError, CiteproofError, errorFacts, renderMessage } from "../errors.js";
 import type { Operation, OperationContext } from "../operations/operation.js";
@@ -16,6 +17,7 @@ export interface DocumentFlags {
   timeoutMs?: string;
   password?: string;
   maxBytes?: string;
+  jobs?: string;
   json?: boolean;
 }
 
@@ -29,7 +31,11 @@ export function addDocumentOptions(command: Command): Command {
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
     .option("--password <password>", "password of an encrypted PDF")
-    .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024));
+    .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024))
+    .option(
+      "--jobs <n>",
+      `engine workers a long document's extraction is split over, 1 to ${MAX_JOBS} (default: $CITEPROOF_JOBS, else the idle cores, at most 4)`,
+    );
 }
 
 /** The document flags of a command that runs many calls (batch, mcp): every one but the password. */
@@ -57,6 +63,7 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
     timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
     password: flags.password,
     maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
+    jobs: flags.jobs === undefined ? undefined : parseJobs(flags.jobs),
   };
 }
 

@@ -1,11 +1,15 @@
 /**
- * Extracting pages through the engine worker (main-thread side): the pages stream back as each is
- * done; an engine lost midway is replaced and only the pages not yet delivered are extracted again.
+ * Extracting pages through engine workers (main-thread side): the pages stream back as each is done;
+ * an engine lost midway is replaced and only the pages not yet delivered are extracted again. A long
+ * run of pages is split over several workers (jobs.ts), merged back in page order under one deadline.
  */
 import { CiteproofError } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
-import { engine } from "./engine-client.js";
+import { EngineClient, engine } from "./engine-client.js";
+import { dealPages, PARALLEL_MIN_PAGES } from "./jobs.js";
+import { engineMemoryBytes, MIN_ENGINE_SHARE_MB, maxMemoryMb } from "./memory-limit.js";
 import type { PageGeometry, PageText } from "./model.js";
+import { PageOrder } from "./page-order.js";
 import { unpackPageText } from "./page-record.js";
 
 export interface ExtractionRequest {
@@ -15,29 +19,86 @@ export interface ExtractionRequest {
   withGeometry: boolean;
 }
 
-export type PageSink = (
-  page: { text: PageText; geometry?: PageGeometry } | { failed: number; message: string },
-) => void;
+export type ExtractedOrFailed =
+  | { text: PageText; geometry?: PageGeometry }
+  | { failed: number; message: string };
+export type PageSink = (page: ExtractedOrFailed) => void;
 
-export function extractInWorker(
+export interface Extraction {
+  pageCount: number;
+  /** How many workers extracted the pages. */
+  workers: number;
+}
+
+/**
+ * Extracts the pages asked for (all when `request.pages` is undefined), delivering each to `onPage`
+ * in page order, with up to `jobs` workers.
+ */
+export async function extractInWorker(
   request: ExtractionRequest,
   timeoutMs: number,
+  onPage: PageSink,
+  jobs = 1,
+): Promise<Extraction> {
+  const deadline = { limitMs: timeoutMs, endsAt: Date.now() + timeoutMs };
+  const workers = Math.min(jobs, jobsThatFit(request.source));
+  let pages = request.pages;
+  if (workers > 1 && pages === undefined) {
+    // The split needs the page count: opening the document tells it, and the worker keeps it open.
+    const { pageCount } = await extractWith(engine(), { ...request, pages: [] }, deadline, () => {});
+    pages = Array.from({ length: pageCount }, (_, i) => i + 1);
+  }
+  if (workers <= 1 || pages === undefined || pages.length < PARALLEL_MIN_PAGES) {
+    const { pageCount } = await extractWith(engine(), request, deadline, onPage);
+    return { pageCount, workers: 1 };
+  }
+  const shares = dealPages(pages, workers);
+  const share = engineMemoryBytes(maxMemoryMb(), shares.length);
+  const clients = shares.map(() => new EngineClient(() => share));
+  const order = new PageOrder(pages, onPage);
+  try {
+    const results = await Promise.all(
+      shares.map(async (list, k) => {
+        const result = await extractWith(clients[k], { ...request, pages: list }, deadline, (got) =>
+          order.add(got),
+        );
+        // Pages of the list the worker did not send are past the document's end.
+        order.skip(list);
+        return result;
+      }),
+    );
+    return { pageCount: results[0].pageCount, workers: shares.length };
+  } finally {
+    for (const client of clients) void client.close();
+  }
+}
+
+/** How many workers' engine memory fits the budget, each holding the document. */
+function jobsThatFit(source: PdfBytes): number {
+  const perWorker = MIN_ENGINE_SHARE_MB * 2 ** 20 + 2 * source.bytes.byteLength;
+  return Math.max(1, Math.floor(engineMemoryBytes(maxMemoryMb()) / perWorker));
+}
+
+function extractWith(
+  client: EngineClient,
+  request: ExtractionRequest,
+  deadline: { limitMs: number; endsAt: number },
   onPage: PageSink,
 ): Promise<{ pageCount: number }> {
   let pageCount: number | undefined;
   const delivered = new Set<number>();
-  return engine().call(
+  return client.call(
     "extract",
     request.source,
     { pages: request.pages, withGeometry: request.withGeometry },
     {
       password: request.password,
-      timeoutMs,
+      timeoutMs: Math.max(0, deadline.endsAt - Date.now()),
       timeoutError: () =>
         new CiteproofError(
           "EXTRACTION_TIMEOUT",
-          `extraction did not finish within ${timeoutMs} ms and was stopped`,
-          { option: "timeout_ms", limit: timeoutMs },
+          `extraction did not finish within ${deadline.limitMs} ms and was stopped`,
+          { option: "timeout_ms", limit: deadline.limitMs },
         ),
       fallbackCode: "EXTRACTION_FAILED",
       // After a whole document the engine's memory is at its largest and the next request, for the

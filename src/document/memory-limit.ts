@@ -12,6 +12,8 @@ export const DEFAULT_MAX_MEMORY_MB = 1024;
 export const MIN_MAX_MEMORY_MB = 384;
 /** What the process needs besides the engines' memory: Node itself, the worker heaps, the pages held. */
 const RESERVE_MB = 256;
+/** The least an engine is given when the budget is shared between several. */
+export const MIN_ENGINE_SHARE_MB = MIN_MAX_MEMORY_MB - RESERVE_MB;
 
 /** The budget in MiB: $CITEPROOF_MAX_MEMORY_MB, else the default. */
 export function maxMemoryMb(env: NodeJS.ProcessEnv = process.env): number {

@@ -5,7 +5,8 @@
 import { CiteproofError } from "../errors.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { defaultCacheDir, ExtractionCache } from "./cache.js";
-import { extractInWorker } from "./extract-pages.js";
+import { extractInWorker, type PageSink } from "./extract-pages.js";
+import { resolveJobs } from "./jobs.js";
 import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -29,6 +30,11 @@ export interface OpenOptions {
    * the cache.
    */
   cacheGeometry?: boolean;
+  /**
+   * Engine workers a long extraction may be split over (1 to 16); default $CITEPROOF_JOBS, else the
+   * cores, at most 4. Below a few hundred pages one worker does it all.
+   */
+  jobs?: number;
 }
 
 export interface OpenedDocument {
@@ -92,7 +98,7 @@ export async function openDocument(
     };
     // A document read whole stores its text layer as one file once every page is in.
     const whole = wanted === undefined;
-    const result = await extractInWorker(request, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (got) => {
+    const onPage: PageSink = (got) => {
       const text = "failed" in got ? unreadablePage(got.failed, got.message) : got.text;
       const geom = "failed" in got ? undefined : got.geometry;
       pages[text.page - 1] = text;
@@ -101,7 +107,9 @@ export async function openDocument(
       if (!cache || text.extractionError) return;
       if (geom && options.cacheGeometry !== false) writeCacheQuietly(() => cache.writePageGeometry(geom));
       if (!whole) writeCacheQuietly(() => cache.writePageText(text));
-    });
+    };
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const result = await extractInWorker(request, timeoutMs, onPage, resolveJobs(options.jobs));
     pageCount = result.pageCount;
     pages.length = pageCount;
     // A read of pages that turn out to be every page (a short document) stores the text as one file too.

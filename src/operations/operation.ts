@@ -20,7 +20,7 @@ export interface OperationContext {
    */
   access: PathAccess;
   /** Cache, deadline and size options for opening documents. */
-  open: Pick<OpenOptions, "cacheDir" | "noCache" | "timeoutMs" | "maxBytes">;
+  open: Pick<OpenOptions, "cacheDir" | "noCache" | "timeoutMs" | "maxBytes" | "jobs">;
   /** Who called: the CLI's messages name flags; an agent's name arguments, and its images are capped. */
   caller: "cli" | "agent";
 }

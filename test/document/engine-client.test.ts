@@ -46,7 +46,7 @@ describe("the engine client", () => {
       const render = renderRegion(paper, 1, "page", 36, { timeoutMs: 1500 });
       const after = openDocument(paper, { noCache: true, pages: [2] });
       await expect(render).rejects.toMatchObject({ code: "RENDER_TIMEOUT" });
-      expect(await slow).toEqual({ pageCount: 40 });
+      expect(await slow).toEqual({ pageCount: 40, workers: 1 });
       // Every page once: the fresh worker extracted only the pages the first one had not delivered.
       expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
       expect((await after).pages[1]?.hasTextLayer).toBe(true);

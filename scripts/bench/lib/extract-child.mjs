@@ -1,7 +1,7 @@
 // Child process for the extraction figure: opens a PDF through the library with the cache off, so
 // every page is extracted (per-character geometry included) in the worker thread, and prints one JSON
 // line: pages, characters, and this process's own CPU (all threads) and peak memory.
-// Usage: node extract-child.mjs <pdf>
+// Usage: node extract-child.mjs <pdf> [workers]   (default 1 worker; more split the pages over them)
 import { pathToFileURL } from "node:url";
 import { libraryPath } from "./paths.mjs";
 
@@ -12,6 +12,7 @@ const doc = await openDocument(process.argv[2], {
   noCache: true,
   withGeometry: true,
   timeoutMs: 30 * 60_000,
+  jobs: Number(process.argv[3] ?? 1),
 });
 const wallMs = performance.now() - started;
 let chars = 0;

@@ -51,7 +51,8 @@ export function register(program: Command): void {
         env: {
           cwd: process.cwd(),
           roots: [process.cwd(), ...flags.allowRoot].map(resolveRoot),
-          open: sharedOpenOptions(flags),
+          // The pool runs jobs side by side: each job extracts with one engine worker.
+          open: { ...sharedOpenOptions({ ...flags, jobs: undefined }), jobs: 1 },
         },
         threads,
         shard,
