@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { badInputAttack } from "./bad-inputs.mjs";
 import { hostilePdfAttack } from "./hostile-pdfs.mjs";
 import { runLockTrials } from "./lock-trials.mjs";
 import { pathRaceAttack } from "./path-race.mjs";
@@ -50,6 +51,7 @@ try {
     verdicts: locks.entries,
   });
   row("special files", await specialFileAttack(join(work, "special")));
+  row("bad inputs, MCP frames", await badInputAttack());
   row("store tamper", await tamperAttack(join(work, "tamper"), { seed }));
   row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 12 : 120, seed }));
 } finally {
