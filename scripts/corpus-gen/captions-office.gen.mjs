@@ -18,13 +18,14 @@ export function documents({ rng }) {
   for (const sep of SEPARATORS) {
     for (const via of ["odt", "docx"]) {
       const doc = rng.fork(`${sep.id}-${via}`);
-      const { fodt, cases } = officeDocument(doc, sep.text);
+      const { fodt, cases, pages } = officeDocument(doc, sep.text);
       docs.push({
         id: `${sep.id}-${via}`,
         group: `office-${sep.id}/${via}`,
         ci: via === "odt" && sep.id === "spacedcolon",
         office: { fodt, via },
         cases,
+        pages,
       });
     }
   }
@@ -61,7 +62,7 @@ function officeDocument(rng, separator) {
     }
   }
   cases.push({ kind: "figure", label: String(figures + 1), truth: false, note: "one past the last figure" });
-  return { fodt: fodt(body.join("\n")), cases };
+  return { fodt: fodt(body.join("\n")), cases, pages: figures };
 }
 
 function p(style, text) {

@@ -134,7 +134,7 @@ export function auxTruth(aux) {
     if (page !== undefined) printedPages.set(m[1], page);
   }
   for (const m of aux.matchAll(/\\gtauxtrue\{([^}]*)\}\{([^}]*)\}\{(\d+)\}/g)) {
-    const page = physical(printedPages.get(m[2])) ?? Number(m[3]);
+    const page = Number(m[3]) || physical(printedPages.get(m[2]));
     truths.push({ kind: m[1], key: m[2], label: numbers.get(m[2]), page });
   }
   for (const m of aux.matchAll(/\\gtauxfalse\{([^}]*)\}\{([^}]*)\}\{(\d+)\}/g)) {
