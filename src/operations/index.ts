@@ -7,6 +7,7 @@ import { locateOperation } from "./locate.js";
 import type { AnyOperation } from "./operation.js";
 import { reportOperation } from "./report.js";
 import { verifyOperation } from "./verify.js";
+import { verifyCitationsOperation } from "./verify-citations.js";
 
 /** The tools of the MCP server and the pi extension (report writes files, so it is a command only). */
 export const AGENT_OPERATIONS: readonly AnyOperation[] = [
@@ -18,7 +19,12 @@ export const AGENT_OPERATIONS: readonly AnyOperation[] = [
   citeCheckOperation,
 ];
 
-export const OPERATIONS: readonly AnyOperation[] = [...AGENT_OPERATIONS, reportOperation];
+/** Commands only: report writes files; verify_citations is `verify --citations-format`. */
+export const OPERATIONS: readonly AnyOperation[] = [
+  ...AGENT_OPERATIONS,
+  reportOperation,
+  verifyCitationsOperation,
+];
 
 export function findAgentOperation(name: string): AnyOperation | undefined {
   return AGENT_OPERATIONS.find((op) => op.name === name);

@@ -1,10 +1,14 @@
 import type { Command } from "commander";
-import { parseEvidenceJson } from "../../checks/evidence-record.js";
+import { citationsFormat } from "../../checks/citation-formats.js";
+import { parseEvidenceJson, parseJsonInput } from "../../checks/evidence-record.js";
+import { CiteproofError } from "../../errors.js";
 import { verifyOperation } from "../../operations/verify.js";
+import { verifyCitationsOperation } from "../../operations/verify-citations.js";
 import {
   addDocumentOptions,
   commandContext,
   type DocumentFlags,
+  nonNegativeInt,
   readTextInput,
   runAction,
   runAndPrint,
@@ -14,6 +18,8 @@ import { OCR_FLAG_HELP, ocrOption } from "../ocr-flag.js";
 interface VerifyFlags extends DocumentFlags {
   evidence: string;
   ocr?: string;
+  citationsFormat?: string;
+  documentIndex?: string;
 }
 
 export function register(program: Command): void {
@@ -22,13 +28,51 @@ export function register(program: Command): void {
       .command("verify")
       .description("check evidence records (quotation, page, equation, figure) against a PDF")
       .argument("<pdf>", "the PDF the evidence cites")
-      .requiredOption("--evidence <file>", "JSON array of evidence records")
+      .requiredOption(
+        "--evidence <file>",
+        "JSON array of evidence records (or citations, with --citations-format)",
+      )
       .option("--ocr <mode>", OCR_FLAG_HELP)
+      .option(
+        "--citations-format <format>",
+        "the evidence file holds another tool's citations: anthropic (Messages API page_location blocks) or w3c (Web Annotation TextQuoteSelectors)",
+      )
+      .option(
+        "--document-index <n>",
+        "with --citations-format anthropic: the request's document this PDF is (default 0)",
+      )
       .option("--json", "print the report as JSON"),
   ).action((pdf: string, flags: VerifyFlags) =>
     runAction(flags.json, () => {
-      const evidence = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
+      const text = readTextInput(flags.evidence, "evidence file");
       const ctx = commandContext(flags);
+      if (flags.citationsFormat !== undefined) {
+        if (flags.ocr !== undefined)
+          throw new CiteproofError("USAGE", "--ocr is not read with --citations-format");
+        const format = citationsFormat(flags.citationsFormat, "--citations-format");
+        const documentIndex = nonNegativeInt(flags.documentIndex, "--document-index");
+        const citations = parseJsonInput(text, flags.evidence);
+        if (typeof citations !== "object" || citations === null)
+          throw new CiteproofError(
+            "EVIDENCE_INVALID",
+            `a${format === "anthropic" ? "n" : ""} ${format} citations file must be a JSON object or array`,
+          );
+        return runAndPrint(
+          verifyCitationsOperation,
+          {
+            pdf,
+            format,
+            citations: citations as unknown[],
+            password: flags.password,
+            ...(documentIndex !== undefined ? { document_index: documentIndex } : {}),
+          },
+          ctx,
+          flags.json,
+        );
+      }
+      if (flags.documentIndex !== undefined)
+        throw new CiteproofError("USAGE", "--document-index is read only with --citations-format anthropic");
+      const evidence = parseEvidenceJson(text, flags.evidence);
       return runAndPrint(
         verifyOperation,
         { pdf, evidence, password: flags.password, ...ocrOption(flags.ocr) },

@@ -1,5 +1,6 @@
 /** Inputs of the operations that read one PDF: verify, anchors, locate, crop, check_text, report. */
 import { z } from "zod";
+import { CITATIONS_FORMATS } from "../../checks/citation-formats.js";
 import { OCR_MODES } from "../../checks/cite-check/verdicts.js";
 import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { inputSchema } from "../operation.js";
@@ -66,4 +67,25 @@ export const reportInput = inputSchema(
     password: passwordField,
   }),
   { evidence: "EVIDENCE_INVALID" },
+);
+
+export const verifyCitationsInput = inputSchema(
+  z.strictObject({
+    pdf: pdfField,
+    format: z
+      .enum(CITATIONS_FORMATS)
+      .describe(
+        "anthropic: Messages API citation blocks (page_location); w3c: Web Annotation TextQuoteSelectors",
+      ),
+    citations: z
+      .union([z.array(z.unknown()), z.looseObject({})])
+      .describe("the citations as the other tool wrote them: a response, its content blocks, or a list"),
+    document_index: z
+      .int()
+      .min(0)
+      .optional()
+      .describe("anthropic: the request's document the PDF is (default 0); citations of others are skipped"),
+    password: passwordField,
+  }),
+  { citations: "EVIDENCE_INVALID" },
 );

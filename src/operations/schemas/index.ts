@@ -6,6 +6,7 @@ import {
   cropInput,
   locateInput,
   reportInput,
+  verifyCitationsInput,
   verifyInput,
 } from "./documents.js";
 
@@ -17,4 +18,5 @@ export const INPUT_SCHEMAS = {
   check_text: checkTextInput,
   cite_check: citeCheckInput,
   report: reportInput,
+  verify_citations: verifyCitationsInput,
 };
