@@ -12,6 +12,7 @@ import { ellipsisParts, everyPartHasWords } from "../text/ellipsis.js";
 import { fold } from "../text/fold.js";
 import type { FoldedPages } from "../text/folded-pages.js";
 import { findAcrossBreak } from "../text/page-break.js";
+import type { Region } from "../text/page-regions.js";
 import { printedLabelsOf } from "../text/printed-labels.js";
 import { findElidedInRange, MAX_GAP_UTF16 } from "./quotation-elided.js";
 import { checkContext } from "./verify.js";
@@ -28,6 +29,8 @@ export interface LocatedPart {
   text: string;
   /** The boxes of the lines the part stands on, in default user space. */
   lineBoxes: Box[];
+  /** Where on the page the part stands: body, caption, footnote, running-head, references, table, margin. */
+  region: Region;
 }
 
 export interface Occurrence {
@@ -130,7 +133,14 @@ function located(pages: FoldedPages, page: number, startUtf16: number, endUtf16:
   const lineBoxes = (text?.lines ?? [])
     .filter((l) => l.startUtf16 < endUtf16 && l.endUtf16 > startUtf16)
     .map((l) => ({ ...l.box }));
-  return { page, startUtf16, endUtf16, text: text?.text.slice(startUtf16, endUtf16) ?? "", lineBoxes };
+  return {
+    page,
+    startUtf16,
+    endUtf16,
+    text: text?.text.slice(startUtf16, endUtf16) ?? "",
+    lineBoxes,
+    region: pages.regions.regionAt(page, startUtf16),
+  };
 }
 
 function union(boxes: Box[]): Box {
@@ -152,7 +162,9 @@ export function formatLocateReport(report: LocateReport, header: string): string
     const pages = o.endPage !== undefined ? `pages ${o.page}-${o.endPage}` : `page ${o.page}`;
     const words = o.parts.map((p) => p.text.replace(/\s+/g, " ")).join(" … ");
     const offsets = o.parts.map((p) => `${p.startUtf16}-${p.endUtf16}`).join(", ");
-    lines.push(`  ${pages}${printed}  box ${box(o.box)}  utf16 ${offsets}  "${words}"`);
+    const regions = [...new Set(o.parts.map((p) => p.region))].filter((r) => r !== "body");
+    const where = regions.length > 0 ? `  in the ${regions.join(", ")}` : "";
+    lines.push(`  ${pages}${printed}${where}  box ${box(o.box)}  utf16 ${offsets}  "${words}"`);
   }
   const more = report.count - report.occurrences.length;
   lines.push(

@@ -4,6 +4,7 @@
 // running head, and check-text's summary lists such quotations.
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkText, formatTextCheckReport } from "../../src/checks/check-text.js";
+import { formatLocateReport, locateWords } from "../../src/checks/locate.js";
 import { type CheckContext, checkContext, checkRecord } from "../../src/checks/verify.js";
 import { openDocument } from "../../src/document/open.js";
 import { DocumentRegions, REGION_MEANINGS, REGIONS } from "../../src/text/page-regions.js";
@@ -86,5 +87,22 @@ describe("regions of matches", () => {
     const text = formatTextCheckReport(report, "header");
     expect(text).toContain("  2 quotations found only in the references list (lines 1, 4)\n");
     expect(text).toContain("  1 quotation found only in a running head or foot (line 2)\n");
+  });
+});
+
+describe("locate names the region of each occurrence", () => {
+  it("body, references and running head, and the listing says where when it is not the body", () => {
+    const both = locateWords(context, "the sample reproduces the known totals of the region");
+    expect(new Set(both.occurrences.flatMap((o) => o.parts.map((p) => p.region)))).toEqual(
+      new Set(["body", "references"]),
+    );
+    const head = locateWords(context, "Calibrated weights for regional surveys");
+    const onPage2 = head.occurrences.find((o) => o.page === 2);
+    expect(onPage2?.parts.map((p) => p.region)).toEqual(["running-head"]);
+    const listing = formatLocateReport(
+      locateWords(context, "Raking ratio estimation for regional panels"),
+      "x",
+    );
+    expect(listing).toMatch(/page 3.* in the references /);
   });
 });
