@@ -268,18 +268,8 @@ class AnchorsBuilder {
     }
     const bodyLines = this.frames.bodyLines[page - 1] ?? [];
     this.body.add(text, geometry, bodyLines);
-    const side = (g: GraphicsSide | undefined) => (g ? { gap: g.gap, box: user(g.box) } : undefined);
     const found = captionCandidates(text, chars, index, this.frames, tokens.captions);
-    for (const c of found) {
-      const above = side(c.graphics.above);
-      const below = side(c.graphics.below);
-      this.captions.push({
-        ...c,
-        labelBox: user(c.labelBox),
-        captionBox: user(c.captionBox),
-        graphics: { ...(above ? { above } : {}), ...(below ? { below } : {}) },
-      });
-    }
+    for (const c of found) this.captions.push(inUserSpace(c, user));
     if (found.length > 0)
       this.marks.set(
         page,
@@ -319,19 +309,9 @@ class AnchorsBuilder {
         textBlock: undefined,
       };
       const user = (b: Box) => roundBox(space.toUser(b));
-      const side = (g: GraphicsSide | undefined) => (g ? { gap: g.gap, box: user(g.box) } : undefined);
-      for (const c of captionCandidates(text, chars, new BandIndex(chars), frames, list)) {
-        const above = side(c.graphics.above);
-        const below = side(c.graphics.below);
-        this.captions.push({
-          ...c,
-          labelBox: user(c.labelBox),
-          captionBox: user(c.captionBox),
-          graphics: { ...(above ? { above } : {}), ...(below ? { below } : {}) },
-          // Its formatting is its own: a turned caption's size and font are not compared by the row.
-          style: `${c.style}|turned`,
-        });
-      }
+      // Its formatting is its own: a turned caption's size and font are not compared by the row.
+      for (const c of captionCandidates(text, chars, new BandIndex(chars), frames, list))
+        this.captions.push({ ...inUserSpace(c, user), style: `${c.style}|turned` });
     }
   }
 
@@ -508,4 +488,17 @@ function isLabelled(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.label === "string" && typeof v.page === "number";
+}
+
+/** A caption candidate with its boxes, and its graphics' boxes, in default user space. */
+function inUserSpace(c: CaptionCandidate, user: (b: Box) => Box): CaptionCandidate {
+  const side = (g: GraphicsSide | undefined) => (g ? { gap: g.gap, box: user(g.box) } : undefined);
+  const above = side(c.graphics.above);
+  const below = side(c.graphics.below);
+  return {
+    ...c,
+    labelBox: user(c.labelBox),
+    captionBox: user(c.captionBox),
+    graphics: { ...(above ? { above } : {}), ...(below ? { below } : {}) },
+  };
 }

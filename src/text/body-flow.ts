@@ -45,8 +45,8 @@ export function bodyFlowText(page: PageText): string | undefined {
   return text + page.text.slice(at);
 }
 
-/** The font size that carries the most characters on the page. */
-export function dominantSize(lines: LineInfo[]): number {
+/** The font size that carries the most characters on the page (0 when no line has one). */
+export function dominantSize(lines: readonly LineInfo[]): number {
   const weight = new Map<number, number>();
   for (const l of lines) {
     if (l.fontSize <= 0) continue;

@@ -5,6 +5,7 @@
  * once per document; a match's region never changes its verdict, only what its message says.
  */
 import type { LineInfo, PageText } from "../document/model.js";
+import { dominantSize } from "./body-flow.js";
 
 export const REGIONS = [
   "body",
@@ -296,24 +297,6 @@ function classifyPage(text: PageText): LocalRegions {
     mayHoldReferences: heading || (counted > 0 && entries >= counted * ENTRY_SHARE),
     bodySize,
   };
-}
-
-/** The font size that carries the most characters on the page (0 when no line has one). */
-function dominantSize(lines: readonly LineInfo[]): number {
-  const weight = new Map<number, number>();
-  for (const l of lines) {
-    if (l.fontSize <= 0) continue;
-    weight.set(l.fontSize, (weight.get(l.fontSize) ?? 0) + (l.endUtf16 - l.startUtf16));
-  }
-  let best = 0;
-  let size = 0;
-  for (const [s, w] of weight) {
-    if (w > best) {
-      best = w;
-      size = s;
-    }
-  }
-  return size;
 }
 
 function lineText(text: PageText, line: LineInfo): string {
