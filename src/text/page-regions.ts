@@ -64,6 +64,8 @@ const REFERENCE_ENTRY = /\b(?:1[6-9]|20)\d\d[a-z]?\b|^\[\d{1,4}\]|^\d{1,4}\.\s/u
 const ENTRY_SHARE = 0.2;
 const NUMERIC_TOKEN = /^[([]?[-+−–±]?[\d.,]+%?[)\]]?[*†‡]*$|^[-–—±]$/u;
 
+/** The longest line, in UTF-16 units of the page text, that is read as a references heading. */
+const MAX_HEADING_UTF16 = 200;
 /** The share of the page's height at its top and bottom where running heads and feet stand. */
 const EDGE_BAND = 0.12;
 const SMALLER = 0.85;
@@ -112,6 +114,7 @@ function before(page: number, line: number, place: LinePlace): boolean {
 export class DocumentRegions {
   private stats: { repeated: Set<string>; references?: ReferencesList } | undefined;
   private readonly local = new Map<number, LocalRegions>();
+  private readonly edgeKeys = new Map<number, (string | undefined)[]>();
 
   constructor(private readonly pages: readonly (PageText | undefined)[]) {}
 
@@ -164,6 +167,24 @@ export class DocumentRegions {
     return local;
   }
 
+  /**
+   * A page's edge-band keys for the document-wide rules: from its classification when it has one,
+   * else from the edge band alone (classifying every page of a long document only to compare its
+   * running heads would cost more than the check that asked).
+   */
+  private edgeKeysOf(text: PageText): (string | undefined)[] {
+    const local = this.local.get(text.page);
+    if (local) return local.edgeKeys;
+    let keys = this.edgeKeys.get(text.page);
+    if (!keys) {
+      keys = text.lines.map((line) =>
+        edgeOf(text, line) === undefined ? undefined : edgeKey(text, line, lineText(text, line)),
+      );
+      this.edgeKeys.set(text.page, keys);
+    }
+    return keys;
+  }
+
   private documentStats() {
     if (this.stats) return this.stats;
     const seen = new Map<string, Set<number>>();
@@ -172,9 +193,9 @@ export class DocumentRegions {
     for (const text of this.pages) {
       if (!text) continue;
       if (text.hasTextLayer) textPages++;
-      const local = this.localOf(text);
+      const edgeKeys = this.edgeKeysOf(text);
       for (let i = 0; i < text.lines.length; i++) {
-        const key = local.edgeKeys[i];
+        const key = edgeKeys[i];
         if (key === undefined) continue;
         let pages = seen.get(key);
         if (!pages) {
@@ -189,12 +210,15 @@ export class DocumentRegions {
     for (const [key, pages] of seen) if (pages.size >= needed) repeated.add(key);
     for (const text of this.pages) {
       if (!text) continue;
-      const keys = this.localOf(text).edgeKeys;
+      const keys = this.edgeKeysOf(text);
       for (let i = 0; i < text.lines.length; i++) {
         // A running head that says "References" is not the list's heading.
         const key = keys[i];
         if (key !== undefined && repeated.has(key)) continue;
-        if (REFERENCES_HEADING.test(lineText(text, text.lines[i]))) references = { page: text.page, line: i };
+        const line = text.lines[i];
+        // A heading is a few words: a long line is not one, whatever its spacing.
+        if (line.endUtf16 - line.startUtf16 > MAX_HEADING_UTF16) continue;
+        if (REFERENCES_HEADING.test(lineText(text, line))) references = { page: text.page, line: i };
       }
     }
     this.stats = {
@@ -233,6 +257,7 @@ export class DocumentRegions {
 /** The regions a page gives its lines by itself: captions, the margin, footnotes, tables, the body. */
 function classifyPage(text: PageText): LocalRegions {
   const lines = text.lines;
+  const lineWords = lines.map((line) => lineText(text, line));
   const bodySize = dominantSize(lines);
   const regions: Region[] = new Array(lines.length).fill("body");
   const edgeKeys: (string | undefined)[] = new Array(lines.length).fill(undefined);
@@ -247,7 +272,7 @@ function classifyPage(text: PageText): LocalRegions {
   let heading = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const words = lineText(text, line);
+    const words = lineWords[i];
     if (REFERENCES_HEADING.test(words)) heading = true;
     if (edgeOf(text, line) !== undefined) {
       edgeKeys[i] = edgeKey(text, line, words);
@@ -266,7 +291,7 @@ function classifyPage(text: PageText): LocalRegions {
   let caption: LineInfo | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const words = lineText(text, line);
+    const words = lineWords[i];
     if (CAPTION_START.test(words)) {
       regions[i] = "caption";
       caption = line;
@@ -289,7 +314,7 @@ function classifyPage(text: PageText): LocalRegions {
     )
       regions[i] = "footnote";
   }
-  markTables(text, lines, regions);
+  markTables(lineWords, regions);
   return {
     regions,
     edgeKeys,
@@ -348,22 +373,22 @@ function belowItsColumn(
 }
 
 /** Runs of two or more body lines made mostly of figures, three tokens or more each, are a table. */
-function markTables(text: PageText, lines: LineInfo[], regions: Region[]): void {
-  const numeric = lines.map((line, i) => {
+function markTables(lineWords: readonly string[], regions: Region[]): void {
+  const numeric = lineWords.map((words, i) => {
     if (regions[i] !== "body") return false;
-    const tokens = lineText(text, line).split(" ");
+    const tokens = words.split(" ");
     if (tokens.length < 3) return false;
     let figures = 0;
     for (const t of tokens) if (NUMERIC_TOKEN.test(t)) figures++;
     return figures * 2 >= tokens.length;
   });
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < numeric.length; ) {
     if (!numeric[i]) {
       i++;
       continue;
     }
     let j = i;
-    while (j < lines.length && numeric[j]) j++;
+    while (j < numeric.length && numeric[j]) j++;
     if (j - i >= 2) for (let k = i; k < j; k++) regions[k] = "table";
     i = j;
   }
