@@ -6,7 +6,7 @@
 // the last figure, panel letters a figure does not have. Truth comes from the .aux (\newlabel) and
 // the template's trap marks; Office documents with "Figure 1:", "Figure 1 :", "Figure 1." captions
 // come from captions-office.gen.mjs.
-import { texHas } from "./lib/latex.mjs";
+import { classDocuments, texHas } from "./lib/latex.mjs";
 import { paragraph, sentence } from "./lib/prose.mjs";
 
 export const name = "captions";
@@ -66,35 +66,15 @@ const SEPARATORS = ["colon", "period", "space", "endash", "pipe", "spacedcolon"]
 const KINDS = ["plot", "plot", "plot", "subfigures", "sidebyside", "listing", "textonly", "wrap", "sideways"];
 
 export function documents({ rng }) {
-  const docs = [];
-  const ciClasses = new Set(["article", "revtex-aps", "ieee-conference", "report"]);
-  const unicode = texHas("fontspec.sty");
-  for (const profile of CLASSES) {
-    if ((profile.file && !texHas(profile.file)) || (profile.needs && !texHas(profile.needs))) continue;
-    for (let variant = 0; variant < 2; variant++) {
-      const doc = rng.fork(`${profile.id}-${variant}`);
-      docs.push({
-        id: `${profile.id}-pdflatex-${variant}`,
-        group: `${profile.id}/pdflatex`,
-        ci: variant === 0 && ciClasses.has(profile.id),
-        engine: "pdflatex",
-        tex: document(profile, doc, false),
-        extraFalse: beyond,
-      });
-    }
-    if (!unicode || profile.acm) continue;
-    for (const engine of ["xelatex", "lualatex"]) {
-      const doc = rng.fork(`${profile.id}-${engine}`);
-      docs.push({
-        id: `${profile.id}-${engine}`,
-        group: `${profile.id}/${engine}`,
-        engine,
-        tex: document(profile, doc, true),
-        extraFalse: beyond,
-      });
-    }
-  }
-  return docs;
+  const hasFontspec = texHas("fontspec.sty");
+  return classDocuments({
+    rng,
+    classes: CLASSES,
+    ciClasses: new Set(["article", "revtex-aps", "ieee-conference", "report"]),
+    tex: document,
+    unicode: (profile) => (hasFontspec && !profile.acm ? true : undefined),
+    extraFalse: beyond,
+  });
 }
 
 /** One past the last figure number, and a panel letter past the last of each figure with panels. */

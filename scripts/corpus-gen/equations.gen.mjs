@@ -2,7 +2,7 @@
 // and the traps that look like equation labels but are not (enumerations, proof cases, table cells,
 // superscripts, prose, page numbers, margin notes, numbered example sentences). Office documents
 // with formula objects and right-tab labels come from equations-office.gen.mjs.
-import { texHas } from "./lib/latex.mjs";
+import { classDocuments, texHas } from "./lib/latex.mjs";
 import { paragraph, sentence } from "./lib/prose.mjs";
 
 export const name = "equations";
@@ -131,7 +131,6 @@ const LHS = [
 ];
 
 export function documents({ rng }) {
-  const docs = [];
   const hasUnicodeMath = texHas("unicode-math.sty");
   const fonts = MATH_FONTS.filter((f) => texHas(f.file) && (!f.text || texHas(f.text)));
   const ciClasses = new Set([
@@ -142,33 +141,17 @@ export function documents({ rng }) {
     "ieee-conference",
     "beamer",
   ]);
-  for (const profile of CLASSES) {
-    if ((profile.file && !texHas(profile.file)) || (profile.needs && !texHas(profile.needs))) continue;
-    for (let variant = 0; variant < 2; variant++) {
-      const doc = rng.fork(`${profile.id}-${variant}`);
-      docs.push({
-        id: `${profile.id}-pdflatex-${variant}`,
-        group: `${profile.id}/pdflatex`,
-        ci: variant === 0 && ciClasses.has(profile.id),
-        engine: "pdflatex",
-        tex: document(profile, doc, undefined),
-        extraFalse: (labels) => beyondLast(labels),
-      });
-    }
-    if (!hasUnicodeMath || fonts.length === 0 || profile.acm || profile.beamer) continue;
-    for (const engine of ["xelatex", "lualatex"]) {
-      const font = fonts[docs.length % fonts.length];
-      const doc = rng.fork(`${profile.id}-${engine}`);
-      docs.push({
-        id: `${profile.id}-${engine}`,
-        group: `${profile.id}/${engine}`,
-        engine,
-        tex: document(profile, doc, font),
-        extraFalse: (labels) => beyondLast(labels),
-      });
-    }
-  }
-  return docs;
+  return classDocuments({
+    rng,
+    classes: CLASSES,
+    ciClasses,
+    tex: document,
+    unicode: (profile, count) =>
+      !hasUnicodeMath || fonts.length === 0 || profile.acm || profile.beamer
+        ? undefined
+        : fonts[count % fonts.length],
+    extraFalse: beyondLast,
+  });
 }
 
 /** The number after the last plain equation number, which the document never prints. */

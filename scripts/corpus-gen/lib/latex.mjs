@@ -157,3 +157,40 @@ export function pageCount(file) {
     return undefined;
   }
 }
+
+/**
+ * A generator module's LaTeX documents: two pdfLaTeX variants of each class texlive has, then one
+ * XeLaTeX and one LuaLaTeX document where `unicode(profile, count)` says what those engines set (a
+ * font, or true; undefined: none for this class; `count` is the documents made so far). `tex(profile,
+ * rng, unicode)` writes one, `unicode` undefined for pdfLaTeX; `ciClasses` name the CI sample.
+ */
+export function classDocuments({ rng, classes, ciClasses, tex, unicode, extraFalse }) {
+  const docs = [];
+  for (const profile of classes) {
+    if ((profile.file && !texHas(profile.file)) || (profile.needs && !texHas(profile.needs))) continue;
+    for (let variant = 0; variant < 2; variant++) {
+      const doc = rng.fork(`${profile.id}-${variant}`);
+      docs.push({
+        id: `${profile.id}-pdflatex-${variant}`,
+        group: `${profile.id}/pdflatex`,
+        ci: variant === 0 && ciClasses.has(profile.id),
+        engine: "pdflatex",
+        tex: tex(profile, doc, undefined),
+        extraFalse,
+      });
+    }
+    for (const engine of ["xelatex", "lualatex"]) {
+      const set = unicode(profile, docs.length);
+      if (set === undefined) break;
+      const doc = rng.fork(`${profile.id}-${engine}`);
+      docs.push({
+        id: `${profile.id}-${engine}`,
+        group: `${profile.id}/${engine}`,
+        engine,
+        tex: tex(profile, doc, set),
+        extraFalse,
+      });
+    }
+  }
+  return docs;
+}
