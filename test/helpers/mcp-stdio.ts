@@ -10,19 +10,24 @@ export interface McpRun {
   replies: Map<number, { result?: { isError?: boolean; content: { text: string }[] } }>;
 }
 
+/** The messages that open an MCP session over stdio: initialize, then the initialized notification. */
+export const MCP_HANDSHAKE = [
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  },
+  { jsonrpc: "2.0", method: "notifications/initialized" },
+];
+
 /** Initializes, makes each tool call (ids 2, 3, ...), closes stdin and waits for the server to exit. */
 export function mcpCalls(
   calls: { name: string; arguments: Record<string, unknown> }[],
   options: { args?: string[]; env?: Record<string, string> } = {},
 ): McpRun {
   const lines = [
-    {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-    },
-    { jsonrpc: "2.0", method: "notifications/initialized" },
+    ...MCP_HANDSHAKE,
     ...calls.map((params, i) => ({ jsonrpc: "2.0", id: i + 2, method: "tools/call", params })),
   ];
   const run = spawnSync(process.execPath, [cliPath, "mcp", ...(options.args ?? [])], {

@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES } from "../../src/mcp/bounded-lines.js";
+import { MCP_HANDSHAKE } from "../helpers/mcp-stdio.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const cli = join(root, "dist/cli/main.js");
@@ -76,16 +77,7 @@ const verifyPage = { name: "verify", arguments: { pdf: fixture, evidence: [{ kin
  * given) to `citeproof mcp` on stdin, closes it, and returns the replies read from stdout.
  */
 function serveLines(messages: Record<string, unknown>[]) {
-  const lines = [
-    {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-    },
-    { jsonrpc: "2.0", method: "notifications/initialized" },
-    ...messages.map((m) => ({ jsonrpc: "2.0", ...m })),
-  ];
+  const lines = [...MCP_HANDSHAKE, ...messages.map((m) => ({ jsonrpc: "2.0", ...m }))];
   const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
     cwd: root,
     input: `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
