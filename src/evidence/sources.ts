@@ -221,7 +221,8 @@ export interface RegisterInput extends SourceMeta {
 /** Registers text obtained elsewhere. Logged as register: never fresh. */
 export function registerSource(runArg: RunArg, input: RegisterInput): SourceReceipt {
   const run = asRun(runArg);
-  if (input.url.length === 0) throw new CiteproofError("USAGE", "a registered source needs a URL (--url)");
+  if (input.url.length === 0)
+    throw new CiteproofError("USAGE", "a registered source needs a URL", { field: "url", option: "url" });
   const snapshotInput: SnapshotInput = {
     url: input.url,
     text: input.text,
@@ -265,12 +266,16 @@ export function readSource(
   if (!Number.isSafeInteger(start) || start < 0 || start > index.length) {
     throw new CiteproofError(
       "USAGE",
-      `--start ${start} is outside the text (0..${index.length} code points)`,
+      `the read's start ${start} is outside the text (0..${index.length} code points)`,
+      { field: "start", option: "start", limit: index.length },
     );
   }
   let end = window.end ?? Math.min(index.length, start + DEFAULT_READ_CODE_POINTS);
   if (!Number.isSafeInteger(end) || end < start)
-    throw new CiteproofError("USAGE", `--end ${end} is before --start ${start}`);
+    throw new CiteproofError("USAGE", `the read's end ${end} is before its start ${start}`, {
+      field: "end",
+      option: "end",
+    });
   if (end - start > MAX_READ_CODE_POINTS) {
     throw new CiteproofError(
       "USAGE",
@@ -360,7 +365,10 @@ function record(
 function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
   if (meta.access !== undefined) {
     if (!(ACCESS_LEVELS as readonly string[]).includes(meta.access)) {
-      throw new CiteproofError("USAGE", `--access must be one of ${ACCESS_LEVELS.join(", ")}`);
+      throw new CiteproofError("USAGE", `the access level must be one of ${ACCESS_LEVELS.join(", ")}`, {
+        field: "access",
+        option: "access",
+      });
     }
     input.access = meta.access;
   }
@@ -368,7 +376,8 @@ function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
     if (!(ORIGINS as readonly string[]).includes(meta.origin) || meta.origin === "user-supplied-pdf") {
       throw new CiteproofError(
         "USAGE",
-        `--origin must be one of ${ORIGINS.filter((o) => o !== "user-supplied-pdf").join(", ")} (user-supplied-pdf is for 'source local')`,
+        `the origin must be one of ${ORIGINS.filter((o) => o !== "user-supplied-pdf").join(", ")} (user-supplied-pdf is for a local PDF)`,
+        { field: "origin", option: "origin" },
       );
     }
     input.origin = meta.origin;
@@ -378,7 +387,8 @@ function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
     if (!/^[a-z][a-z0-9_-]*:\S/i.test(meta.evidenceId)) {
       throw new CiteproofError(
         "USAGE",
-        `--evidence-id ${JSON.stringify(meta.evidenceId)} must look like kind:identifier`,
+        `the evidence id ${JSON.stringify(meta.evidenceId)} must look like kind:identifier`,
+        { field: "evidence_id", option: "evidence_id" },
       );
     }
     input.evidenceId = meta.evidenceId;
@@ -392,21 +402,25 @@ function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
   }
 }
 
+function idError(field: "pmid" | "doi" | "pmcid", message: string): CiteproofError {
+  return new CiteproofError("USAGE", message, { field, option: field });
+}
+
 function normalisePmid(value: string): string {
   const v = pmidForm(value);
-  if (v === null) throw new CiteproofError("USAGE", `--pmid ${JSON.stringify(value)} is not a PMID`);
+  if (v === null) throw idError("pmid", `${JSON.stringify(value)} is not a PMID`);
   return v;
 }
 
 function normaliseDoi(value: string): string {
   const v = doiForm(value);
-  if (v === null) throw new CiteproofError("USAGE", `--doi ${JSON.stringify(value)} is not a DOI`);
+  if (v === null) throw idError("doi", `${JSON.stringify(value)} is not a DOI`);
   return v;
 }
 
 function normalisePmcid(value: string): string {
   const v = pmcidForm(value);
-  if (v === null) throw new CiteproofError("USAGE", `--pmcid ${JSON.stringify(value)} is not a PMCID`);
+  if (v === null) throw idError("pmcid", `${JSON.stringify(value)} is not a PMCID`);
   return v;
 }
 

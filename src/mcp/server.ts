@@ -12,7 +12,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { asCiteproofError, CiteproofError, renderMessage } from "../errors.js";
 import { type AgentOutput, agentOperation, callOperation } from "../operations/agent-call.js";
-import { AGENT_OPERATIONS } from "../operations/index.js";
+import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { OperationContext } from "../operations/operation.js";
 import { toolInputSchema } from "../operations/tool-schema.js";
 import { boundedLines, type DroppedLine, MAX_MESSAGE_BYTES } from "./bounded-lines.js";

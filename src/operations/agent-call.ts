@@ -3,7 +3,7 @@
  * operation's schema, the operation run, its JSON document and image returned. Errors are thrown.
  */
 import { CiteproofError } from "../errors.js";
-import { AGENT_OPERATIONS, findAgentOperation } from "./index.js";
+import { AGENT_OPERATIONS, findAgentOperation } from "./agent-operations.js";
 import { parseInput } from "./input.js";
 import type { AnyOperation, Operation, OperationContext, OperationImage } from "./operation.js";
 

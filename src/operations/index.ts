@@ -1,31 +1,29 @@
-/** Every operation, and those offered to agents as tools, in the order hosts list them. */
-import { anchorsOperation } from "./anchors.js";
-import { checkTextOperation } from "./check-text.js";
-import { citeCheckOperation } from "./cite-check.js";
-import { cropOperation } from "./crop.js";
-import { locateOperation } from "./locate.js";
+/** Every operation: the agent tools first, then the commands only. */
+import { AGENT_OPERATIONS } from "./agent-operations.js";
 import type { AnyOperation } from "./operation.js";
 import { reportOperation } from "./report.js";
-import { verifyOperation } from "./verify.js";
+import {
+  sourceFetchOperation,
+  sourceLocalOperation,
+  sourceReadOperation,
+  sourceRegisterOperation,
+  sourceSpansOperation,
+} from "./source.js";
 import { verifyCitationsOperation } from "./verify-citations.js";
 
-/** The tools of the MCP server and the pi extension (report writes files, so it is a command only). */
-export const AGENT_OPERATIONS: readonly AnyOperation[] = [
-  verifyOperation,
-  anchorsOperation,
-  locateOperation,
-  cropOperation,
-  checkTextOperation,
-  citeCheckOperation,
-];
+export { AGENT_OPERATIONS };
 
-/** Commands only: report writes files; verify_citations is `verify --citations-format`. */
+/**
+ * Commands only: report writes files; verify_citations is `verify --citations-format`; the source
+ * operations write an evidence run's store and event log.
+ */
 export const OPERATIONS: readonly AnyOperation[] = [
   ...AGENT_OPERATIONS,
   reportOperation,
   verifyCitationsOperation,
+  sourceFetchOperation,
+  sourceLocalOperation,
+  sourceRegisterOperation,
+  sourceReadOperation,
+  sourceSpansOperation,
 ];
-
-export function findAgentOperation(name: string): AnyOperation | undefined {
-  return AGENT_OPERATIONS.find((op) => op.name === name);
-}

@@ -6,7 +6,7 @@
 import { delimiter, resolve } from "node:path";
 import { asCiteproofError, CiteproofError, renderMessage } from "../errors.js";
 import { type AgentOutput, callOperation } from "../operations/agent-call.js";
-import { AGENT_OPERATIONS } from "../operations/index.js";
+import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { AnyOperation, OperationContext } from "../operations/operation.js";
 import { INPUT_SCHEMAS } from "../operations/schemas/index.js";
 import { toolInputSchema } from "../operations/tool-schema.js";

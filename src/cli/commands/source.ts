@@ -2,16 +2,14 @@ import type { Command } from "commander";
 import { CiteproofError } from "../../errors.js";
 import type { AccessLevel, Origin } from "../../evidence/reasons.js";
 import {
-  fetchSource,
-  localSource,
-  readSource,
-  registerSource,
-  type SourceMeta,
-  type SourceReceipt,
-  searchSource,
-} from "../../evidence/sources.js";
+  sourceFetchOperation,
+  sourceLocalOperation,
+  sourceReadOperation,
+  sourceRegisterOperation,
+  sourceSpansOperation,
+} from "../../operations/source.js";
 import { readRegularFileSync } from "../../source/file.js";
-import { EXIT_CLEAN, nonNegativeInt, positiveInt, printJson, runAction } from "../io.js";
+import { commandContext, nonNegativeInt, positiveInt, runAction, runAndPrint } from "../io.js";
 
 interface CommonFlags {
   runDir: string;
@@ -55,15 +53,15 @@ export function register(program: Command): void {
         cacheDir?: string;
       },
     ) =>
-      runAction(flags.json, async () => {
-        const receipt = await fetchSource(flags.runDir, flags.url, {
-          ...meta(flags),
-          maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
-          timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
-          maxRedirects: nonNegativeInt(flags.maxRedirects, "--max-redirects"),
-          cacheDir: flags.cacheDir,
-        });
-        return printReceipt(receipt, flags.json);
+      runAction(flags.json, () => {
+        const input = {
+          ...metaInput(flags),
+          url: flags.url,
+          max_bytes: positiveInt(flags.maxBytes, "--max-bytes"),
+          timeout_ms: positiveInt(flags.timeoutMs, "--timeout-ms"),
+          max_redirects: nonNegativeInt(flags.maxRedirects, "--max-redirects"),
+        };
+        return runAndPrint(sourceFetchOperation, input, commandContext(flags), flags.json);
       }),
   );
 
@@ -88,15 +86,9 @@ export function register(program: Command): void {
         maxBytes?: string;
       },
     ) =>
-      runAction(flags.json, async () => {
-        const receipt = await localSource(flags.runDir, flags.file, {
-          ...meta(flags),
-          cacheDir: flags.cacheDir,
-          timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
-          password: flags.password,
-          maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
-        });
-        return printReceipt(receipt, flags.json);
+      runAction(flags.json, () => {
+        const input = { ...metaInput(flags), file: flags.file, password: flags.password };
+        return runAndPrint(sourceLocalOperation, input, commandContext(flags), flags.json);
       }),
   );
 
@@ -109,14 +101,13 @@ export function register(program: Command): void {
       .option("--media-type <type>", "media type of the text", "text/plain"),
   ).action((flags: MetaFlags & { url: string; textFile: string; mediaType: string }) =>
     runAction(flags.json, () => {
-      const text = readUtf8Input(flags.textFile, "text file");
-      const receipt = registerSource(flags.runDir, {
-        ...meta(flags),
+      const input = {
+        ...metaInput(flags),
         url: flags.url,
-        text,
-        mediaType: flags.mediaType,
-      });
-      return printReceipt(receipt, flags.json);
+        text: readUtf8Input(flags.textFile, "text file"),
+        media_type: flags.mediaType,
+      };
+      return runAndPrint(sourceRegisterOperation, input, commandContext({}), flags.json);
     }),
   );
 
@@ -131,18 +122,14 @@ export function register(program: Command): void {
       .option("--end <n>", "code point after the last one read"),
   ).action((flags: CommonFlags & { sourceId: string; start?: string; end?: string }) =>
     runAction(flags.json, () => {
-      const window = readSource(flags.runDir, flags.sourceId, {
+      const input = {
+        run_dir: flags.runDir,
+        source_id: flags.sourceId,
         start: nonNegativeInt(flags.start, "--start"),
         end: nonNegativeInt(flags.end, "--end"),
         actor: flags.actor,
-      });
-      if (flags.json) printJson(window);
-      else {
-        process.stdout.write(
-          `${window.source_id} [${window.start}, ${window.end}) of ${window.length} code points, access ${window.access}, ${window.content_hash} verified\n${window.text}\n`,
-        );
-      }
-      return EXIT_CLEAN;
+      };
+      return runAndPrint(sourceReadOperation, input, commandContext({}), flags.json);
     }),
   );
 
@@ -158,26 +145,15 @@ export function register(program: Command): void {
       .option("--max-hits <n>", "most hits listed", "8"),
   ).action((flags: CommonFlags & { sourceId: string; query: string; context?: string; maxHits?: string }) =>
     runAction(flags.json, () => {
-      const found = searchSource(flags.runDir, flags.sourceId, flags.query, {
-        contextCodePoints: nonNegativeInt(flags.context, "--context"),
-        maxHits: positiveInt(flags.maxHits, "--max-hits"),
+      const input = {
+        run_dir: flags.runDir,
+        source_id: flags.sourceId,
+        query: flags.query,
+        context: nonNegativeInt(flags.context, "--context"),
+        max_hits: positiveInt(flags.maxHits, "--max-hits"),
         actor: flags.actor,
-      });
-      if (flags.json) printJson(found);
-      else {
-        const lines = [
-          `${found.source_id}: ${found.method} match, ${found.hits.length} hit(s) for ${JSON.stringify(found.query)}`,
-        ];
-        // The window exactly as stored, line breaks and all, so what a writer copies is the snapshot's text.
-        for (const [i, hit] of found.hits.entries()) {
-          lines.push(
-            `hit ${i + 1}: match start=${hit.start} end=${hit.end} (score ${hit.score}); window start=${hit.window_start} end=${hit.window_end}`,
-            `<<<${hit.window}>>>`,
-          );
-        }
-        process.stdout.write(`${lines.join("\n")}\n`);
-      }
-      return EXIT_CLEAN;
+      };
+      return runAndPrint(sourceSpansOperation, input, commandContext({}), flags.json);
     }),
   );
 }
@@ -200,32 +176,19 @@ function metaOptions(command: Command): Command {
     .option("--title <title>", "a title for the source");
 }
 
-function meta(flags: MetaFlags): SourceMeta {
-  const paper =
-    flags.pmid || flags.doi || flags.pmcid
-      ? { pmid: flags.pmid, doi: flags.doi, pmcid: flags.pmcid }
-      : undefined;
+/** The flags every registering command shares, as the operation's fields; the source layer checks each. */
+function metaInput(flags: MetaFlags) {
   return {
+    run_dir: flags.runDir,
     access: flags.access as AccessLevel | undefined,
     origin: flags.origin as Origin | undefined,
-    evidenceId: flags.evidenceId,
-    paper,
+    evidence_id: flags.evidenceId,
+    pmid: flags.pmid,
+    doi: flags.doi,
+    pmcid: flags.pmcid,
     title: flags.title,
     actor: flags.actor,
   };
-}
-
-function printReceipt(receipt: SourceReceipt, json: boolean | undefined): number {
-  if (json) printJson(receipt);
-  else {
-    const what = receipt.created ? "stored" : "already stored (unchanged; no-op)";
-    process.stdout.write(
-      `${receipt.source_id} ${what}: ${receipt.length} code points, access ${receipt.access}, origin ${receipt.origin}` +
-        `${receipt.pages !== null ? `, ${receipt.pages} pages` : ""}\n` +
-        `  ${receipt.content_hash}\n  event ${receipt.event.event_id} (${receipt.event.type}, fresh: ${receipt.event.fresh})\n`,
-    );
-  }
-  return EXIT_CLEAN;
 }
 
 /** Reads UTF-8 text exactly (a file, or stdin for "-"); invalid UTF-8 is an error, never replaced. */

@@ -9,6 +9,13 @@ import {
   verifyCitationsInput,
   verifyInput,
 } from "./documents.js";
+import {
+  sourceFetchInput,
+  sourceLocalInput,
+  sourceReadInput,
+  sourceRegisterInput,
+  sourceSpansInput,
+} from "./source.js";
 
 export const INPUT_SCHEMAS = {
   verify: verifyInput,
@@ -19,4 +26,9 @@ export const INPUT_SCHEMAS = {
   cite_check: citeCheckInput,
   report: reportInput,
   verify_citations: verifyCitationsInput,
+  source_fetch: sourceFetchInput,
+  source_local: sourceLocalInput,
+  source_register: sourceRegisterInput,
+  source_read: sourceReadInput,
+  source_spans: sourceSpansInput,
 };
