@@ -2,7 +2,7 @@
  * Checking a draft's own citations against a document: each citation the prose reads becomes an
  * evidence record and goes through the same checks as `verify`. No model is involved.
  */
-import { anchorName } from "../prose/citation-forms.js";
+import { anchorName, exactPage } from "../prose/citation-forms.js";
 import {
   type DraftReading,
   type ProseCitation,
@@ -12,6 +12,7 @@ import {
 import { onlyNotedRegions, REGION_PHRASES, type Region } from "../text/page-regions.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyOcr, type QuotationOcrOptions } from "./ocr-quotations.js";
+import { checkPageDigits } from "./page.js";
 import type { CheckResult } from "./result.js";
 import type { Reason, Verdict } from "./verdicts.js";
 import { type CheckContext, checkRecord } from "./verify.js";
@@ -72,6 +73,20 @@ export function citationRecord(citation: ProseCitation): EvidenceRecord {
   return { kind: anchor.kind, label: anchor.label };
 }
 
+/** A prose citation's check: its record's, or no-such-page for a page past exact numbers. */
+export async function checkCitation(context: CheckContext, citation: ProseCitation): Promise<CheckResult> {
+  const anchor = citation.anchor;
+  if (citation.kind !== "unanchored" && anchor?.kind === "page" && !exactPage(anchor)) {
+    const text = citation.quote?.text;
+    return checkPageDigits(context.pageCount, {
+      kind: text !== undefined ? "quotation" : "page",
+      digits: anchor.digits,
+      text,
+    });
+  }
+  return checkRecord(context, citationRecord(citation));
+}
+
 /** Whether a draft cites an equation or a figure (their checks need the anchors). */
 export function draftNeedsAnchors(reading: DraftReading): boolean {
   return reading.citations.some((c) => c.anchor !== undefined && c.anchor.kind !== "page");
@@ -86,7 +101,7 @@ export async function checkText(
   const reading = typeof draft === "string" ? readDraft(draft) : draft;
   const records = reading.citations.map(citationRecord);
   let results: CheckResult[] = [];
-  for (const record of records) results.push(await checkRecord(context, record));
+  for (const citation of reading.citations) results.push(await checkCitation(context, citation));
   if (ocr) results = await applyOcr(context, records, results, ocr);
   const citations: TextCitationResult[] = [];
   for (const [i, citation] of reading.citations.entries()) {

@@ -28,3 +28,26 @@ export function checkPage(
     evidence: { page, words: 0, ...printedPageEvidence(labels, page) },
   };
 }
+
+/**
+ * A page written with more digits than a number holds exactly (past 2^53 - 1): no file has it. The
+ * message and `evidence.page` keep the digits as written, never a rounded number.
+ */
+export function checkPageDigits(
+  pageCount: number,
+  record: { kind: "page" | "quotation"; digits: string; text?: string },
+): CheckResult {
+  return {
+    kind: record.kind,
+    verdict: "FAIL",
+    reason: "no-such-page",
+    message: `page ${record.digits} does not exist (the file has ${pageCount} pages)`,
+    evidence: {
+      ...(record.text !== undefined ? { quotation: record.text } : {}),
+      page: record.digits,
+      pageCount,
+      printedPage: null,
+      pagesPrintedAs: [],
+    },
+  };
+}

@@ -7,7 +7,11 @@
  */
 
 export type ProseAnchor =
-  | { kind: "page"; page: number }
+  /**
+   * `digits`: the page as the draft writes it, leading zeros dropped; `page` is its number, exact
+   * only while the digits are a safe integer (a longer page still names no page of any file).
+   */
+  | { kind: "page"; page: number; digits: string }
   | { kind: "equation"; label: string }
   | { kind: "figure"; label: string };
 
@@ -62,7 +66,7 @@ const UNSUPPORTED: RegExp[] = [
 export function findCitationForms(draft: string): CitationForm[] {
   const forms: CitationForm[] = [];
   for (const m of draft.matchAll(PAGE)) {
-    forms.push(form(m, { kind: "page", page: Number(m[1]) }));
+    forms.push(form(m, pageAnchor(m[1])));
   }
   for (const m of draft.matchAll(EQUATION)) {
     forms.push(form(m, { kind: "equation", label: m[1].trim() }));
@@ -102,12 +106,23 @@ export function findUnsupportedForms(
 export function anchorName(anchor: ProseAnchor): string {
   switch (anchor.kind) {
     case "page":
-      return `p. ${anchor.page}`;
+      return `p. ${anchor.digits}`;
     case "equation":
       return `Eq. (${anchor.label})`;
     case "figure":
       return `Fig. (${anchor.label})`;
   }
+}
+
+/** The page anchor for a page's decimal digits. */
+export function pageAnchor(digits: string): ProseAnchor & { kind: "page" } {
+  const kept = digits.replace(/^0+(?=\d)/u, "");
+  return { kind: "page", page: Number(kept), digits: kept };
+}
+
+/** Whether a page anchor's number is exactly the page the draft wrote. */
+export function exactPage(anchor: ProseAnchor & { kind: "page" }): boolean {
+  return Number.isSafeInteger(anchor.page);
 }
 
 function form(m: RegExpMatchArray, anchor: ProseAnchor): CitationForm {

@@ -2,10 +2,9 @@
  * Checking a draft written from the pool: each citation in the six forms that does not hold gets
  * one of two flags. The prose is left as written; the flags are the output.
  */
-import { citationRecord } from "../checks/check-text.js";
+import { checkCitation } from "../checks/check-text.js";
 import type { Reason } from "../checks/verdicts.js";
 import { MIN_QUOTATION_WORDS } from "../checks/verdicts.js";
-import { checkRecord } from "../checks/verify.js";
 import { anchorName } from "../prose/citation-forms.js";
 import { readDraft } from "../prose/read-draft.js";
 import { countWords } from "../text/fold.js";
@@ -73,7 +72,7 @@ export async function checkDraft(session: Session, draft: string): Promise<Draft
     // Only a quotation the floors let through is re-verified: 4+ words and 12-400 characters.
     if (citation.kind !== "quotation" || !citation.quote) continue;
     if (countWords(citation.quote.text) < MIN_QUOTATION_WORDS) continue;
-    const result = await checkRecord(context, citationRecord(citation));
+    const result = await checkCitation(context, citation);
     if (result.verdict !== "FAIL") continue;
     flagged.push({ ...base, flag: "failed re-verification", reason: result.reason, message: result.message });
   }

@@ -8,7 +8,7 @@ import type { PoolLabel } from "../checks/check-text.js";
 import type { EvidenceKind, EvidenceRecord } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import { REASONS, type Reason } from "../checks/verdicts.js";
-import { anchorName, type ProseAnchor } from "../prose/citation-forms.js";
+import { anchorName, type ProseAnchor, pageAnchor } from "../prose/citation-forms.js";
 import type { ProseCitation } from "../prose/read-draft.js";
 import { countWords, fold } from "../text/fold.js";
 import { onWordBoundaries } from "../text/folded-pages.js";
@@ -57,7 +57,7 @@ export function writePool(session: Session, pool: readonly Claim[]): void {
 export function claimAnchor(claim: Claim): ProseAnchor {
   if (claim.kind === "equation" || claim.kind === "figure")
     return { kind: claim.kind, label: claim.label ?? "" };
-  return { kind: "page", page: claim.page ?? 0 };
+  return pageAnchor(String(claim.page ?? 0));
 }
 
 export function claimAnchorName(claim: Claim): string {
@@ -65,7 +65,7 @@ export function claimAnchorName(claim: Claim): string {
 }
 
 export function sameAnchor(a: ProseAnchor, b: ProseAnchor): boolean {
-  if (a.kind === "page" && b.kind === "page") return a.page === b.page;
+  if (a.kind === "page" && b.kind === "page") return a.digits === b.digits;
   if (a.kind === "equation" && b.kind === "equation") return a.label === b.label;
   if (a.kind === "figure" && b.kind === "figure") return a.label === b.label;
   return false;

@@ -73,6 +73,27 @@ describe("check-text outcomes on the prose fixture", () => {
     expect(lines(report)).toEqual(["FAIL no-such-page p. 11 -"]);
   });
 
+  it("FAIL no-such-page: a page of more digits than a number holds, shown as the draft writes it", async () => {
+    const big = "123456789012345678901234";
+    const report = await checkText(
+      context,
+      `The proof is on page ${big}. On p. 0009007199254740993 "each of which carries a positive weight".`,
+    );
+    expect(lines(report)).toEqual([
+      "FAIL no-such-page p. 9007199254740993 each of which carries a positive weight",
+      `FAIL no-such-page p. ${big} -`,
+    ]);
+    expect(report.citations[1].message).toBe(
+      `page ${big} does not exist (the file has ${context.pageCount} pages)`,
+    );
+    expect(report.citations[1].evidence.page).toBe(big);
+    expect(report.citations[0].kind).toBe("quotation");
+    expect(report.citations[0].message).toBe(
+      `page 9007199254740993 does not exist (the file has ${context.pageCount} pages)`,
+    );
+    expect(formatTextCheckReport(report)).not.toMatch(/e\+|9007199254740992/u);
+  });
+
   it("UNANCHORED: a quotation whose sentence names no page is not checked", async () => {
     const report = await checkText(context, 'Page 2 exists. They write "a finite set of nodes" somewhere.');
     expect(lines(report)).toEqual(["FLAG no-quotation p. 2 -", "UNANCHORED no-page - a finite set of nodes"]);

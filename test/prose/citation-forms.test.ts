@@ -52,6 +52,13 @@ describe("the six citation forms", () => {
       ["p. 1234567890", "p. 1234567890"],
       ["p. 98765432109876", "page 98765432109876"],
     ]);
+    const [form] = findCitationForms("see p. 000123456789012345678901234");
+    expect(form.anchor).toEqual({
+      kind: "page",
+      page: Number("123456789012345678901234"),
+      digits: "123456789012345678901234",
+    });
+    expect(anchorName(form.anchor)).toBe("p. 123456789012345678901234");
   });
 
   it("passes unusual labels through to the check, which judges their form", () => {
