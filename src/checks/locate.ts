@@ -13,7 +13,6 @@ import { fold } from "../text/fold.js";
 import type { FoldedPages } from "../text/folded-pages.js";
 import { findAcrossBreak } from "../text/page-break.js";
 import type { Region } from "../text/page-regions.js";
-import { printedLabelsOf } from "../text/printed-labels.js";
 import { findElidedInRange, MAX_GAP_UTF16 } from "./quotation-elided.js";
 import { checkContext } from "./verify.js";
 
@@ -74,7 +73,7 @@ export function validateLocateText(text: unknown, field = "text"): string {
 export function locateWords(context: LocateContext, text: string): LocateReport {
   validateLocateText(text);
   const { pages } = context;
-  const labels = printedLabelsOf(pages.pages);
+  const labels = pages.labels;
   const parts = ellipsisParts(text);
   const found: Omit<Occurrence, "printedPage" | "box">[] = [];
   if (parts) {

@@ -8,7 +8,7 @@ import { countWords, fold } from "../text/fold.js";
 import type { FoldedPages, PageMatch } from "../text/folded-pages.js";
 import { findAcrossBreak, type PagePart } from "../text/page-break.js";
 import type { Region } from "../text/page-regions.js";
-import { type PrintedLabels, printedLabelsOf } from "../text/printed-labels.js";
+import type { PrintedLabels } from "../text/printed-labels.js";
 import { pagesPrintedAs, printedAsNote, printedPageEvidence } from "./printed-page.js";
 import { checkElided } from "./quotation-elided-check.js";
 import { failNotFound } from "./quotation-fail.js";
@@ -51,7 +51,7 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
   }
   const page = record.page;
   const endPage = record.endPage;
-  const labels = printedLabelsOf(pages.pages);
+  const labels = pages.labels;
   const missing = [page, endPage ?? page].find((p) => p < 1 || p > pageCount);
   if (missing !== undefined) {
     return {

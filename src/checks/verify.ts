@@ -5,7 +5,6 @@ import type { OpenedDocument } from "../document/open.js";
 import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
-import { printedLabelsOf } from "../text/printed-labels.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION } from "../text/token-index.js";
 import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -59,15 +58,17 @@ export function foldedPagesOf(
   const cache = doc.cache;
   if (!cache || (pages === doc.pages && !holdsEveryPage(doc.pages, doc.pageCount)))
     return new FoldedPages(pages);
+  const write = (name: string, value: unknown) => {
+    try {
+      cache.writeRecord(name, value);
+    } catch {
+      // An unwritable cache slows the next run; it never changes a result.
+    }
+  };
   return new FoldedPages(pages, {
     tokenIndex: cache.readRecord<SerializedTokenIndex>(TOKEN_INDEX_RECORD),
-    onTokenIndexBuilt: (index) => {
-      try {
-        cache.writeRecord(TOKEN_INDEX_RECORD, index);
-      } catch {
-        // An unwritable cache slows the next run; it never changes a result.
-      }
-    },
+    onTokenIndexBuilt: (index) => write(TOKEN_INDEX_RECORD, index),
+    records: { read: (name) => cache.readRecord<unknown>(name), write },
   });
 }
 
@@ -105,7 +106,7 @@ export function checkRecord(
     case "quotation":
       return checkQuotation(context.pages, context.pageCount, record);
     case "page":
-      return checkPage(context.pageCount, record, printedLabelsOf(context.pages.pages));
+      return checkPage(context.pageCount, record, context.pages.labels);
     case "equation":
       return anchorsOf(context).then((anchors) => withLayer(context, checkEquation(anchors, record)));
     case "figure":

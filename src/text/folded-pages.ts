@@ -6,8 +6,10 @@
  */
 import type { PageText } from "../document/model.js";
 import { bodyFlowText } from "./body-flow.js";
+import type { DerivedRecords } from "./derived-records.js";
 import { type FoldedText, fold, type HyphenReading, skeletonOf } from "./fold.js";
 import { DocumentRegions } from "./page-regions.js";
+import { PrintedLabels } from "./printed-labels.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION, TokenIndex } from "./token-index.js";
 
 export interface PageMatch {
@@ -30,17 +32,26 @@ export interface FoldedPagesOptions {
   tokenIndex?: SerializedTokenIndex;
   /** Called once when the index had to be built, so a caller can store it. */
   onTokenIndexBuilt?: (index: SerializedTokenIndex) => void;
+  /** Where the document-wide decisions (regions, printed labels) are kept between runs. */
+  records?: DerivedRecords;
 }
 
 export class FoldedPages {
   private readonly views = new Map<string, FoldedText | null>();
   private tokenIndex: TokenIndex | undefined;
   private documentRegions: DocumentRegions | undefined;
+  private printedLabels: PrintedLabels | undefined;
 
   /** Where each line of each page stands (body, caption, footnote, ...), decided on first need. */
   get regions(): DocumentRegions {
-    this.documentRegions ??= new DocumentRegions(this.pages);
+    this.documentRegions ??= new DocumentRegions(this.pages, this.options.records);
     return this.documentRegions;
+  }
+
+  /** The label printed on each page, decided on first need. */
+  get labels(): PrintedLabels {
+    this.printedLabels ??= new PrintedLabels(this.pages, this.options.records);
+    return this.printedLabels;
   }
 
   constructor(

@@ -5,7 +5,8 @@
  * once per document; a match's region never changes its verdict, only what its message says.
  */
 import type { LineInfo, PageText } from "../document/model.js";
-import { dominantSize } from "./body-flow.js";
+import { BODY_FLOW_MODULE, dominantSize } from "./body-flow.js";
+import { type DerivedRecords, recordName } from "./derived-records.js";
 
 export const REGIONS = [
   "body",
@@ -82,6 +83,18 @@ interface ReferencesList {
   end?: LinePlace;
 }
 
+/** What the document-wide rules decide: the running heads' identities and the references list. */
+interface DocumentStats {
+  repeated: Set<string>;
+  references?: ReferencesList;
+}
+
+/** DocumentStats as kept between runs: `references` is [] or [page, line] of its start, then of its end. */
+interface StoredStats {
+  repeated: string[];
+  references: number[];
+}
+
 /** What a page says about its own lines, without looking at any other page. */
 interface LocalRegions {
   /** The region of each line from the page alone (never running-head or references). */
@@ -112,11 +125,15 @@ function before(page: number, line: number, place: LinePlace): boolean {
  * before the heading that ends the list.
  */
 export class DocumentRegions {
-  private stats: { repeated: Set<string>; references?: ReferencesList } | undefined;
+  private stats: DocumentStats | undefined;
   private readonly local = new Map<number, LocalRegions>();
   private readonly edgeKeys = new Map<number, (string | undefined)[]>();
 
-  constructor(private readonly pages: readonly (PageText | undefined)[]) {}
+  /** `records` keeps the document-wide decisions between runs (they read every page). */
+  constructor(
+    private readonly pages: readonly (PageText | undefined)[],
+    private readonly records?: DerivedRecords,
+  ) {}
 
   /** The region of the line holding the UTF-16 offset `at` of a page's text. */
   regionAt(page: number, at: number): Region {
@@ -185,8 +202,20 @@ export class DocumentRegions {
     return keys;
   }
 
-  private documentStats() {
+  private documentStats(): DocumentStats {
     if (this.stats) return this.stats;
+    const name = this.records ? recordName("regions", [import.meta.url, BODY_FLOW_MODULE]) : undefined;
+    const stored = name ? storedStats(this.records?.read(name), this.pages.length) : undefined;
+    if (stored) {
+      this.stats = stored;
+      return stored;
+    }
+    this.stats = this.decideStats();
+    if (name) this.records?.write(name, toStored(this.stats));
+    return this.stats;
+  }
+
+  private decideStats(): DocumentStats {
     const seen = new Map<string, Set<number>>();
     let references: LinePlace | undefined;
     let textPages = 0;
@@ -221,11 +250,10 @@ export class DocumentRegions {
         if (REFERENCES_HEADING.test(lineText(text, line))) references = { page: text.page, line: i };
       }
     }
-    this.stats = {
+    return {
       repeated,
       ...(references ? { references: { start: references, end: this.referencesEnd(references) } } : {}),
     };
-    return this.stats;
   }
 
   /**
@@ -252,6 +280,34 @@ export class DocumentRegions {
     }
     return undefined;
   }
+}
+
+function toStored(stats: DocumentStats): StoredStats {
+  const { start, end } = stats.references ?? {};
+  return {
+    repeated: [...stats.repeated],
+    references: start ? [start.page, start.line, ...(end ? [end.page, end.line] : [])] : [],
+  };
+}
+
+/** Stored stats read back, every field checked against the document; undefined when any is wrong. */
+function storedStats(value: unknown, pageCount: number): DocumentStats | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { repeated, references } = value as Partial<StoredStats>;
+  if (!Array.isArray(repeated) || !repeated.every((key) => typeof key === "string")) return undefined;
+  if (!Array.isArray(references) || ![0, 2, 4].includes(references.length)) return undefined;
+  const places: LinePlace[] = [];
+  for (let k = 0; k < references.length; k += 2) {
+    const [page, line] = [references[k], references[k + 1]];
+    if (!Number.isSafeInteger(page) || page < 1 || page > pageCount) return undefined;
+    if (!Number.isSafeInteger(line) || line < 0) return undefined;
+    places.push({ page, line });
+  }
+  const [start, end] = places;
+  return {
+    repeated: new Set(repeated),
+    ...(start ? { references: { start, ...(end ? { end } : {}) } } : {}),
+  };
 }
 
 /** The regions a page gives its lines by itself: captions, the margin, footnotes, tables, the body. */

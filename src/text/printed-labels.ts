@@ -5,6 +5,7 @@
  * Pages are physical pages (1-based); labels never change a verdict, they only explain one.
  */
 import type { LineInfo, PageText } from "../document/model.js";
+import { type DerivedRecords, recordName } from "./derived-records.js";
 
 export const PRINTED_LABEL_SOURCES = ["page-labels", "running-folio"] as const;
 /** `page-labels`: the file's /PageLabels; `running-folio`: a folio read from the running heads and feet. */
@@ -52,12 +53,20 @@ export class PrintedLabels {
   private readonly folios = new Map<number, PrintedLabel | null>();
   private readonly offered = new Map<number, Folio[]>();
   private byLabel: Map<string, number[]> | undefined;
+  /** Every page's label as a record read back (index page - 1): undefined before looking, null when none. */
+  private stored: (PrintedLabel | null)[] | null | undefined;
 
-  constructor(private readonly pages: readonly (PageText | undefined)[]) {}
+  /** `records` keeps every page's label between runs once all are decided. */
+  constructor(
+    private readonly pages: readonly (PageText | undefined)[],
+    private readonly records?: DerivedRecords,
+  ) {}
 
   /** The printed label of a physical page, or undefined when none is known. */
   of(page: number): PrintedLabel | undefined {
     if (page < 1 || page > this.pages.length) return undefined;
+    const stored = this.storedLabels();
+    if (stored) return stored[page - 1] ?? undefined;
     let label = this.labels.get(page);
     if (label === undefined) {
       label = this.decide(page);
@@ -70,8 +79,10 @@ export class PrintedLabels {
   pagesPrinted(label: string | number): number[] {
     if (!this.byLabel) {
       const byLabel = new Map<string, number[]>();
+      const all: (PrintedLabel | null)[] = [];
       for (let page = 1; page <= this.pages.length; page++) {
         const printed = this.of(page);
+        all.push(printed ?? null);
         if (!printed) continue;
         const key = printed.label.toLowerCase();
         const list = byLabel.get(key);
@@ -79,8 +90,22 @@ export class PrintedLabels {
         else byLabel.set(key, [page]);
       }
       this.byLabel = byLabel;
+      const name = this.recordName();
+      if (name && !this.stored) this.records?.write(name, toStored(all));
     }
     return this.byLabel.get(String(label).toLowerCase()) ?? [];
+  }
+
+  private recordName(): string | undefined {
+    return this.records ? recordName("printed-labels", [import.meta.url]) : undefined;
+  }
+
+  private storedLabels(): (PrintedLabel | null)[] | null {
+    if (this.stored === undefined) {
+      const name = this.recordName();
+      this.stored = (name && storedLabels(this.records?.read(name), this.pages.length)) || null;
+    }
+    return this.stored;
   }
 
   /** The label only where it tells the reader something: it differs from the physical page number. */
@@ -143,6 +168,41 @@ export class PrintedLabels {
     this.folios.set(page, held);
     return held;
   }
+}
+
+/** Labels as kept between runs: per page its label ("" when none) and its source's index in PRINTED_LABEL_SOURCES (-1 when none). */
+interface StoredLabels {
+  labels: string[];
+  sources: Int8Array;
+}
+
+function toStored(all: readonly (PrintedLabel | null)[]): StoredLabels {
+  return {
+    labels: all.map((l) => l?.label ?? ""),
+    sources: Int8Array.from(all, (l) => (l ? PRINTED_LABEL_SOURCES.indexOf(l.source) : -1)),
+  };
+}
+
+/** A label longer than any a page prints: a stored one past it is refused as damage. */
+const MAX_LABEL_UTF16 = 256;
+
+/** Stored labels read back, every field checked; undefined when any is wrong. */
+function storedLabels(value: unknown, pageCount: number): (PrintedLabel | null)[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { labels, sources } = value as Partial<StoredLabels>;
+  if (!Array.isArray(labels) || !(sources instanceof Int8Array)) return undefined;
+  if (labels.length !== pageCount || sources.length !== pageCount) return undefined;
+  const out: (PrintedLabel | null)[] = [];
+  for (let i = 0; i < pageCount; i++) {
+    const label = labels[i];
+    const source = PRINTED_LABEL_SOURCES[sources[i]];
+    if (typeof label !== "string" || label.length > MAX_LABEL_UTF16) return undefined;
+    if (source === undefined) {
+      if (sources[i] !== -1 || label !== "") return undefined;
+      out.push(null);
+    } else out.push({ label, source });
+  }
+  return out;
 }
 
 const memo = new WeakMap<readonly (PageText | undefined)[], PrintedLabels>();

@@ -1,0 +1,140 @@
+// Document-wide decisions kept between runs (the region rules that read every page, the printed
+// labels): a run that decides them stores them, a later run reads them back and answers the same for
+// every line and page; a record of the wrong shape or out of range is refused and decided again; a
+// record's name is bound to the code that decides it.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PageText } from "../../src/document/model.js";
+import { openDocument } from "../../src/document/open.js";
+import { type DerivedRecords, recordName } from "../../src/text/derived-records.js";
+import { DocumentRegions } from "../../src/text/page-regions.js";
+import { PrintedLabels } from "../../src/text/printed-labels.js";
+import { fixture } from "../helpers/fixture-files.js";
+
+class MemoryRecords implements DerivedRecords {
+  readonly values = new Map<string, unknown>();
+  reads = 0;
+  read(name: string): unknown {
+    this.reads++;
+    return this.values.get(name);
+  }
+  write(name: string, value: unknown): void {
+    this.values.set(name, structuredClone(value));
+  }
+}
+
+const pagesOf = new Map<string, (PageText | undefined)[]>();
+beforeAll(async () => {
+  for (const name of ["regions", "labels-book", "labels-article"])
+    pagesOf.set(name, (await openDocument(fixture(name), { noCache: true })).pages);
+});
+
+const allRegions = (regions: DocumentRegions, pageCount: number) =>
+  Array.from({ length: pageCount }, (_, i) => regions.pageRegions(i + 1));
+
+const allLabels = (labels: PrintedLabels, pageCount: number) =>
+  Array.from({ length: pageCount }, (_, i) => labels.of(i + 1) ?? null);
+
+describe("region decisions kept between runs", () => {
+  it("stores the document-wide decisions once made and answers the same from them", () => {
+    const pages = pagesOf.get("regions")!;
+    const records = new MemoryRecords();
+    const decided = allRegions(new DocumentRegions(pages, records), pages.length);
+    expect(decided.flat()).toContain("running-head");
+    expect(decided.flat()).toContain("references");
+    expect(records.values.size).toBe(1);
+    const [name] = records.values.keys();
+    expect(name).toMatch(/^regions-[0-9a-f]{16}$/);
+    expect(allRegions(new DocumentRegions(pages, records), pages.length)).toEqual(decided);
+    expect(allRegions(new DocumentRegions(pages), pages.length)).toEqual(decided);
+  });
+
+  it("reads a stored decision instead of deciding: what is stored is what answers", () => {
+    const pages = pagesOf.get("regions")!;
+    const records = new MemoryRecords();
+    allRegions(new DocumentRegions(pages, records), pages.length);
+    const [name] = records.values.keys();
+    // No running heads and no references list stored: those lines read as the page alone places them.
+    records.values.set(name, { repeated: [], references: [] });
+    const flat = allRegions(new DocumentRegions(pages, records), pages.length).flat();
+    expect(flat).not.toContain("references");
+  });
+
+  it("refuses a stored decision of the wrong shape or out of range, and decides again", () => {
+    const pages = pagesOf.get("regions")!;
+    const decided = allRegions(new DocumentRegions(pages), pages.length);
+    const records = new MemoryRecords();
+    allRegions(new DocumentRegions(pages, records), pages.length);
+    const [stored] = records.values.keys();
+    for (const bad of [
+      null,
+      "regions",
+      { repeated: "top:1:x", references: [] },
+      { repeated: [1], references: [] },
+      { repeated: [], references: [1] },
+      { repeated: [], references: [0, 0] },
+      { repeated: [], references: [pages.length + 1, 0] },
+      { repeated: [], references: [1, -1] },
+      { repeated: [], references: [1, 0.5] },
+    ]) {
+      records.values.set(stored, bad);
+      expect(allRegions(new DocumentRegions(pages, records), pages.length)).toEqual(decided);
+      // Decided again, and stored again in the right shape.
+      expect(records.values.get(stored)).toMatchObject({ repeated: expect.any(Array) });
+    }
+  });
+});
+
+describe("printed labels kept between runs", () => {
+  it("stores every page's label once all are decided and answers the same from them", () => {
+    for (const doc of ["labels-book", "labels-article"]) {
+      const pages = pagesOf.get(doc)!;
+      const records = new MemoryRecords();
+      const labels = new PrintedLabels(pages, records);
+      const decided = allLabels(labels, pages.length);
+      // Labels decided one page at a time are not a record of every page: nothing stored yet.
+      expect(records.values.size).toBe(0);
+      const printedAs = labels.pagesPrinted(2);
+      expect(records.values.size).toBe(1);
+      const again = new PrintedLabels(pages, records);
+      expect(allLabels(again, pages.length)).toEqual(decided);
+      expect(again.pagesPrinted(2)).toEqual(printedAs);
+    }
+  });
+
+  it("refuses stored labels of the wrong shape or length, and decides again", () => {
+    const pages = pagesOf.get("labels-book")!;
+    const decided = allLabels(new PrintedLabels(pages), pages.length);
+    const records = new MemoryRecords();
+    new PrintedLabels(pages, records).pagesPrinted(1);
+    const [name] = records.values.keys();
+    const n = pages.length;
+    for (const bad of [
+      undefined,
+      { labels: Array(n).fill("1"), sources: new Int8Array(n - 1) },
+      { labels: Array(n).fill("1"), sources: Array(n).fill(0) },
+      { labels: Array(n).fill(1), sources: new Int8Array(n) },
+      { labels: Array(n).fill("1"), sources: new Int8Array(n).fill(5) },
+      { labels: Array(n).fill("1"), sources: new Int8Array(n).fill(-1) },
+      { labels: Array(n).fill("x".repeat(300)), sources: new Int8Array(n) },
+    ]) {
+      records.values.set(name, bad);
+      expect(allLabels(new PrintedLabels(pages, records), n)).toEqual(decided);
+    }
+    // A well-formed record answers as stored.
+    records.values.set(name, { labels: Array(n).fill(""), sources: new Int8Array(n).fill(-1) });
+    expect(allLabels(new PrintedLabels(pages, records), n)).toEqual(Array(n).fill(null));
+  });
+});
+
+describe("record names", () => {
+  it("are bound to the code that decides the record", () => {
+    const here = import.meta.url;
+    const other = new URL("./fold.test.ts", here).href;
+    const a = recordName("kind-a", [here]);
+    const b = recordName("kind-b", [other]);
+    expect(a).toMatch(/^kind-a-[0-9a-f]{16}$/);
+    expect(b).toMatch(/^kind-b-[0-9a-f]{16}$/);
+    expect(a?.slice(-16)).not.toBe(b?.slice(-16));
+    expect(recordName("kind-c", [new URL("./no-such-module.js", here).href])).toBeUndefined();
+  });
+});
