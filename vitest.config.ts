@@ -3,15 +3,27 @@ import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * `npm test` runs the fast project; `npm run test:all` adds the slow one: crash safety with killed
- * processes, the PDF fuzzer, hostile PDFs that abort the engine, and OCR through tesseract.
+ * `npm test` runs the fast project; `npm run test:all` adds the slow one, whose tests each take seconds
+ * because of what they are: crash safety with killed processes; hostile input at volume (the PDF fuzzer,
+ * PDFs that abort the engine, pages of thousands of tokens); many processes or workers at once (lock
+ * waiters, concurrent writers, shards, parallel extraction); and external programs (tesseract for OCR,
+ * chromium for the report in a browser, npm for the packed package).
  */
 const SLOW = [
   "test/evidence/crash.test.ts",
   "test/batch/kill-resume.test.ts",
-  "test/document/engine-abort.test.ts",
   "test/fuzz/**/*.test.ts",
+  "test/document/engine-abort.test.ts",
+  "test/layout/*-bad-input.test.ts",
+  "test/session/lock-waiters.test.ts",
+  "test/session/concurrency.test.ts",
+  "test/batch/shard.test.ts",
+  "test/document/parallel-extraction.test.ts",
   "test/cite-check/ocr.test.ts",
+  "test/cite-check/scan-layers.test.ts",
+  "test/checks/ocr-quotations.test.ts",
+  "test/report/run-report-browser.test.ts",
+  "test/package/pack.test.ts",
 ];
 
 export default defineConfig({

@@ -4,7 +4,7 @@
  * built), so a run never mixes fresh sources with stale workers.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -33,6 +33,9 @@ export default function setup(): void {
   const stale = staleSource();
   if (stale === undefined) return;
   process.stderr.write(`tests: ${relative(root, stale)} is newer than dist/; building first\n`);
+  // The build is incremental, and its record does not notice an output deleted since: start it afresh.
+  const built = join(root, "dist", relative(join(root, "src"), stale)).replace(/\.ts$/, ".js");
+  if (!existsSync(built)) rmSync(join(root, "dist", ".tsbuildinfo"), { force: true });
   execFileSync(
     process.execPath,
     [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
