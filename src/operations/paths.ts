@@ -19,6 +19,14 @@ export function inputPath(ctx: Pick<OperationContext, "cwd" | "access">, path: s
 }
 
 /**
+ * A path the operation writes or creates (a report, a run or session folder, a knowledge folder): as
+ * given, relative paths from the context's working directory. Writing is for the commands only.
+ */
+export function outputPath(ctx: Pick<OperationContext, "cwd">, path: string): string {
+  return isAbsolute(path) || ctx.cwd === process.cwd() ? path : resolve(ctx.cwd, path);
+}
+
+/**
  * The PDF at `path`: the path itself when any path may be read, otherwise its bytes, read once through
  * one descriptor whose real path the roots admit, so a path swapped after the check cannot redirect it.
  */

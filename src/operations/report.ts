@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { z } from "zod";
 import { validateEvidence } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
@@ -8,8 +8,8 @@ import { CiteproofError } from "../errors.js";
 import { buildReport, DEFAULT_REPORT_DPI } from "../report/build.js";
 import { renderReportHtml } from "../report/html.js";
 import { writeOutputAtomic } from "../report/write.js";
-import { defineOperation, type OperationContext } from "./operation.js";
-import { inputPdf } from "./paths.js";
+import { defineOperation } from "./operation.js";
+import { inputPdf, outputPath } from "./paths.js";
 import type { reportInput } from "./schemas/documents.js";
 import { failsIn, formatVerifyReport } from "./verify.js";
 
@@ -53,11 +53,6 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
   format: (result, input) => `${formatVerifyReport(input.pdf, result)}report written to ${input.out}\n`,
   exitCode: (result) => failsIn(result.results),
 });
-
-/** Where the report goes: as given (the folder is checked before any work). */
-function outputPath(ctx: OperationContext, out: string): string {
-  return isAbsolute(out) || ctx.cwd === process.cwd() ? out : resolve(ctx.cwd, out);
-}
 
 /** Fails before any work when the output's folder is missing. */
 function assertFolder(out: string): void {

@@ -60,11 +60,11 @@ export interface Session {
   info: SessionInfo;
 }
 
-/** The session folder: `--session` when given, else `.citeproof/sessions/<name>` under the working directory. */
-export function sessionDir(name: string, chosen?: string): string {
-  if (chosen !== undefined) return resolve(chosen);
+/** The session folder: `chosen` when given, else `.citeproof/sessions/<name>`, from `base` (the working directory). */
+export function sessionDir(name: string, chosen?: string, base = process.cwd()): string {
+  if (chosen !== undefined) return resolve(base, chosen);
   checkName(name);
-  return resolve(DEFAULT_SESSIONS_DIR, name);
+  return resolve(base, DEFAULT_SESSIONS_DIR, name);
 }
 
 export function checkName(name: string): void {

@@ -1,11 +1,17 @@
 // Each agent operation through the three interfaces — the CLI (`--json`, as a process), the MCP server's
-// tool call and the pi extension's tool — gives the same JSON document.
+// tool call and the pi extension's tool — gives the same JSON document. The commands that are operations
+// of their own (sessions, evidence runs and their sources) have one adapter, the CLI: its `--json` document
+// and exit code are those of the operation run directly, step by step, on twin stores made the same way.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { callTool } from "../../src/mcp/server.js";
+import type { AnyOperation, OperationContext } from "../../src/operations/operation.js";
+import * as run from "../../src/operations/run.js";
+import * as session from "../../src/operations/session.js";
+import * as source from "../../src/operations/source.js";
 import type { ExtensionAPI, PiToolDefinition } from "../../src/pi/api.js";
 import citeproofExtension from "../../src/pi/extension.js";
 
@@ -22,6 +28,7 @@ citeproofExtension({
 } satisfies ExtensionAPI);
 const env = { cwd: root, roots: [root], open: { noCache: true } };
 process.env.CITEPROOF_CACHE_DIR = join(work, "cache");
+process.env.CITEPROOF_KEY_FILE = join(work, "key");
 
 function file(name: string, value: unknown): string {
   const path = join(work, name);
@@ -117,5 +124,181 @@ describe("one operation, three interfaces", () => {
     const fromCli = comparable(viaCli(cliArgs()));
     expect(comparable(await viaMcp(name, args))).toEqual(fromCli);
     expect(comparable(await viaPi(name, args))).toEqual(fromCli);
+  });
+});
+
+const fixtures = join(root, "test/fixtures");
+const ctx: OperationContext = { cwd: root, access: "anywhere", open: { noCache: true }, caller: "cli" };
+
+function cliRun(args: string[]): { status: number | null; doc: unknown } {
+  const ran = spawnSync(process.execPath, [cli, ...args, "--json"], { cwd: root, encoding: "utf8" });
+  expect(ran.status, ran.stderr).toBeLessThan(2);
+  return { status: ran.status, doc: JSON.parse(ran.stdout) };
+}
+
+async function opRun(op: AnyOperation, input: unknown): Promise<{ status: number; doc: unknown }> {
+  const result = await op.run(input, ctx);
+  return { status: op.exitCode(result), doc: JSON.parse(JSON.stringify(op.json(result))) };
+}
+
+/** Times, event and run ids and digests over them differ between twins by design; folders by name. */
+const VOLATILE = new Set(["at", "created", "stored", "event_id", "run_id", "result_sha256", "seal"]);
+function twinComparable(doc: unknown, dir: string): unknown {
+  if (typeof doc === "string") return doc.replaceAll(dir, "<dir>");
+  if (Array.isArray(doc)) return doc.map((d) => twinComparable(d, dir));
+  if (doc === null || typeof doc !== "object") return doc;
+  return Object.fromEntries(
+    Object.entries(doc).map(([k, v]) => [
+      k,
+      VOLATILE.has(k) || k.endsWith("_at") ? "<volatile>" : twinComparable(v, dir),
+    ]),
+  );
+}
+
+/** One step on both twins: the CLI on `a`, the operation on `b`; the same exit code and document. */
+async function step(
+  twins: { a: string; b: string },
+  cliArgs: (dir: string) => string[],
+  op: AnyOperation,
+  input: (dir: string) => unknown,
+): Promise<unknown> {
+  const fromCli = cliRun(cliArgs(twins.a));
+  const fromOp = await opRun(op, input(twins.b));
+  expect(fromOp.status, op.name).toBe(fromCli.status);
+  expect(twinComparable(fromOp.doc, twins.b), op.name).toEqual(twinComparable(fromCli.doc, twins.a));
+  return fromOp.doc;
+}
+
+describe("command operations: the CLI prints what the operation returns", () => {
+  it("evidence runs and their sources", async () => {
+    const twins = { a: join(work, "run-a"), b: join(work, "run-b") };
+    const text = "Salt corrosion was the most common defect on the older hulls.\nRepairs begin in October.";
+    const url = "https://example.org/harbour-report";
+    await step(
+      twins,
+      (dir) => ["run", "new", dir, "--library-root", fixtures],
+      run.runNewOperation,
+      (dir) => ({ run_dir: dir, library_root: fixtures, gate: false }),
+    );
+    const registered = (await step(
+      twins,
+      (dir) => ["source", "register", "--run-dir", dir, "--url", url, "--text-file", file("text.txt", text)],
+      source.sourceRegisterOperation,
+      (dir) => ({ run_dir: dir, url, text, media_type: "text/plain", actor: "main" }),
+    )) as { source_id: string };
+    const sourceId = registered.source_id;
+    await step(
+      twins,
+      (dir) => ["source", "local", "--run-dir", dir, "--file", join(fixtures, "interfaces.pdf")],
+      source.sourceLocalOperation,
+      (dir) => ({ run_dir: dir, file: join(fixtures, "interfaces.pdf"), actor: "main" }),
+    );
+    await step(
+      twins,
+      (dir) => ["source", "read", "--run-dir", dir, "--source-id", sourceId, "--start", "5", "--end", "20"],
+      source.sourceReadOperation,
+      (dir) => ({ run_dir: dir, source_id: sourceId, start: 5, end: 20, actor: "main" }),
+    );
+    await step(
+      twins,
+      (dir) => ["source", "spans", "--run-dir", dir, "--source-id", sourceId, "--query", "older hulls"],
+      source.sourceSpansOperation,
+      (dir) => ({ run_dir: dir, source_id: sourceId, query: "older hulls", context: 250, max_hits: 8 }),
+    );
+    for (const dir of [twins.a, twins.b]) {
+      mkdirSync(join(dir, "records"), { recursive: true });
+      const span = {
+        claim: "defect",
+        evidence_id: "web:harbour",
+        source_id: sourceId,
+        start: 0,
+        end: 14,
+        access: "web",
+      };
+      writeFileSync(
+        join(dir, "records", "claims.json"),
+        JSON.stringify([{ id: "c1", text: "Salt corrosion", spans: [span] }]),
+      );
+    }
+    await step(
+      twins,
+      (dir) => ["run", "assemble", "--run-dir", dir],
+      run.runAssembleOperation,
+      (dir) => ({ run_dir: dir }),
+    );
+    await step(
+      twins,
+      (dir) => ["run", "verify", "--run-dir", dir],
+      run.runVerifyOperation,
+      (dir) => ({
+        run_dir: dir,
+      }),
+    );
+    await step(
+      twins,
+      (dir) => ["run", "report", "--run-dir", dir, "--format", "md"],
+      run.runReportOperation,
+      (dir) => ({ run_dir: dir, format: "md" }),
+    );
+    await step(
+      twins,
+      (dir) => ["run", "promote", "--run-dir", dir, "--check"],
+      run.runPromoteOperation,
+      (dir) => ({ run_dir: dir }),
+    );
+  });
+
+  it("review sessions", async () => {
+    const twins = { a: join(work, "session-a"), b: join(work, "session-b") };
+    const original = join(fixtures, "prose-example.pdf");
+    const evidence = [
+      { id: "q1", kind: "quotation", page: 1, text: "a finite set of nodes" },
+      { id: "p2", kind: "page", page: 2 },
+      { id: "bad", kind: "quotation", page: 3, text: "a finite set of edges" },
+    ];
+    const draft = 'The model is defined on p. 1 as "a finite set of nodes". Page 2 sets it up; see p. 3.';
+    const named = (dir: string) => ({ name: "demo", session: dir });
+    const flags = (sub: string, dir: string, ...args: string[]) => [
+      "session",
+      sub,
+      "demo",
+      ...args,
+      "--session",
+      dir,
+    ];
+    await step(
+      twins,
+      (dir) => flags("new", dir, original, "--no-cache"),
+      session.sessionNewOperation,
+      (dir) => ({ ...named(dir), pdf: original }),
+    );
+    await step(
+      twins,
+      (dir) => flags("verify", dir, "--evidence", file("evidence.json", evidence), "--pdf", original),
+      session.sessionVerifyOperation,
+      (dir) => ({ ...named(dir), evidence, pdf: original }),
+    );
+    await step(twins, (dir) => flags("pool", dir), session.sessionPoolOperation, named);
+    await step(twins, (dir) => flags("draft-input", dir), session.sessionDraftInputOperation, named);
+    await step(
+      twins,
+      (dir) => flags("check-draft", dir, file("draft.txt", draft)),
+      session.sessionCheckDraftOperation,
+      (dir) => ({ ...named(dir), draft }),
+    );
+    await step(
+      twins,
+      (dir) => flags("check-text", dir, file("draft.txt", draft)),
+      session.sessionCheckTextOperation,
+      (dir) => ({ ...named(dir), draft }),
+    );
+    const moved = join(fixtures, "prose-example-moved.pdf");
+    await step(
+      twins,
+      (dir) => flags("revise", dir, moved, "--no-cache"),
+      session.sessionReviseOperation,
+      (dir) => ({ ...named(dir), pdf: moved }),
+    );
+    await step(twins, (dir) => flags("compare", dir), session.sessionCompareOperation, named);
   });
 });

@@ -9,6 +9,17 @@ import {
   verifyCitationsInput,
   verifyInput,
 } from "./documents.js";
+import { runAssembleInput, runNewInput, runPromoteInput, runReportInput, runVerifyInput } from "./run.js";
+import {
+  sessionCheckDraftInput,
+  sessionCheckTextInput,
+  sessionCompareInput,
+  sessionDraftInputInput,
+  sessionNewInput,
+  sessionPoolInput,
+  sessionReviseInput,
+  sessionVerifyInput,
+} from "./session.js";
 import {
   sourceFetchInput,
   sourceLocalInput,
@@ -31,4 +42,17 @@ export const INPUT_SCHEMAS = {
   source_register: sourceRegisterInput,
   source_read: sourceReadInput,
   source_spans: sourceSpansInput,
+  run_new: runNewInput,
+  run_assemble: runAssembleInput,
+  run_verify: runVerifyInput,
+  run_report: runReportInput,
+  run_promote: runPromoteInput,
+  session_new: sessionNewInput,
+  session_verify: sessionVerifyInput,
+  session_pool: sessionPoolInput,
+  session_draft_input: sessionDraftInputInput,
+  session_check_draft: sessionCheckDraftInput,
+  session_check_text: sessionCheckTextInput,
+  session_revise: sessionReviseInput,
+  session_compare: sessionCompareInput,
 };

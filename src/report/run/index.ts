@@ -6,12 +6,11 @@ import { readRunOutputs } from "../../evidence/outputs.js";
 import { RUN_FILES, type RunInfo, runPath } from "../../evidence/run.js";
 import { renderRunReportHtml } from "./html.js";
 import { renderRunReportMarkdown } from "./markdown.js";
-import { buildRunReportModel, DEFAULT_MAX_CROPS } from "./model.js";
+import { buildRunReportModel } from "./model.js";
+import type { RunReportFormat } from "./options.js";
 import { writeAllOrNothing } from "./write.js";
 
-export const RUN_REPORT_FORMATS = ["md", "html", "both"] as const;
-export type RunReportFormat = (typeof RUN_REPORT_FORMATS)[number];
-export { DEFAULT_MAX_CROPS };
+export { DEFAULT_MAX_CROPS, RUN_REPORT_FORMATS, type RunReportFormat } from "./options.js";
 
 export interface RunReportOptions {
   format?: RunReportFormat;

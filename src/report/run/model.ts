@@ -13,9 +13,9 @@ import { REASON_MEANINGS, type ReasonCode } from "../../evidence/reasons.js";
 import type { CheckReport } from "../../evidence/verify.js";
 import type { PdfBytes } from "../../source/file.js";
 import { type Crop, DEFAULT_REPORT_DPI, renderPlace } from "../build.js";
+import { DEFAULT_MAX_CROPS } from "./options.js";
 
 /** Crops drawn for one report at most, in the order of the evidence table. */
-export const DEFAULT_MAX_CROPS = 200;
 /** Pages of one span cropped at most (a span crosses at most a page break or two). */
 const MAX_PAGES_PER_SPAN = 2;
 
