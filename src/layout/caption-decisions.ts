@@ -2,7 +2,8 @@
  * The document-wide step of the caption rules. A candidate with no figure graphics beside it is
  * still a caption when it shares its formatting with a caption that has them; a candidate with no
  * separator after its number must be set apart from the running text, or stand by a figure on the
- * side where this document's figures stand. Which side of its caption a figure stands on is read
+ * side where this document's figures stand (a label in the words' own font and size, as a sentence
+ * opening with a reference sets it, is not set apart). Which side of its caption a figure stands on is read
  * from the captions that have graphics on one side only, and decides each caption's figure box.
  */
 import type { Box } from "../document/model.js";
@@ -32,7 +33,7 @@ export function decideCaptions(
   body: BodyStyle | undefined,
   marks: (page: number) => readonly PanelMark[] = () => [],
 ): DecidedCaption[] {
-  const plain = (c: CaptionCandidate) => c.separator === "" && likeBody(c, body);
+  const plain = (c: CaptionCandidate) => c.separator === "" && !c.labelSetApart && likeBody(c, body);
   const side = figureSide(candidates.filter((c) => !plain(c)));
   // Without captions marked as such, plain ones that stand by graphics on one side (most of them
   // the same side) show it: a paragraph that opens with a reference stands by no figure, or not so.

@@ -6,6 +6,7 @@
 export const CAPTION_REJECTIONS = [
   "inside-paragraph",
   "not-line-start",
+  "runs-into-paragraph",
   "no-caption-text",
   "no-figure",
   "label-like-body-text",
@@ -15,11 +16,13 @@ export type CaptionRejection = (typeof CAPTION_REJECTIONS)[number];
 export const CAPTION_REJECTION_MEANINGS: Record<CaptionRejection, string> = {
   "inside-paragraph": "the line continues a paragraph of running text (a sentence that starts a line)",
   "not-line-start": "text stands before it on its line",
+  "runs-into-paragraph":
+    "its lines run on at the running text's leading into the next paragraph, with no space between, as running text does and a caption does not",
   "no-caption-text": "no caption text follows the label",
   "no-figure":
     "no figure graphics beside it, and it does not share the formatting of the document's captions",
   "label-like-body-text":
-    "no separator follows its number and it is set in the running text's font and size, as a sentence that opens with a reference is, with no figure graphics on the side where this document's figures stand",
+    "no separator follows its number and it is set in the running text's font and size, as the words after it are and as a sentence that opens with a reference is, with no figure graphics on the side where this document's figures stand",
 };
 
 /** Why an accepted caption's record leaves out the box of its figure's graphics. */

@@ -44,6 +44,12 @@ export interface CaptionCandidate {
   /** The keyword's font (subset prefix removed) and printed size, to compare with the running text. */
   labelFont: string;
   labelSize: number;
+  /**
+   * The label is set apart from the caption's first words after it on its row: another font or size
+   * (a bold "Figure 3" before plain words), told by the page's own fonts, so also when the fonts have
+   * no names (Type 3 bitmap fonts); or a space wider than the row's word spaces.
+   */
+  labelSetApart: boolean;
   /** The caption's whole text as read (up to CAPTION_TEXT_MAX characters), for the panels it names. */
   fullText: string;
   /** Rejections found on the page alone; the document-wide consistency step decides "no-figure". */
@@ -194,11 +200,10 @@ function judge(
   let end = Infinity;
   for (const o of otherCaptions)
     if (o.left > right && o.bottom < top && o.top > bottom) end = Math.min(end, o.left - 0.5);
-  const rowSpan = extent(
-    chars,
-    rowFrom(chars, row, left, em).filter((k) => chars.x0[k] < end),
-  );
+  const firstRow = rowFrom(chars, row, left, em).filter((k) => chars.x0[k] < end);
+  const rowSpan = extent(chars, firstRow);
   const block = { ...rowSpan };
+  const rows: Box[] = [rowSpan];
   let lastBase = base;
   for (let step = 0; step < 60; step++) {
     const next = rowBelow(chars, index, lastBase, em, block.left, block.right);
@@ -210,6 +215,7 @@ function judge(
     block.left = Math.min(block.left, span.left);
     block.right = Math.max(block.right, span.right);
     block.bottom = Math.min(block.bottom, span.bottom);
+    rows.push(span);
     lastBase = next;
   }
 
@@ -225,6 +231,7 @@ function judge(
   );
   if (lineAbove || paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions))
     rejections.push("inside-paragraph");
+  else if (runsIntoParagraph(rows, em)) rejections.push("runs-into-paragraph");
 
   const rest = text.text.slice(token.endUtf16, token.endUtf16 + 200);
   const restOfLine = rest.split("\n", 2);
@@ -240,6 +247,12 @@ function judge(
   const font = chars.font[first] >= 0 ? (text.fonts[chars.font[first]] ?? "") : "";
   const labelFont = font.replace(/^[A-Z]{6}\+/, "");
   const size = Math.round(em * 2) / 2;
+  const after = firstLetterAfter(text, chars, token.endUtf16, base, em);
+  const labelSetApart =
+    after >= 0 &&
+    (chars.font[after] !== chars.font[first] ||
+      Math.abs(chars.size[after] - em) > em * 0.1 ||
+      wideSpaceBefore(chars, firstRow, members[members.length - 1], after, em));
   const fullText = captionText(text, chars, token.startUtf16, block, CAPTION_TEXT_MAX);
   return {
     label: token.label,
@@ -256,6 +269,7 @@ function judge(
     style: `${token.keyword}|${token.spacedSeparator ? " " : ""}${token.separator}|${labelFont}|${size}`,
     labelFont,
     labelSize: size,
+    labelSetApart,
     fullText,
     rejections,
   };
@@ -307,6 +321,29 @@ function paragraphNeighbours(a: Box, b: Box): boolean {
   const d = Math.abs(a.bottom - b.bottom);
   if (d < h * 0.8 || d > h * 2.2) return false;
   return Math.abs(a.left - b.left) <= 2 || Math.abs(a.right - b.right) <= 2;
+}
+
+/**
+ * The rows at one leading from the candidate down hold a paragraph's end and the next paragraph's
+ * start: rows flush with the first up to a short one, then a row indented as a paragraph opens, as
+ * wide as the others, then a row flush with the first again. A caption is one paragraph set off from
+ * the running text by space; this is running text (a line that a forced break or a page break made
+ * start with "Figure N."). A hanging caption's later rows stay indented, so they show no such shape.
+ */
+function runsIntoParagraph(rows: readonly Box[], em: number): boolean {
+  const left = rows[0].left;
+  const flush = (r: Box) => Math.abs(r.left - left) <= em * 0.3;
+  for (let i = 1; i + 1 < rows.length; i++) {
+    const before = rows[i - 1];
+    if (!flush(before)) return false;
+    let width = -Infinity;
+    for (let j = 0; j <= i + 1; j++) width = Math.max(width, rows[j].right);
+    if (before.right > width - em * 2) continue;
+    // The first short row ends the paragraph the candidate opens: what follows decides.
+    const indent = rows[i].left - left;
+    return indent >= em * 0.5 && indent <= em * 4 && rows[i].right >= width - em && flush(rows[i + 1]);
+  }
+  return false;
 }
 
 /** Text lines of a page considered as a figure's own text, at most. */
@@ -405,6 +442,49 @@ function rowBelow(
     if (best === undefined || chars.base[k] > best) best = chars.base[k];
   }
   return best;
+}
+
+/**
+ * The space between the label's number and the caption's first letter is wider than the row's word
+ * spaces: an em quad, or a separator drawn with a glyph the text layer has no character for (a
+ * dash in a font with no Unicode map). Justification stretches every word space of a row alike.
+ */
+function wideSpaceBefore(
+  chars: PageChars,
+  row: readonly number[],
+  label: number,
+  after: number,
+  em: number,
+): boolean {
+  const gap = chars.x0[after] - chars.x1[label];
+  if (gap < em * 0.6) return false;
+  const sorted = [...row].sort((a, b) => chars.x0[a] - chars.x0[b]);
+  const spaces: number[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i - 1] === label && sorted[i] === after) continue;
+    const g = chars.x0[sorted[i]] - chars.x1[sorted[i - 1]];
+    if (g > em * 0.15) spaces.push(g);
+  }
+  if (spaces.length < 2) return false;
+  spaces.sort((a, b) => a - b);
+  return gap > spaces[Math.floor(spaces.length / 2)] * 2;
+}
+
+/** The first letter after `fromUtf16` on the row at `base` (within 40 units), or -1. */
+function firstLetterAfter(
+  text: PageText,
+  chars: PageChars,
+  fromUtf16: number,
+  base: number,
+  em: number,
+): number {
+  const end = Math.min(text.text.length, fromUtf16 + 40);
+  for (let i = fromUtf16; i < end; i++) {
+    const k = chars.indexOfOffset[i];
+    if (k < 0 || !/\p{L}/u.test(text.text[i])) continue;
+    return Math.abs(chars.base[k] - base) <= em * 0.3 ? k : -1;
+  }
+  return -1;
 }
 
 /** The caption's words: its text from the keyword on, as long as it stays inside the caption's block. */

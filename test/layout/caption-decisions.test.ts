@@ -24,6 +24,7 @@ function candidate(
     style: "Figure|:|Times-Roman|10",
     labelFont: "Times-Roman",
     labelSize: 10,
+    labelSetApart: false,
     rejections: [],
     ...extra,
   } satisfies CaptionCandidate;
@@ -78,6 +79,20 @@ describe("the side a figure stands on", () => {
     expect(decided[1].rejections).toEqual(["label-like-body-text"]);
     // Set apart, but with no graphics and no caption set like it: no figure.
     expect(decided[2].rejections).toEqual(["no-figure"]);
+  });
+
+  it("takes a label in fonts with no names as set apart when its font differs from the words after it", () => {
+    // Type 3 bitmap fonts have no names: the running text and every label read as "".
+    const body = { font: "", size: 10 };
+    const nameless = { separator: "" as const, labelFont: "", style: "Figure|||10" };
+    const withFigure = candidate("1", { above: above(8) }, { ...nameless, labelSetApart: true });
+    const textOnly = candidate("2", {}, { ...nameless, labelSetApart: true });
+    const sentence = candidate("3", {}, nameless);
+    const decided = decideCaptions([withFigure, textOnly, sentence], body);
+    expect(decided[0].rejections).toEqual([]);
+    // No graphics, set like the caption that has them: a caption of a figure of text only.
+    expect(decided[1].rejections).toEqual([]);
+    expect(decided[2].rejections).toEqual(["label-like-body-text"]);
   });
 
   it("reads the figures' side from plain captions alone when no caption is marked as one", () => {

@@ -34,10 +34,10 @@ describe("figure captions", () => {
     expect(sentence.text).toMatch(/^Figure 5\. This sentence/);
   });
 
-  it("does not read a paragraph that opens like a caption with no figure and no caption set like it", async () => {
+  it("does not read a paragraph that opens like a caption and runs on into the next paragraph", async () => {
     const r = await anchorsOf("figures");
     const lone = r.rejectedCaptions.find((c) => c.label === "9")!;
-    expect(lone.reasons).toEqual(["no-figure"]);
+    expect(lone.reasons).toEqual(["runs-into-paragraph"]);
     expect(r.figures.map((f) => f.label)).not.toContain("9");
   });
 
