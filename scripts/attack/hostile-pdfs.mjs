@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
+import { assemblePdf as pdf } from "./pdf-writer.mjs";
 
 const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const fixture = (name) => fileURLToPath(new URL(`../../test/fixtures/${name}.pdf`, import.meta.url));
@@ -20,29 +21,6 @@ function rng(seed) {
     s ^= s << 5;
     return (s >>> 0) / 2 ** 32;
   };
-}
-
-/** A PDF from object bodies (1-based), with a correct xref table. */
-function pdf(objects, root = 1) {
-  let out = "%PDF-1.7\n";
-  const offsets = [];
-  const parts = [Buffer.from(out, "latin1")];
-  let length = parts[0].length;
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    const chunk = Buffer.concat([
-      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
-      Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1"),
-      Buffer.from("\nendobj\n", "latin1"),
-    ]);
-    parts.push(chunk);
-    length += chunk.length;
-  });
-  out = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${root} 0 R >>\nstartxref\n${length}\n%%EOF\n`;
-  parts.push(Buffer.from(out, "latin1"));
-  return Buffer.concat(parts);
 }
 
 const page = (parent, extra = "") =>

@@ -6,6 +6,7 @@ import type { AnchorsRecord } from "../layout/anchors.js";
 import { unsupportedEquationLabel } from "../layout/labels.js";
 import type { RejectionReason } from "../layout/rejection-reasons.js";
 import type { CheckResult } from "./result.js";
+import { unfoundOrUnreadable } from "./unreadable-label.js";
 
 const NO_EVIDENCE_OF_ABSENCE = "this is no evidence that the paper lacks it";
 
@@ -72,7 +73,7 @@ export function checkEquation(
   if (children.length > 0) why += `; it prints ${children.map((l) => `(${l})`).join(", ")}, not (${label})`;
   const unreadable = anchors.pagesWithoutText.length;
   if (unreadable > 0) why += `; ${unreadable} page(s) gave no text to read`;
-  return {
+  return unfoundOrUnreadable(anchors, shown, {
     ...base,
     verdict: "FAIL",
     reason: "equation-unresolved",
@@ -88,7 +89,7 @@ export function checkEquation(
       acceptedLabels: accepted.length,
       ...(unreadable > 0 ? { pagesWithoutText: anchors.pagesWithoutText } : {}),
     },
-  };
+  });
 }
 
 function unique<T>(values: T[]): T[] {

@@ -6,6 +6,7 @@ import type { AnchorsRecord } from "../layout/anchors.js";
 import { CAPTION_REJECTION_MEANINGS } from "../layout/caption-rejections.js";
 import { pageList } from "./equation.js";
 import type { CheckResult } from "./result.js";
+import { unfoundOrUnreadable } from "./unreadable-label.js";
 
 export function checkFigure(
   anchors: AnchorsRecord | undefined,
@@ -89,7 +90,7 @@ export function checkFigure(
   );
   if (anchors.pagesWithoutText.length > 0)
     parts.push(`${anchors.pagesWithoutText.length} page(s) gave no text to read`);
-  return {
+  return unfoundOrUnreadable(anchors, `figure ${label}`, {
     ...base,
     verdict: "FAIL",
     reason: "absent",
@@ -99,7 +100,7 @@ export function checkFigure(
       sightings: seen.map((s) => ({ page: s.page, text: s.text, labelBox: s.labelBox, reasons: s.reasons })),
       captionLabels: labels,
     },
-  };
+  });
 }
 
 /**

@@ -44,7 +44,7 @@ export const REASON_MEANINGS: Record<Reason, string> = {
   absent: "the words are not on the page; the evidence shows the closest passage and what differs",
   "no-such-page": "the page does not exist",
   "page-unreadable":
-    "the page's text could not be extracted (the engine failed on it), so the words were not checked there",
+    "the page's text could not be extracted (the engine failed on it), so the words (or the label) were not checked there",
   "no-quotation": "too few words to check (fewer than four), so the page alone was checked",
   "no-text-layer":
     "the page exists, but its words are an image (no text layer, or only a stamp, header or page number over a scan); the wording was not checked",

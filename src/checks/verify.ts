@@ -86,8 +86,15 @@ export function checkContextFromRecord(record: {
     sha256: record.sha256,
     pageCount: record.pageCount,
     pages: new FoldedPages(record.pages),
-    ...(record.anchors ? { anchors: record.anchors } : {}),
+    ...(record.anchors ? { anchors: withUnreadable(record.anchors, record.pages) } : {}),
   };
+}
+
+/** A stored anchors record that predates `pagesUnreadable` takes it from the stored pages. */
+function withUnreadable(anchors: AnchorsRecord, pages: readonly (PageText | undefined)[]): AnchorsRecord {
+  if (anchors.pagesUnreadable) return anchors;
+  const unreadable = pages.flatMap((p, i) => (p?.extractionError !== undefined ? [i + 1] : []));
+  return { ...anchors, pagesUnreadable: unreadable };
 }
 
 type TextRecord = Extract<EvidenceRecord, { kind: "quotation" | "page" }>;

@@ -2,9 +2,12 @@
  * A PDF's text for a snapshot: every page's text from the document model, in page order, joined by
  * a form feed, the page map (the code point offset where each page's text starts) and the headings its
  * layout shows (font size, bold face, numbering; read from glyph geometry when it was extracted).
+ * A page the engine failed on refuses the whole PDF (EXTRACTION_FAILED): a snapshot with a hole
+ * would let a later check call words absent that were never read.
  */
 import { EXTRACTOR_VERSION } from "../document/model.js";
 import { type OpenOptions, openDocument } from "../document/open.js";
+import { CiteproofError } from "../errors.js";
 import { findHeadings } from "../layout/headings.js";
 import type { PdfBytes } from "../source/file.js";
 import { codePointLength } from "./codepoints.js";
@@ -16,8 +19,6 @@ export interface PdfText {
   document: DocumentMap;
   /** Headings the layout shows, at their code point offsets in text; null when there are none. */
   sections: SectionStart[] | null;
-  /** Pages the engine could not extract (their text is empty). */
-  failedPages: number[];
 }
 
 export async function pdfToText(input: string | PdfBytes, options: OpenOptions = {}): Promise<PdfText> {
@@ -28,7 +29,6 @@ export async function pdfToText(input: string | PdfBytes, options: OpenOptions =
   });
   const pages: DocumentMap["pages"] = [];
   const parts: string[] = [];
-  const failedPages: number[] = [];
   let offset = 0;
   for (let page = 1; page <= doc.pageCount; page++) {
     const pageText = doc.pages[page - 1];
@@ -37,8 +37,15 @@ export async function pdfToText(input: string | PdfBytes, options: OpenOptions =
       offset += 1;
     }
     pages.push({ page, start: offset });
-    const text = pageText?.text ?? "";
-    if (!pageText || pageText.extractionError) failedPages.push(page);
+    if (!pageText || pageText.extractionError !== undefined) {
+      const why = pageText?.extractionError ?? "the page was not extracted";
+      throw new CiteproofError(
+        "EXTRACTION_FAILED",
+        `page ${page} of the PDF could not be extracted (${why}); no snapshot is made with a page missing`,
+        { page },
+      );
+    }
+    const text = pageText.text;
     parts.push(text);
     offset += codePointLength(text);
   }
@@ -51,6 +58,5 @@ export async function pdfToText(input: string | PdfBytes, options: OpenOptions =
     text: parts.join(""),
     sections: sections.length > 0 ? sections : null,
     document: { sha256: doc.sha256, extractor_version: EXTRACTOR_VERSION, page_count: doc.pageCount, pages },
-    failedPages,
   };
 }

@@ -100,6 +100,11 @@ export interface AnchorsRecord {
   rejectedCaptions: RejectedCaption[];
   /** Pages that gave no text (no text layer or a failed extraction): nothing could be read there. */
   pagesWithoutText: number[];
+  /**
+   * Of those, the pages whose extraction failed (the engine aborted or ran out of its memory
+   * limit): a label not found may be printed there. Absent from records stored before it was kept.
+   */
+  pagesUnreadable?: number[];
 }
 
 export interface AnchorsInput {
@@ -345,9 +350,11 @@ class AnchorsBuilder {
       }
     }
     const pagesWithoutText: number[] = [];
+    const pagesUnreadable: number[] = [];
     for (let p = 1; p <= pageCount; p++) {
       const text = this.pages[p - 1];
       if (!text?.hasTextLayer || text.extractionError !== undefined) pagesWithoutText.push(p);
+      if (text?.extractionError !== undefined) pagesUnreadable.push(p);
     }
     return {
       schemaVersion: ANCHORS_SCHEMA_VERSION,
@@ -360,6 +367,7 @@ class AnchorsBuilder {
       figures,
       rejectedCaptions,
       pagesWithoutText,
+      pagesUnreadable,
     };
   }
 }
@@ -442,7 +450,8 @@ export async function documentAnchors(
     for (const [page, geometry] of again.geometry) builder.addPage(page, geometry);
   }
   const record = builder.finish(doc.sha256, doc.pageCount);
-  if (doc.cache) {
+  // A page the engine failed on may read with another memory limit: such a record is not kept.
+  if (doc.cache && record.pagesUnreadable?.length === 0) {
     try {
       doc.cache.writeRecord(RECORD_NAME, record);
     } catch {
@@ -455,6 +464,7 @@ export async function documentAnchors(
 function isCurrent(record: AnchorsRecord, sha256: string): boolean {
   return (
     isAnchorsRecord(record) &&
+    Array.isArray(record.pagesUnreadable) &&
     record.schemaVersion === ANCHORS_SCHEMA_VERSION &&
     record.layoutVersion === LAYOUT_VERSION &&
     record.extractorVersion === EXTRACTOR_VERSION &&

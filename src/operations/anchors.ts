@@ -72,8 +72,14 @@ export function formatAnchors(
     for (const c of r.rejectedCaptions)
       lines.push(`  page ${c.page}  "${clip(c.text)}": ${c.reasons.join(", ")}`);
   }
-  if (r.pagesWithoutText.length > 0)
-    lines.push(`pages that gave no text (nothing could be read there): ${r.pagesWithoutText.join(", ")}`);
+  const unreadable = new Set(r.pagesUnreadable ?? []);
+  const textless = r.pagesWithoutText.filter((p) => !unreadable.has(p));
+  if (textless.length > 0)
+    lines.push(`pages that gave no text (nothing could be read there): ${textless.join(", ")}`);
+  if (unreadable.size > 0)
+    lines.push(
+      `pages whose text could not be extracted (the engine failed on them; labels there are not listed): ${[...unreadable].join(", ")}`,
+    );
   return `${lines.join("\n")}\n`;
 }
 

@@ -148,3 +148,103 @@ describe("an engine that aborts", () => {
     expect(kb).toBeLessThan(1024 * 1024);
   });
 });
+
+describe("every path calls a page that aborted the engine an extraction failure, never absent", () => {
+  const labels = [
+    { id: "fig", kind: "figure", label: "1" },
+    { id: "eq", kind: "equation", label: "1" },
+  ];
+
+  it("verify FLAGs a figure or equation label not found elsewhere page-unreadable, cold and warm", () => {
+    const file = join(dir, "labels.json");
+    writeFileSync(file, JSON.stringify([evidence[1], ...labels]));
+    const cacheDir = join(dir, "cache-labels");
+    for (const round of ["cold", "warm"]) {
+      const run = runCli(["verify", relBomb, "--evidence", file, "--json", "--cache-dir", cacheDir], {
+        env: SMALL,
+        timeoutMs: 30_000,
+      });
+      expect(run.status, `${round}: ${run.stderr}`).toBe(0);
+      const results = (run.json as { results: { verdict: string; reason: string; message: string }[] })
+        .results;
+      expect(results.map((r) => [r.verdict, r.reason])).toEqual([
+        ["FLAG", "page-unreadable"],
+        ["FLAG", "page-unreadable"],
+        ["FLAG", "page-unreadable"],
+      ]);
+      expect(results[1].message).toMatch(/page 2 could not be extracted/);
+    }
+    const anchors = runCli(["anchors", relBomb, "--cache-dir", cacheDir], { env: SMALL });
+    expect(anchors.stdout).toMatch(/pages whose text could not be extracted \(.*\): 2$/m);
+    expect(anchors.stdout).not.toMatch(/pages that gave no text/);
+    const json = runCli(["anchors", relBomb, "--json", "--cache-dir", cacheDir], { env: SMALL });
+    expect((json.json as { pagesUnreadable: number[] }).pagesUnreadable).toEqual([2]);
+  });
+
+  it("check-text FLAGs the quotation and the figure page-unreadable", () => {
+    const draft = join(dir, "draft.txt");
+    writeFileSync(draft, 'On p. 2 they write "The hostile page is drawn here". See Fig. (1).\n');
+    const run = runCli(["check-text", relBomb, draft, "--json", "--no-cache"], {
+      env: SMALL,
+      timeoutMs: 30_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const citations = (run.json as { citations: { verdict: string; reason: string }[] }).citations;
+    expect(citations.map((c) => [c.verdict, c.reason])).toEqual([
+      ["FLAG", "page-unreadable"],
+      ["FLAG", "page-unreadable"],
+    ]);
+  });
+
+  it("cite-check --ocr auto keeps it insufficient evidence (extraction_failed)", () => {
+    const citations = join(dir, "citations-ocr.json");
+    const box = { left: 0, bottom: 0, right: 612, top: 792 };
+    writeFileSync(citations, JSON.stringify([{ quote: "The hostile page", page: 2, bounding_box: box }]));
+    const run = runCli(
+      ["cite-check", relBomb, "--citations", citations, "--no-cache", "--ocr", "auto", "--json"],
+      { env: SMALL, timeoutMs: 60_000 },
+    );
+    expect(run.status, run.stderr).toBe(1);
+    expect((run.json as { results: unknown[] }).results[0]).toMatchObject({
+      verdict: "insufficient_evidence",
+      reason: "extraction_failed",
+    });
+  });
+
+  it("session verify FLAGs the quotation and the labels page-unreadable against the stored record", () => {
+    const sessions = join(dir, "sessions");
+    const env = { ...SMALL, CITEPROOF_CACHE_DIR: join(dir, "cache-session") };
+    const created = runCli(["session", "new", "bomb", relBomb, "--session", sessions, "--json"], {
+      env,
+      timeoutMs: 30_000,
+    });
+    expect(created.status, created.stderr).toBe(0);
+    const file = join(dir, "session-evidence.json");
+    writeFileSync(file, JSON.stringify([evidence[1], ...labels]));
+    const run = runCli(["session", "verify", "bomb", "--evidence", file, "--session", sessions, "--json"], {
+      env,
+      timeoutMs: 30_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const results = (run.json as { results: { verdict: string; reason: string }[] }).results;
+    expect(results.map((r) => [r.verdict, r.reason])).toEqual([
+      ["FLAG", "page-unreadable"],
+      ["FLAG", "page-unreadable"],
+      ["FLAG", "page-unreadable"],
+    ]);
+  });
+
+  it("source local refuses the PDF with EXTRACTION_FAILED naming the page", () => {
+    const runDir = join(dir, "run");
+    expect(runCli(["run", "new", runDir, "--library-root", dir]).status).toBe(0);
+    const run = runCli(["source", "local", "--run-dir", runDir, "--file", bomb, "--json"], {
+      env: { ...SMALL, CITEPROOF_CACHE_DIR: join(dir, "cache-source") },
+      timeoutMs: 30_000,
+    });
+    expect(run.status, run.stdout).toBe(2);
+    expect((run.json as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "EXTRACTION_FAILED",
+      message: expect.stringMatching(/^page 2 of the PDF could not be extracted/),
+    });
+  });
+});

@@ -108,6 +108,15 @@ export function decide(
     candidates.push({ ...native, layer: NATIVE });
     if (native.reason === "exact_in_box") return candidates[0];
   }
+  // A page the engine failed on renders no better: without an OCR reading it stays an extraction failure.
+  if (evidence.state === "failed" && ocr?.state !== "ok")
+    return {
+      reason: "extraction_failed",
+      locations: [],
+      occurrences: 0,
+      layer: null,
+      detail: evidence.error,
+    };
   if (ocr?.state === "ok") {
     const reading = evaluateOnLayer(layers.ocrOf(citation.page, ocr), citation, normalization);
     candidates.push({ ...reading, layer: ocrEvidence(ocr) });
@@ -124,17 +133,8 @@ export function decide(
   }
   if (candidates.length === 0 && sparse)
     return { reason: "incomplete_text_layer", locations: [], occurrences: 0, layer: NATIVE };
-  if (candidates.length === 0) {
-    if (evidence.state === "failed")
-      return {
-        reason: "extraction_failed",
-        locations: [],
-        occurrences: 0,
-        layer: null,
-        detail: evidence.error,
-      };
+  if (candidates.length === 0)
     return { reason: "no_text_layer", locations: [], occurrences: 0, layer: NATIVE };
-  }
   let best = candidates[0];
   for (const c of candidates.slice(1)) {
     if (RANK[CITE_REASON_VERDICT[c.reason]] < RANK[CITE_REASON_VERDICT[best.reason]]) best = c;
