@@ -118,7 +118,30 @@ export async function tamperAttack(dir, { seed }) {
   const edited = readFileSync(events, "utf8").replace('"fresh":false', '"fresh":true');
   writeFileSync(events, edited);
   caught(() => readEvents(run).events.some((e) => e.fresh === true));
-  void appendEvent;
+  // A chained log of five events: a line removed, two swapped, one edited (any but the last: the
+  // last lines removed is the one thing a chain cannot show), lines copied from another run.
+  const chained = (name) => {
+    const r = createRun(join(dir, name), { libraryRoot: dir });
+    for (let i = 0; i < 5; i++)
+      appendEvent(r, { type: "register", sourceId: `s${i}`, fresh: false, sha256: "0" });
+    const path = join(dir, name, "events.jsonl");
+    return { r, path, lines: readFileSync(path, "utf8").trim().split("\n") };
+  };
+  const logEdits = [
+    (l) => [l[0], ...l.slice(2)],
+    (l) => [l[0], l[2], l[1], ...l.slice(3)],
+    (l) => [l[0], l[1].replace('"fresh":false', '"fresh":true'), ...l.slice(2)],
+    (l) => l.slice(1),
+  ];
+  for (const [k, edit] of logEdits.entries()) {
+    const { r, path, lines } = chained(`chain-${seed}-${k}`);
+    writeFileSync(path, `${edit(lines).join("\n")}\n`);
+    caught(() => readEvents(r).events.length >= 0);
+  }
+  const from = chained(`chain-${seed}-from`);
+  const into = chained(`chain-${seed}-into`);
+  writeFileSync(into.path, `${from.lines.join("\n")}\n`);
+  caught(() => readEvents(into.r).events.length >= 0);
   // A cache file copied from another PDF's entry.
   const mine = new ExtractionCache(cacheDir, doc.sha256);
   const theirs = new ExtractionCache(cacheDir, other.sha256);

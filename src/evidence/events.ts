@@ -5,8 +5,12 @@
  * report it instead of trusting it. Each line carries a seal: an HMAC under the per-user store key
  * (src/util/store-key.ts) over the rest of the line, so a line forged or edited by anyone without
  * the key is reported as invalid and never counts (a fetch line cannot be made up to make a source
- * fresh). Lines are not chained: writers append concurrently without a lock, and removing or
- * reordering lines can only take freshness away, never give it.
+ * fresh). The lines are chained: each names in `prev` the seal of the last valid line before it
+ * when it was written (the first, the run's start), and the seal covers `prev`. A reader refuses
+ * the log with RUN_CORRUPT when a line names a seal no earlier valid line holds: a line removed,
+ * lines reordered, a line edited (its seal no longer holds, so the next line's link is broken).
+ * Writers append without a lock, so two at once may name the same line (a fork); that is allowed.
+ * A log written before the chain (a sealed line with no `prev`) is refused the same way.
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
@@ -75,12 +79,21 @@ export function appendEvent(run: RunInfo, input: EventInput, now = new Date()): 
   if (input.assetSha256 !== undefined) event.asset_sha256 = input.assetSha256;
   if (input.start !== undefined) event.start = input.start;
   if (input.end !== undefined) event.end = input.end;
-  const line = JSON.stringify(event);
-  appendLine(runPath(run, RUN_FILES.events), `${line.slice(0, -1)},"seal":"${seal([EVENT_SEAL, line])}"}`);
+  appendLine(runPath(run, RUN_FILES.events), run, event);
   return event;
 }
 
-function appendLine(path: string, line: string): void {
+/** The link the first line of a run's log names: the run itself. */
+function chainStart(runId: string): string {
+  return `run:${runId}`;
+}
+
+function sealedLine(event: RunEvent, prev: string): string {
+  const line = JSON.stringify({ ...event, prev });
+  return `${line.slice(0, -1)},"seal":"${seal([EVENT_SEAL, line])}"}`;
+}
+
+function appendLine(path: string, run: RunInfo, event: RunEvent): void {
   let fd: number;
   try {
     fd = openSync(path, "a+", 0o644);
@@ -98,7 +111,8 @@ function appendLine(path: string, line: string): void {
       readSync(fd, last, 0, 1, size - 1);
       if (last[0] !== 0x0a) prefix = "\n";
     }
-    const data = Buffer.from(`${prefix}${line}\n`, "utf8");
+    const prev = size > 0 ? (lastSeal(fd, size) ?? chainStart(run.runId)) : chainStart(run.runId);
+    const data = Buffer.from(`${prefix}${sealedLine(event, prev)}\n`, "utf8");
     const written = writeSync(fd, data);
     if (written !== data.length) {
       throw new CiteproofError(
@@ -108,6 +122,46 @@ function appendLine(path: string, line: string): void {
     }
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Bytes read at a time when looking back for the last valid line. */
+const TAIL_CHUNK = 64 * 1024;
+
+/** The seal of the log's last valid line, read backwards from its end; undefined when none is. */
+function lastSeal(fd: number, size: number): string | undefined {
+  let end = size;
+  let carry = Buffer.alloc(0);
+  while (end > 0) {
+    const from = Math.max(0, end - TAIL_CHUNK);
+    const chunk = Buffer.alloc(end - from);
+    readSync(fd, chunk, 0, chunk.length, from);
+    const data = Buffer.concat([chunk, carry]);
+    // The first piece may be the end of a line that starts in an earlier chunk: it is kept for then.
+    let stop = data.length;
+    for (let i = data.length - 1; i >= -1; i--) {
+      if (i >= 0 && data[i] !== 0x0a) continue;
+      if (i < 0 && from > 0) break;
+      const value = parsedLine(data.subarray(i + 1, stop).toString("utf8"));
+      if (value && eventProblem(value) === undefined && sealProblem(value) === undefined)
+        return value.seal as string;
+      stop = i;
+    }
+    carry = data.subarray(0, stop);
+    end = from;
+  }
+  return undefined;
+}
+
+function parsedLine(line: string): Record<string, unknown> | undefined {
+  if (line.length === 0) return undefined;
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -128,6 +182,7 @@ export function readEvents(run: RunInfo): EventLog {
   }
   const events: RunEvent[] = [];
   const invalid: { line: number; reason: string }[] = [];
+  const links = new Set([chainStart(run.runId)]);
   const lines = raw.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -142,11 +197,21 @@ export function readEvents(run: RunInfo): EventLog {
     const problem = eventProblem(value) ?? sealProblem(value as Record<string, unknown>);
     if (problem) invalid.push({ line: i + 1, reason: problem });
     else {
-      const { seal: _sealed, ...event } = value as RunEvent & { seal: string };
+      const { seal: sealed, prev, ...event } = value as RunEvent & { seal: string; prev?: unknown };
+      if (typeof prev !== "string" || !links.has(prev)) throw brokenChain(i + 1, prev);
+      links.add(sealed);
       events.push(event);
     }
   }
   return { events, invalid };
+}
+
+function brokenChain(line: number, prev: unknown): CiteproofError {
+  const why =
+    prev === undefined
+      ? "names no line before it: it was written before event lines were chained (start a new run)"
+      : "names a line no valid line before it is: a line was removed, edited or moved";
+  return new CiteproofError("RUN_CORRUPT", `the event log's line ${line} ${why}`, { line });
 }
 
 /** The seal covers the line as written without it: the same keys in the same order. */

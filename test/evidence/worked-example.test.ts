@@ -344,6 +344,9 @@ describe("counterfactuals: where each failure dies", () => {
         readFileSync(join(earlier.run.dir, "records", `${name}.json`)),
       );
     }
+    // The copied lines' chain starts at the other run: the log is refused, not read.
+    await expect(assembleRun(later)).rejects.toMatchObject({ code: "RUN_CORRUPT" });
+    writeFileSync(join(later.dir, "events.jsonl"), "");
     const { result } = await assembleRun(later);
     expectCode(result, "NO_FRESH_FETCH", "extractions[0].outcomes[0].spans[0]");
     expect(result.accepted).toEqual([]);
