@@ -1,7 +1,6 @@
 /** Checks evidence records against one opened document, in input order. */
-import { holdsEveryPage } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
-import type { OpenedDocument } from "../document/open.js";
+import { holdsEveryPage, type OpenedDocument } from "../document/open.js";
 import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";

@@ -5,7 +5,7 @@
  */
 import type { ExtractionCache } from "./cache.js";
 import type { PageText } from "./model.js";
-import { type OpenedDocument, type OpenOptions, openDocument } from "./open.js";
+import { holdsEveryPage, type OpenedDocument, type OpenOptions, openDocument } from "./open.js";
 
 export async function completeDocument(
   doc: OpenedDocument,
@@ -32,13 +32,6 @@ export async function completeDocument(
     pages,
     extractedPages: doc.extractedPages + rest.extractedPages,
   };
-}
-
-/** Whether every page is held (a loop: `every` skips the holes of a sparse array). */
-export function holdsEveryPage(pages: readonly (PageText | undefined)[], pageCount: number): boolean {
-  if (pages.length !== pageCount) return false;
-  for (let i = 0; i < pageCount; i++) if (pages[i] === undefined) return false;
-  return true;
 }
 
 /** As a whole read stores it: one file when every page was read, else each new good page in its own. */

@@ -98,6 +98,9 @@ export async function openDocument(
     };
     // A document read whole stores its text layer as one file once every page is in.
     const whole = wanted === undefined;
+    // Pages read one at a time are stored once the read ends: as one file when they turn out to be
+    // every page, else a file each (also when the read fails part way, so the next run keeps them).
+    const fresh: PageText[] = [];
     const onPage: PageSink = (got) => {
       const text = "failed" in got ? unreadablePage(got.failed, got.message) : got.text;
       const geom = "failed" in got ? undefined : got.geometry;
@@ -106,18 +109,32 @@ export async function openDocument(
       extractedPages++;
       if (!cache || text.extractionError) return;
       if (geom && options.cacheGeometry !== false) writeCacheQuietly(() => cache.writePageGeometry(geom));
-      if (!whole) writeCacheQuietly(() => cache.writePageText(text));
+      if (!whole) fresh.push(text);
+    };
+    const storeEach = () => {
+      if (cache) for (const text of fresh) writeCacheQuietly(() => cache.writePageText(text));
     };
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const result = await extractInWorker(request, timeoutMs, onPage, resolveJobs(options.jobs));
+    let result: Awaited<ReturnType<typeof extractInWorker>>;
+    try {
+      result = await extractInWorker(request, timeoutMs, onPage, resolveJobs(options.jobs));
+    } catch (error) {
+      storeEach();
+      throw error;
+    }
     pageCount = result.pageCount;
     pages.length = pageCount;
-    // A read of pages that turn out to be every page (a short document) stores the text as one file too.
-    const everyPage = !whole && pages.length === pageCount && Array.from(pages).every((p) => p !== undefined);
+    // A read of pages that turn out to be every page (a short document) stores the text as one file.
+    const everyPage = !whole && holdsEveryPage(pages, pageCount);
+    let storedWhole = false;
     if (cache && everyPage && cache.readDocumentText() === undefined) {
       const all = Array.from(pages) as PageText[];
-      if (all.every((page) => !page.extractionError)) writeCacheQuietly(() => cache.writeDocumentText(all));
+      if (all.every((page) => !page.extractionError)) {
+        writeCacheQuietly(() => cache.writeDocumentText(all));
+        storedWhole = cache.readDocumentText() !== undefined;
+      }
     }
+    if (!storedWhole) storeEach();
     if (cache && whole && cache.readDocumentText() === undefined) {
       const all = Array.from(pages);
       if (all.every((page) => page !== undefined && !page.extractionError))
@@ -168,6 +185,13 @@ function writeCacheQuietly(write: () => void): void {
   } catch {
     // An unwritable cache slows the next run; it never changes a result.
   }
+}
+
+/** Whether every page is held (a loop: `every` skips the holes of a sparse array). */
+export function holdsEveryPage(pages: readonly (PageText | undefined)[], pageCount: number): boolean {
+  if (pages.length !== pageCount) return false;
+  for (let i = 0; i < pageCount; i++) if (pages[i] === undefined) return false;
+  return true;
 }
 
 function range(n: number): number[] {

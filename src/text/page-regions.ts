@@ -380,8 +380,24 @@ function classifyPage(text: PageText): LocalRegions {
   };
 }
 
+/** The line's words, whitespace runs as one space, trimmed. */
 function lineText(text: PageText, line: LineInfo): string {
-  return text.text.slice(line.startUtf16, line.endUtf16).replace(/\s+/gu, " ").trim();
+  const slice = text.text.slice(line.startUtf16, line.endUtf16);
+  return spacedOnce(slice) ? slice : slice.replace(/\s+/gu, " ").trim();
+}
+
+const SPACE = /\s/u;
+
+/** No whitespace in the text but single spaces between other characters: nothing to normalise. */
+function spacedOnce(text: string): boolean {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === n - 1 || text.charCodeAt(i + 1) === 32) return false;
+    } else if ((c >= 9 && c <= 13) || (c >= 0x80 && SPACE.test(text[i]))) return false;
+  }
+  return true;
 }
 
 /** "top" or "bottom" when the line stands in the page's edge band (pages shown upright only). */
@@ -428,16 +444,39 @@ function belowItsColumn(
   return bodyAbove;
 }
 
+/** Three space-separated tokens or more, at least half of them figures. */
+function mostlyFigures(words: string): boolean {
+  let tokens = 0;
+  let figures = 0;
+  for (let start = 0, i = 0; i <= words.length; i++) {
+    if (i < words.length && words.charCodeAt(i) !== 32) continue;
+    tokens++;
+    if (mayOpenFigure(words.charCodeAt(start)) && NUMERIC_TOKEN.test(words.slice(start, i))) figures++;
+    start = i + 1;
+  }
+  return tokens >= 3 && figures * 2 >= tokens;
+}
+
+/** A character NUMERIC_TOKEN's match can begin with (a cheap test before the pattern's). */
+function mayOpenFigure(c: number): boolean {
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x28 || // (
+    c === 0x5b || // [
+    c === 0x2d || // -
+    c === 0x2b || // +
+    c === 0x2e || // .
+    c === 0x2c || // ,
+    c === 0xb1 || // ±
+    c === 0x2212 || // −
+    c === 0x2013 || // –
+    c === 0x2014 // —
+  );
+}
+
 /** Runs of two or more body lines made mostly of figures, three tokens or more each, are a table. */
 function markTables(lineWords: readonly string[], regions: Region[]): void {
-  const numeric = lineWords.map((words, i) => {
-    if (regions[i] !== "body") return false;
-    const tokens = words.split(" ");
-    if (tokens.length < 3) return false;
-    let figures = 0;
-    for (const t of tokens) if (NUMERIC_TOKEN.test(t)) figures++;
-    return figures * 2 >= tokens.length;
-  });
+  const numeric = lineWords.map((words, i) => regions[i] === "body" && mostlyFigures(words));
   for (let i = 0; i < numeric.length; ) {
     if (!numeric[i]) {
       i++;

@@ -80,6 +80,11 @@ describe("through the library", () => {
     expect(listFiles(single).map((f) => f.slice(prefix.length))).toEqual(
       expect.arrayContaining(["doc.bin", "p00002.text.bin"]),
     );
+    // Pages asked for one by one that turn out to be every page are stored as one file, not one each.
+    const { pageCount } = await openDocument(PAPER, { noCache: true });
+    const every = fresh("layout-every");
+    await openDocument(PAPER, { cacheDir: every, pages: Array.from({ length: pageCount }, (_, i) => i + 1) });
+    expect(listFiles(every).map((f) => f.slice(prefix.length))).toEqual(["doc.bin", "text.bin"]);
     expect(files.some((f) => f.includes(".tmp-"))).toBe(false);
   });
 
