@@ -18,10 +18,11 @@ if (!existsSync(tsc)) {
     );
     process.exit(1);
   }
-  // The outer npm's settings reach scripts as npm_config_*; the inner install must be local, not global.
+  // The outer npm's settings reach scripts as npm_config_*; the inner install must be local, not global,
+  // and real: `npm pack --dry-run` still runs prepare, which needs the compiler to build what it lists.
   const env = { ...process.env };
   for (const key of Object.keys(env))
-    if (/^npm_config_(global|location|prefix|install_links)$/i.test(key)) delete env[key];
+    if (/^npm_config_(global|location|prefix|install_links|dry_run)$/i.test(key)) delete env[key];
   execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], {
     cwd: root,
     env,

@@ -8,6 +8,7 @@
  */
 import { CiteproofError } from "../errors.js";
 import { ellipsisParts, everyPartHasWords } from "../text/ellipsis.js";
+import { isObject } from "../util/json-object.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult } from "./result.js";
 import type { VerifyReport } from "./verify.js";
@@ -69,10 +70,6 @@ function whole(root: string, format: CitationsFormat): string {
 
 function invalid(message: string): CiteproofError {
   return new CiteproofError("EVIDENCE_INVALID", message);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function quotationText(value: unknown, at: string): string {

@@ -2,6 +2,7 @@
 import { CiteproofError, type ErrorDetails } from "../errors.js";
 import { ellipsisParts, everyPartHasWords } from "../text/ellipsis.js";
 import { didYouMean, firstUnknownField } from "../util/field-names.js";
+import { isObject } from "../util/json-object.js";
 import { shown } from "../util/shown.js";
 
 export type EvidenceRecord =
@@ -174,10 +175,6 @@ function checkEndPage(value: unknown, page: number | undefined, at: string): num
       `${at}: field "endPage" may be at most one past "page" (got endPage ${value}, page ${page})`,
     );
   return value;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function invalid(message: string, details?: ErrorDetails): CiteproofError {

@@ -8,6 +8,7 @@
  * end exclusive. Only claim labels, ids and offsets are the agent's; everything else is derived.
  */
 import { readFileSync } from "node:fs";
+import { isObject } from "../util/json-object.js";
 import {
   ACCESS_LEVELS,
   type AccessLevel,
@@ -445,8 +446,4 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], path: st
     throw new Problem(`${path}: must be one of ${allowed.join(", ")}`);
   }
   return value as T;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -13,6 +13,7 @@ import {
   documentAnchors,
   isAnchorsRecord,
 } from "../layout/anchors.js";
+import { isObject } from "../util/json-object.js";
 import { corrupt } from "./files.js";
 
 /** Extraction schemas a session can read: 1 (pages only) and 2 (pages and anchors). */
@@ -94,8 +95,4 @@ function isPageText(value: unknown, page: number): value is PageText {
     if (startUtf16 < 0 || endUtf16 < startUtf16 || endUtf16 > length) return false;
   }
   return (value.lineEndHyphensUtf16 as unknown[]).every((h) => typeof h === "number" && h >= 0 && h < length);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

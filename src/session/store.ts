@@ -18,6 +18,7 @@ import type { OpenedDocument } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import { sha256Hex } from "../source/file.js";
+import { isObject } from "../util/json-object.js";
 import {
   contextFromExtraction,
   extractionRecord,
@@ -315,8 +316,4 @@ function isEmptyDir(dir: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@
  */
 import { CiteproofError } from "../../errors.js";
 import { didYouMean, firstUnknownField } from "../../util/field-names.js";
+import { isObject } from "../../util/json-object.js";
 import { CITE_CHECK_LIMITS as L } from "./limits.js";
 import { NORMALIZATIONS, type Normalization, OCR_MODES, type OcrMode } from "./verdicts.js";
 
@@ -60,10 +61,6 @@ const BOX_FIELDS = ["left", "bottom", "right", "top"] as const;
 
 function usage(message: string): CiteproofError {
   return new CiteproofError("USAGE", message);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function rejectUnknown(value: Record<string, unknown>, allowed: Set<string>, where: string): void {
