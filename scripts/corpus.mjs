@@ -12,6 +12,9 @@
 // `--misses` also renders, for every equation or figure miss whose place on a page is known (the
 // label seen, or the page a generated gold names), the strip of that page around it to a PNG under
 // corpus-misses/ and prints its path beside the miss.
+// scripts/corpus-errata.json lists gold cases the PDF itself contradicts (what the page prints, how to look):
+// each is applied only to the PDF of the recorded sha256 while the gold still says what the erratum says it
+// does, and every one applied is listed in the output.
 // Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet] [--groups] [--misses]
 import { spawnSync } from "node:child_process";
 import {
@@ -39,6 +42,8 @@ const positional = args.filter((a) => !a.startsWith("--"));
 const dir = resolve(positional[0] ?? join(root, "..", "shared", "corpus"));
 const ratchetFile = join(root, "scripts", "corpus-ratchet.json");
 const ratchet = existsSync(ratchetFile) ? JSON.parse(readFileSync(ratchetFile, "utf8")) : { floors: {} };
+const errata = JSON.parse(readFileSync(join(root, "scripts", "corpus-errata.json"), "utf8")).errata;
+const erratumLines = [];
 if (!existsSync(dir)) {
   console.log(`corpus: ${dir} does not exist; nothing to run`);
   process.exit(0);
@@ -248,6 +253,29 @@ function checkCite(pdf, name, cases) {
   }
 }
 
+/** Applies the errata of this gold, when its PDF is the one they were read from and the gold is unchanged. */
+function applyErrata(name, gold) {
+  for (const e of errata.filter((x) => x.gold === name)) {
+    const c = gold.cases.find((x) => x.id === e.case);
+    const applies =
+      gold.pdf.sha256 === e.sha256 &&
+      c !== undefined &&
+      c.category === e.was.category &&
+      c.expect.verdict === e.was.verdict;
+    if (!applies) {
+      erratumLines.push(
+        `  ${name} ${e.case}: not applied (the PDF or the gold is no longer the one it was read from)`,
+      );
+      continue;
+    }
+    c.category = e.now.category;
+    c.expect = { verdict: e.now.verdict, ...(e.now.pages ? { pages: e.now.pages } : {}) };
+    erratumLines.push(
+      `  ${name} ${e.case}: gold ${e.was.category} ${e.was.verdict}, counted ${e.now.category} ${e.now.verdict}: ${e.why}`,
+    );
+  }
+}
+
 const started = Date.now();
 for (const goldFile of readdirSync(dir)
   .filter((f) => f.endsWith(".gold.json"))
@@ -255,6 +283,7 @@ for (const goldFile of readdirSync(dir)
   const gold = JSON.parse(readFileSync(join(dir, goldFile), "utf8"));
   const pdf = join(dir, gold.pdf.file);
   const name = goldFile.replace(/\.gold\.json$/, "");
+  applyErrata(name, gold);
   const verifyCases = gold.cases.filter((c) => c.tool === "verify");
   checkVerify(
     pdf,
@@ -283,6 +312,10 @@ for (const goldFile of readdirSync(dir)
 let failed = false;
 const pct = (t) => `${((t.ok / t.total) * 100).toFixed(1).padStart(5)}%`;
 console.log(`corpus: ${dir}`);
+if (erratumLines.length > 0) {
+  console.log("gold errata (scripts/corpus-errata.json)");
+  for (const line of erratumLines) console.log(line);
+}
 console.log("PDFs gated by the thresholds");
 console.log("category                   right/total   share   threshold");
 for (const category of Object.keys(THRESHOLDS)) {
