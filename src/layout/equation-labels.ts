@@ -236,9 +236,13 @@ function judge(
   start: number,
 ): Judged {
   const { box, em } = token;
-  const frame = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
+  const column = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
+  const mirrored = column ? undefined : mirroredEdgeFrame(box, text, frames, em);
+  const frame = column ?? mirrored;
   let reasons = frame ? 0 : NO_COLUMN;
-  reasons |= outsideTextBlock(box, frames, text.page, em, chars, index, token.members) ? PAGE_MARGIN : 0;
+  reasons |= outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored)
+    ? PAGE_MARGIN
+    : 0;
 
   const xlo = frame ? frame.left - em : 0;
   const xhi = frame ? frame.right + em : text.width + text.cropBox.left;
@@ -399,6 +403,38 @@ function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: numb
   if (common && frameScore(box, common) <= tolerance) return common;
   return local ?? common;
 }
+
+/**
+ * A frame for a label past every line of running text, at the text block's right edge where the
+ * block's left edge mirrors it (margins alike on both sides): slides whose bullets are all short,
+ * indented by an item's mark, set displays across the whole text width with the label at its
+ * right edge. The label stands at that mirrored edge, or up to an em past it (the left edge read
+ * from indented items lies that much inside the margin).
+ */
+function mirroredEdgeFrame(box: Box, text: PageText, frames: DocumentFrames, em: number): Frame | undefined {
+  // The document's text block, or on a document too short to show one, this page's frames.
+  const block = frames.textBlock ?? framesUnion(frames.pageFrames[text.page - 1] ?? []);
+  if (!block) return undefined;
+  const pageLeft = text.cropBox.left;
+  const mirror = pageLeft + text.width - (block.left - pageLeft);
+  if (mirror <= block.right + em) return undefined;
+  const tolerance = Math.max(2, em * 0.5);
+  if (box.right < mirror - tolerance || box.right > mirror + em * MIRROR_SLACK) return undefined;
+  return { left: block.left, right: box.right, bottom: block.bottom, top: block.top, lines: 0 };
+}
+
+function framesUnion(list: readonly Frame[]): Box | undefined {
+  if (list.length === 0) return undefined;
+  return {
+    left: Math.min(...list.map((f) => f.left)),
+    right: Math.max(...list.map((f) => f.right)),
+    bottom: Math.min(...list.map((f) => f.bottom)),
+    top: Math.max(...list.map((f) => f.top)),
+  };
+}
+
+/** How far past the mirrored edge (in em) a label may stand. */
+const MIRROR_SLACK = 1;
 
 /** How far the token stands from the frame's nearer edge. */
 function frameScore(box: Box, f: Frame): number {

@@ -23,9 +23,11 @@ export function outsideTextBlock(
   chars: PageChars,
   index: BandIndex,
   label: CharRange,
+  /** A frame read for this label alone (the text block's mirrored edge), when no column holds it. */
+  extra?: Box,
 ): boolean {
   const local = frames.pageFrames[page - 1] ?? [];
-  const blocks = [...(frames.textBlock ? [frames.textBlock] : []), ...local];
+  const blocks = [...(frames.textBlock ? [frames.textBlock] : []), ...local, ...(extra ? [extra] : [])];
   if (blocks.length === 0) return false;
   const within = (b: Box) => box.left >= b.left - em && box.right <= b.right + em;
   const across = blocks.filter(within);

@@ -11,7 +11,7 @@ import { spanOf } from "./char-spans.js";
 import { type FigureSurroundings, type GraphicsBeside, graphicsBeside } from "./figure-graphics.js";
 import { isFigureLabel } from "./labels.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
-import type { DocumentFrames } from "./text-frames.js";
+import type { BodyLine, DocumentFrames } from "./text-frames.js";
 
 export type CaptionKeyword = "Figure" | "FIGURE" | "Fig." | "FIG." | "Fig" | "FIG";
 /**
@@ -229,7 +229,10 @@ function judge(
       l.box.right > rowSpan.left &&
       Math.abs(l.box.left - rowSpan.left) <= em * 2.5,
   );
-  if (lineAbove || paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions))
+  // A row centred in its column, indented alike on both sides, opens a caption: running text
+  // is set flush with the column's edges.
+  const centred = centredInColumn(rowSpan, frames, text.page, em);
+  if (!centred && (lineAbove || paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions)))
     rejections.push("inside-paragraph");
   else if (runsIntoParagraph(rows, em)) rejections.push("runs-into-paragraph");
 
@@ -281,7 +284,7 @@ function judge(
  */
 function surroundings(
   text: PageText,
-  bodyLines: readonly { box: Box }[],
+  bodyLines: readonly BodyLine[],
   block: Box,
   otherCaptions: Box[],
   frames: DocumentFrames,
@@ -292,6 +295,8 @@ function surroundings(
   const wide = new Set<Box>();
   for (const l of bodyLines) {
     if (overlaps(l.box, block) || l.box.right - l.box.left < usual * 0.8) continue;
+    // Set smaller or larger than the running text (a row of subcaptions, a legend): the figure's own.
+    if (Math.abs(l.fontSize - frames.bodySize) > frames.bodySize * BARRIER_SIZE_TOLERANCE) continue;
     // A wide line alone (a row of subcaptions, a figure's title) is no paragraph.
     if (!bodyLines.some((o) => o !== l && paragraphNeighbours(l.box, o.box))) continue;
     barriers.push(l.box);
@@ -314,6 +319,22 @@ function surroundings(
     columns,
   };
 }
+
+/** The row stands in a column of running text, indented by at least an em on each side, alike. */
+function centredInColumn(row: Box, frames: DocumentFrames, page: number, em: number): boolean {
+  let best: { left: number; right: number } | undefined;
+  for (const f of [...(frames.pageFrames[page - 1] ?? []), ...frames.docFrames]) {
+    if (f.left > row.left + 0.5 || f.right < row.right - 0.5) continue;
+    if (!best || f.right - f.left < best.right - best.left) best = f;
+  }
+  if (!best) return false;
+  const leftIndent = row.left - best.left;
+  const rightIndent = best.right - row.right;
+  return leftIndent >= em && rightIndent >= em && Math.abs(leftIndent - rightIndent) <= em * 0.5;
+}
+
+/** How far (a share of the body size) a line's size may be from the running text's to bound a figure. */
+const BARRIER_SIZE_TOLERANCE = 0.05;
 
 /** Two lines one above the other at a paragraph's leading, sharing their left or right edge. */
 function paragraphNeighbours(a: Box, b: Box): boolean {

@@ -102,11 +102,20 @@ function isFrameOf(b: Box, labelBox: Box): boolean {
   );
 }
 
-/** Mostly above or below the text block: a running head's rule or band, a footer's logo. */
+/**
+ * Mostly above or below the text block and either a rule or wholly in the margin: a running head's
+ * rule or band, a footer's logo. The text block is read from the running text, so on pages that
+ * open with a float it can end below the float's top: a figure reaching across its edge stays.
+ */
 function isFurniture(b: Box, textBlock: Box, em: number): boolean {
   const inside = Math.min(b.top, textBlock.top + em) - Math.max(b.bottom, textBlock.bottom - em);
-  return inside < (b.top - b.bottom) * 0.5;
+  if (inside >= (b.top - b.bottom) * 0.5) return false;
+  const rule = Math.min(b.right - b.left, b.top - b.bottom) <= RULE_THICKNESS;
+  return rule || b.bottom >= textBlock.top + em * 2 || b.top <= textBlock.bottom - em * 2;
 }
+
+/** Graphics no thicker than this (points) are rules. */
+const RULE_THICKNESS = 3;
 
 /**
  * Reaching past the page by more than a tenth of its size (a clip or a background), across its

@@ -19,6 +19,8 @@ export interface BodyLine {
   /** Offsets of the line in PageText.text. */
   startUtf16: number;
   endUtf16: number;
+  /** The line's font size as the text layer gives it. */
+  fontSize: number;
 }
 
 export interface DocumentFrames {
