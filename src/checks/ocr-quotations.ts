@@ -11,7 +11,7 @@ import type { OcrPage } from "../ocr/page-ocr.js";
 import { ocrProvenance } from "../ocr/tesseract.js";
 import { fold } from "../text/fold.js";
 import { FoldedPages } from "../text/folded-pages.js";
-import { Deadline } from "./cite-check/deadline.js";
+import { Deadline } from "../util/deadline.js";
 import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { ocrLayer } from "./cite-check/ocr-layer.js";
 import type { OcrMode } from "./cite-check/verdicts.js";

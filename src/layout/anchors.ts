@@ -13,8 +13,9 @@ import {
   type PageText,
   type Rotation,
 } from "../document/model.js";
-import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import { DEFAULT_TIMEOUT_MS, type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
+import { Deadline } from "../util/deadline.js";
 import { BodyStyleTally } from "./body-style.js";
 import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
 import type { FigureBoxOmission } from "./caption-rejections.js";
@@ -32,6 +33,7 @@ import {
   turnedTokens,
 } from "./figure-captions.js";
 import type { GraphicsSide } from "./figure-graphics.js";
+import { type LayoutBudget, layoutBudget, UNBOUNDED } from "./layout-budget.js";
 import { BandIndex, CharStorage, pageChars, printedSize } from "./page-chars.js";
 import type { RejectionReason } from "./rejection-reasons.js";
 import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-panels.js";
@@ -223,10 +225,16 @@ class AnchorsBuilder {
   private readonly displayed: (PageText | undefined)[];
   private readonly tokens: (PageTokens | undefined)[];
 
-  constructor(private readonly pages: readonly (PageText | undefined)[]) {
+  constructor(
+    private readonly pages: readonly (PageText | undefined)[],
+    private readonly budget: LayoutBudget = UNBOUNDED,
+  ) {
     this.displayed = pages.map((p) => (p ? displayedPage(p) : undefined));
     this.frames = documentFrames(this.displayed);
-    this.tokens = pages.map(pageTokens);
+    this.tokens = pages.map((p) => {
+      budget.check();
+      return pageTokens(p);
+    });
   }
 
   /** Pages whose text could hold an equation label or a caption: only these need geometry. */
@@ -252,7 +260,8 @@ class AnchorsBuilder {
       space,
     );
     const index = new BandIndex(chars);
-    for (const c of equationCandidates(text, chars, this.frames, index, tokens.equations)) {
+    this.budget.check();
+    for (const c of equationCandidates(text, chars, this.frames, index, tokens.equations, this.budget)) {
       if (c.reasons.length === 0 && c.side && c.equationBox) {
         this.equations.push({
           label: c.label,
@@ -273,7 +282,7 @@ class AnchorsBuilder {
     }
     const bodyLines = this.frames.bodyLines[page - 1] ?? [];
     this.body.add(text, geometry, bodyLines);
-    const found = captionCandidates(text, chars, index, this.frames, tokens.captions);
+    const found = captionCandidates(text, chars, index, this.frames, tokens.captions, this.budget);
     for (const c of found) this.captions.push(inUserSpace(c, user));
     if (found.length > 0)
       this.marks.set(
@@ -315,7 +324,7 @@ class AnchorsBuilder {
       };
       const user = (b: Box) => roundBox(space.toUser(b));
       // Its formatting is its own: a turned caption's size and font are not compared by the row.
-      for (const c of captionCandidates(text, chars, new BandIndex(chars), frames, list))
+      for (const c of captionCandidates(text, chars, new BandIndex(chars), frames, list, this.budget))
         this.captions.push({ ...inUserSpace(c, user), style: `${c.style}|turned` });
     }
   }
@@ -374,7 +383,10 @@ class AnchorsBuilder {
 
 export interface AnchorsOptions {
   password?: string;
+  /** Bounds the pages read again and the layout rules, when no `deadline` is given. */
   timeoutMs?: number;
+  /** The operation's deadline, when it began before the document was opened. */
+  deadline?: Deadline;
 }
 
 /**
@@ -416,6 +428,9 @@ export async function documentAnchors(
 ): Promise<AnchorsRecord> {
   const cached = doc.cache?.readRecord<AnchorsRecord>(RECORD_NAME);
   if (cached && isCurrent(cached, doc.sha256)) return cached;
+  const deadline = options.deadline ?? new Deadline(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const budget = layoutBudget(deadline);
+  budget.check();
   // Opened for some pages only: the layout rules need every page's text.
   const pages: (PageText | undefined)[] = Array.from(
     { length: doc.pageCount },
@@ -427,11 +442,11 @@ export async function documentAnchors(
       noCache: true,
       pages: absent,
       password: options.password,
-      timeoutMs: options.timeoutMs,
+      timeoutMs: Math.max(1, deadline.remaining()),
     });
     for (const p of absent) pages[p - 1] = rest.pages[p - 1];
   }
-  const builder = new AnchorsBuilder(pages);
+  const builder = new AnchorsBuilder(pages, budget);
   const missing: number[] = [];
   for (const page of builder.pagesNeedingGeometry()) {
     const geometry = doc.geometry.get(page) ?? doc.cache?.readPageGeometry(page);
@@ -439,13 +454,14 @@ export async function documentAnchors(
     else missing.push(page);
   }
   for (let i = 0; i < missing.length; i += GEOMETRY_BATCH) {
+    budget.check();
     const batch = missing.slice(i, i + GEOMETRY_BATCH);
     const again = await openDocument(doc.source, {
       noCache: true,
       pages: batch,
       withGeometry: true,
       password: options.password,
-      timeoutMs: options.timeoutMs,
+      timeoutMs: Math.max(1, deadline.remaining()),
     });
     for (const [page, geometry] of again.geometry) builder.addPage(page, geometry);
   }

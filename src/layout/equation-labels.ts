@@ -21,6 +21,7 @@ import {
   widerFrame,
 } from "./equation-rules.js";
 import { isEquationLabel } from "./labels.js";
+import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import { BandIndex, type PageChars, parenthesisGlyph } from "./page-chars.js";
 import { REJECTION_REASONS, type RejectionReason } from "./rejection-reasons.js";
 import type { DocumentFrames, Frame } from "./text-frames.js";
@@ -94,6 +95,7 @@ export function equationCandidates(
   frames: DocumentFrames,
   index: BandIndex = new BandIndex(chars),
   tokens: EquationToken[] = equationTokens(text),
+  budget: LayoutBudget = UNBOUNDED,
 ): EquationCandidate[] {
   const found: { inner: string; printed: string; trailing: string; token: TokenGeometry; start: number }[] =
     [];
@@ -117,6 +119,7 @@ export function equationCandidates(
     return mask;
   };
   return found.map((f) => {
+    budget.check();
     const judged = judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token, f.start);
     const { candidate, content } = judged;
     if (candidate.reasons.length > 0 || !content) return candidate;

@@ -10,6 +10,7 @@ import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
 import { type FigureSurroundings, type GraphicsBeside, graphicsBeside } from "./figure-graphics.js";
 import { isFigureLabel } from "./labels.js";
+import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
 import type { BodyLine, DocumentFrames } from "./text-frames.js";
 
@@ -109,6 +110,7 @@ export function captionCandidates(
   index: BandIndex,
   frames: DocumentFrames,
   tokens: CaptionToken[] = captionTokens(text),
+  budget: LayoutBudget = UNBOUNDED,
 ): CaptionCandidate[] {
   const out: CaptionCandidate[] = [];
   const judged: { token: CaptionToken; members: number[] }[] = [];
@@ -123,6 +125,7 @@ export function captionCandidates(
   // The first rows of every candidate on the page: a figure does not reach across another caption.
   const rows = judged.map(({ members }) => extent(chars, members));
   for (let j = 0; j < judged.length; j++) {
+    budget.check();
     const others = rows.filter((_, i) => i !== j);
     const candidate = judge(text, chars, index, frames, judged[j].members, judged[j].token, others);
     if (candidate) out.push(candidate);

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Box } from "../document/model.js";
 import { pagesByLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { type AnchorsRecord, documentAnchors, openForAnchors } from "../layout/anchors.js";
-import { defineOperation } from "./operation.js";
+import { callDeadline, defineOperation } from "./operation.js";
 import { inputPdf } from "./paths.js";
 import type { anchorsInput } from "./schemas/documents.js";
 
@@ -27,7 +27,7 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
     "would not pass verify. Returns the document `citeproof anchors --json` prints.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.anchors),
   async run(input, ctx) {
-    const options = { ...ctx.open, password: input.password };
+    const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
     const record = await documentAnchors(doc, options);
     return {

@@ -9,7 +9,7 @@ import { DEFAULT_OCR_TIMEOUT_MS } from "../checks/ocr-quotations.js";
 import { openForChecks } from "../checks/open-for-checks.js";
 import { checkContext } from "../checks/verify.js";
 import { readDraft } from "../prose/read-draft.js";
-import { defineOperation } from "./operation.js";
+import { callDeadline, defineOperation } from "./operation.js";
 import { inputPdf } from "./paths.js";
 import type { checkTextInput } from "./schemas/documents.js";
 
@@ -26,7 +26,7 @@ export const checkTextOperation = defineOperation<CheckTextInput, TextCheckRepor
     "Forms such as 'pp. 3-4' or 'Fig. 1' are listed as unsupported, not checked.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.check_text),
   async run(input, ctx) {
-    const options = { ...ctx.open, password: input.password };
+    const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     const reading = readDraft(input.draft);
     const doc = await openForChecks(await inputPdf(ctx, input.pdf), options, draftNeedsAnchors(reading));
     const ocr = input.ocr

@@ -16,7 +16,7 @@ import {
   requireCropPage,
 } from "../layout/crop-region.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
-import { defineOperation, type OperationContext } from "./operation.js";
+import { callDeadline, defineOperation, type OperationContext } from "./operation.js";
 import { inputPdf } from "./paths.js";
 import type { cropInput } from "./schemas/documents.js";
 
@@ -67,7 +67,7 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
     assertBoxOrAnchor(input.box !== undefined, input.anchor !== undefined, naming);
     if (input.box !== undefined) assertNonEmptyBox(input.box, naming.subject.box);
     const pdf = await inputPdf(ctx, input.pdf);
-    const options = { ...ctx.open, password: input.password };
+    const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     let page = input.page;
     let region: Box | "page" = input.box ?? "page";
     let found: FoundAnchor | undefined;

@@ -6,9 +6,10 @@
  * print or return.
  */
 import type { z } from "zod";
-import type { OpenOptions } from "../document/open.js";
+import { DEFAULT_TIMEOUT_MS, type OpenOptions } from "../document/open.js";
 import type { ErrorCode } from "../errors.js";
 import type { PathAccess } from "../source/allowed-root.js";
+import { Deadline } from "../util/deadline.js";
 
 /** Where an operation runs, set by the interface that calls it. */
 export interface OperationContext {
@@ -73,4 +74,12 @@ export function inputSchema<Object extends z.ZodObject>(
   fieldCodes?: Partial<Record<keyof z.infer<Object> & string, ErrorCode>>,
 ): InputSchema<z.infer<Object>> & { object: Object } {
   return { object, fieldCodes } as InputSchema<z.infer<Object>> & { object: Object };
+}
+
+/**
+ * The deadline of one call, counted from its start (`timeout_ms`, `--timeout-ms`): extraction keeps
+ * it by its own timer, the layout rules on the main thread by checking it as they go.
+ */
+export function callDeadline(ctx: OperationContext): Deadline {
+  return new Deadline(ctx.open.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 }

@@ -3,7 +3,7 @@ import { verifyPdf } from "../checks/cited-pages-first.js";
 import { validateEvidence } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
-import { defineOperation } from "./operation.js";
+import { callDeadline, defineOperation } from "./operation.js";
 import { inputPdf } from "./paths.js";
 import type { verifyInput } from "./schemas/documents.js";
 
@@ -21,8 +21,10 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify),
   async run(input, ctx) {
     const records = validateEvidence(input.evidence, 'argument "evidence"');
+    const deadline = callDeadline(ctx);
     return verifyPdf(await inputPdf(ctx, input.pdf), records, {
       ...ctx.open,
+      deadline,
       password: input.password,
       ...(input.ocr ? { ocr: input.ocr } : {}),
     });

@@ -7,7 +7,7 @@ import { CiteproofError } from "../../errors.js";
 import { type PathAccess, readAdmittedPdf } from "../../source/allowed-root.js";
 import { type PdfBytes, readPdfFile } from "../../source/file.js";
 import { fetchBytes } from "../../source/url.js";
-import type { Deadline } from "./deadline.js";
+import type { Deadline } from "../../util/deadline.js";
 import { CITE_CHECK_LIMITS } from "./limits.js";
 import type { CiteSource } from "./request.js";
 

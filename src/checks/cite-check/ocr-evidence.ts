@@ -7,7 +7,7 @@ import { CiteproofError } from "../../errors.js";
 import { OCR_DPI, type OcrPage, ocrPage } from "../../ocr/page-ocr.js";
 import { OcrSession, ocrProvenance } from "../../ocr/tesseract.js";
 import type { PdfBytes } from "../../source/file.js";
-import type { Deadline } from "./deadline.js";
+import type { Deadline } from "../../util/deadline.js";
 
 export type OcrOutcome =
   | { state: "ok"; ocr: OcrPage }

@@ -8,7 +8,7 @@ import type { PageGeometry, PageText } from "../../document/model.js";
 import { openDocument } from "../../document/open.js";
 import { CiteproofError } from "../../errors.js";
 import type { PdfBytes } from "../../source/file.js";
-import type { Deadline } from "./deadline.js";
+import type { Deadline } from "../../util/deadline.js";
 
 export type PageEvidence =
   | { page: number; state: "ok"; text: PageText; geometry: PageGeometry }

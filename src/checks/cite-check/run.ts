@@ -4,9 +4,9 @@
  * citation; hold the output to its budget.
  */
 import type { PathAccess } from "../../source/allowed-root.js";
+import { Deadline } from "../../util/deadline.js";
 import { admitSource } from "./admit-source.js";
 import { applyOutputBudget } from "./budget.js";
-import { Deadline } from "./deadline.js";
 import { decide, nativeOutcome, PageLayers, wantsOcr } from "./decide.js";
 import { resultMessage } from "./messages.js";
 import { type OcrOutcome, ocrPages } from "./ocr-evidence.js";
