@@ -1,27 +1,21 @@
 // Hostile PDFs, seeded: truncations and byte flips of a real PDF, page-tree cycles, a huge MediaBox,
-// deep nesting, a flate bomb, a broken ToUnicode, a 100,000-page tree, and (with qpdf) encrypted and
-// object-stream variants. Each goes through `citeproof verify` under a 5 s deadline; the answer must
-// be a verdict or a coded error, within the deadline + 5 s, without a stack trace or a signal.
+// deep nesting, a flate bomb, a broken ToUnicode, a 100,000-page tree, 120,000 equation labels on
+// one page, and (with qpdf) encrypted and object-stream variants. Each goes through `citeproof
+// verify` (an equation record too, so the layout rules run) under a 5 s deadline; the answer must be
+// a verdict or a coded error, within the deadline + 5 s, without a stack trace or a signal, with the
+// process's peak memory under the cap.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
+import { classify, runCli } from "./child-run.mjs";
+import { labelFloodPdf } from "./label-flood.mjs";
 import { assemblePdf as pdf } from "./pdf-writer.mjs";
+import { rng } from "./seeded.mjs";
 
-const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const fixture = (name) => fileURLToPath(new URL(`../../test/fixtures/${name}.pdf`, import.meta.url));
 const DEADLINE_MS = 5000;
-
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
-}
 
 const page = (parent, extra = "") =>
   `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 612 792] ${extra} >>`;
@@ -32,7 +26,7 @@ const stream = (data, dict = "") =>
     Buffer.from("\nendstream", "latin1"),
   ]);
 
-function generated(bombBytes) {
+function generated(bombBytes, labels) {
   const text = Buffer.from("BT /F1 12 Tf 72 700 Td (Hello hostile world) Tj ET");
   const font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
   const kids = (n, first) => Array.from({ length: n }, (_, i) => `${first + i} 0 R`).join(" ");
@@ -69,6 +63,7 @@ function generated(bombBytes) {
       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
       stream(Buffer.from("begincmap 1 beginbfrange <00> <FF> [<D800> <DFFF>] endbfrange <<<<< endcmap")),
     ]),
+    [`${labels.toLocaleString("en")} labels on a page`]: labelFloodPdf(labels),
     "100,000-page tree": pdf([
       "<< /Type /Catalog /Pages 2 0 R >>",
       `<< /Type /Pages /Kids [${kids(bigTree, 3)}] /Count ${bigTree} >>`,
@@ -114,7 +109,7 @@ export async function hostilePdfAttack(dir, { count, seed }) {
   const random = rng(seed);
   const base = readFileSync(fixture("paper"));
   const inputs = {
-    ...generated(count > 50 ? 1 << 30 : 64 << 20),
+    ...generated(count > 50 ? 1 << 30 : 64 << 20, count > 50 ? 120_000 : 30_000),
     ...qpdfVariants(dir, fixture("paper")),
     ...mutations(base, count, random),
   };
@@ -124,43 +119,25 @@ export async function hostilePdfAttack(dir, { count, seed }) {
     JSON.stringify([
       { kind: "quotation", page: 1, text: "hostile words here" },
       { kind: "page", page: 2 },
+      { kind: "equation", label: "1" },
     ]),
   );
-  const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, hangs: 0, worst: "" };
+  const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, hangs: 0, peakMb: 0, overCap: 0, worst: "" };
   let i = 0;
   for (const [name, bytes] of Object.entries(inputs)) {
     const file = join(dir, `in-${i++}.pdf`);
     writeFileSync(file, bytes);
-    stats.tried++;
-    const run = spawnSync(
-      process.execPath,
-      [
-        cli,
-        "verify",
-        file,
-        "--evidence",
-        evidence,
-        "--json",
-        "--no-cache",
-        "--timeout-ms",
-        String(DEADLINE_MS),
-      ],
-      {
-        timeout: DEADLINE_MS + 5000,
-        encoding: "utf8",
-        killSignal: "SIGKILL",
-        maxBuffer: 64 << 20,
-      },
-    );
-    const trace = /\n\s+at .+\(.+:\d+:\d+\)/.test(run.stderr ?? "");
-    if (run.error?.code === "ETIMEDOUT" || (run.signal === "SIGKILL" && run.status === null)) {
-      stats.hangs++;
-      stats.worst += `${name}: hang; `;
-    } else if (run.signal || trace || ![0, 1, 2].includes(run.status) || /"INTERNAL"/.test(run.stdout)) {
-      stats.crashes++;
-      stats.worst += `${name}: ${run.signal ?? run.status}; `;
-    } else if (run.status === 2) stats.coded++;
-    else stats.verdicts++;
+    const args = [
+      "verify",
+      file,
+      "--evidence",
+      evidence,
+      "--json",
+      "--no-cache",
+      "--timeout-ms",
+      String(DEADLINE_MS),
+    ];
+    classify(stats, name, await runCli(args, { timeoutMs: DEADLINE_MS + 5000 }));
   }
   if (stats.worst) process.stderr.write(`hostile PDFs: ${stats.worst}\n`);
   delete stats.worst;

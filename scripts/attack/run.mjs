@@ -2,14 +2,19 @@
 // The attack suite: seeded hostile inputs against the built library and CLI (`npm run attack`).
 // `--sample` runs a bounded slice for CI. Prints one table: per attack, the inputs tried, verdicts,
 // coded errors, crashes (a stack trace or a signal), hangs (past the deadline + 5 s), leaks (bytes of
-// a file outside the root read), data lost (claims lost by the locks) and escapes. Exit 1 when any
-// crash, hang, leak, loss, escape or undetected tamper is seen.
+// a file outside the root read), data lost (claims lost by the locks; claims, events or batch lines
+// lost or half-written after a SIGKILL), escapes, undetected tampers (missed), the largest peak
+// resident memory of one call in MiB and the calls over the memory cap (CITEPROOF_MAX_MEMORY_MB,
+// default 1024). Exit 1 when any crash, hang, leak, loss, escape, missed tamper or call over the
+// cap is seen.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { badInputAttack } from "./bad-inputs.mjs";
+import { hostileHttpAttack } from "./hostile-http.mjs";
 import { hostilePdfAttack } from "./hostile-pdfs.mjs";
+import { killTrials } from "./kill-trials.mjs";
 import { runLockTrials } from "./lock-trials.mjs";
 import { pathRaceAttack } from "./path-race.mjs";
 import { specialFileAttack } from "./special-files.mjs";
@@ -33,6 +38,8 @@ const row = (attack, r) => {
     escapes: 0,
     missed: 0,
     ...r,
+    "peak MB": r.peakMb ?? "",
+    "over cap": r.overCap ?? "",
   });
   process.stderr.write(`${attack}: done\n`);
 };
@@ -53,7 +60,10 @@ try {
   row("special files", await specialFileAttack(join(work, "special")));
   row("bad inputs, MCP frames", await badInputAttack());
   row("store tamper", await tamperAttack(join(work, "tamper"), { seed }));
-  row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 12 : 120, seed }));
+  row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 6 : 120, seed }));
+  row("hostile HTTP", await hostileHttpAttack(join(work, "http"), { bombMib: sample ? 256 : 4096, sample }));
+  const kills = await killTrials(join(work, "kill"), { trials: sample ? 3 : 50, seed });
+  row("SIGKILL: session, run, batch", { ...kills, verdicts: kills.verdicts });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -69,11 +79,15 @@ const columns = [
   "lost",
   "escapes",
   "missed",
+  "peak MB",
+  "over cap",
 ];
 const width = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
 const line = (values) => values.map((v, i) => String(v).padEnd(width[i])).join("  ");
 console.log(line(columns));
 for (const r of rows) console.log(line(columns.map((c) => r[c])));
-const bad = rows.some((r) => r.crashes + r.hangs + r.leaks + r.lost + r.escapes + r.missed > 0);
+const bad = rows.some(
+  (r) => r.crashes + r.hangs + r.leaks + r.lost + r.escapes + r.missed + (r.overCap ?? 0) > 0,
+);
 console.log(bad ? "attack: FAILED" : "attack: held");
 process.exit(bad ? 1 : 0);
