@@ -2,7 +2,7 @@
 // tool call and the pi extension's tool — gives the same JSON document. The commands that are operations
 // of their own (sessions, evidence runs and their sources) have one adapter, the CLI: its `--json` document
 // and exit code are those of the operation run directly, step by step, on twin stores made the same way.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -14,6 +14,7 @@ import * as session from "../../src/operations/session.js";
 import * as source from "../../src/operations/source.js";
 import type { ExtensionAPI, PiToolDefinition } from "../../src/pi/api.js";
 import citeproofExtension from "../../src/pi/extension.js";
+import { startServer } from "../evidence/helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const cli = join(root, "dist/cli/main.js");
@@ -130,10 +131,16 @@ describe("one operation, three interfaces", () => {
 const fixtures = join(root, "test/fixtures");
 const ctx: OperationContext = { cwd: root, access: "anywhere", open: { noCache: true }, caller: "cli" };
 
-function cliRun(args: string[]): { status: number | null; doc: unknown } {
-  const ran = spawnSync(process.execPath, [cli, ...args, "--json"], { cwd: root, encoding: "utf8" });
-  expect(ran.status, ran.stderr).toBeLessThan(2);
-  return { status: ran.status, doc: JSON.parse(ran.stdout) };
+/** The CLI as a process, awaited (not spawnSync: `source fetch` asks a server this process runs). */
+async function cliRun(args: string[]): Promise<{ status: number | null; doc: unknown }> {
+  const child = spawn(process.execPath, [cli, ...args, "--json"], { cwd: root });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const status = await new Promise<number | null>((done) => child.on("close", done));
+  expect(status, stderr).toBeLessThan(2);
+  return { status, doc: JSON.parse(stdout) };
 }
 
 async function opRun(op: AnyOperation, input: unknown): Promise<{ status: number; doc: unknown }> {
@@ -162,7 +169,7 @@ async function step(
   op: AnyOperation,
   input: (dir: string) => unknown,
 ): Promise<unknown> {
-  const fromCli = cliRun(cliArgs(twins.a));
+  const fromCli = await cliRun(cliArgs(twins.a));
   const fromOp = await opRun(op, input(twins.b));
   expect(fromOp.status, op.name).toBe(fromCli.status);
   expect(twinComparable(fromOp.doc, twins.b), op.name).toEqual(twinComparable(fromCli.doc, twins.a));
@@ -187,6 +194,23 @@ describe("command operations: the CLI prints what the operation returns", () => 
       (dir) => ({ run_dir: dir, url, text, media_type: "text/plain", actor: "main" }),
     )) as { source_id: string };
     const sourceId = registered.source_id;
+    const server = await startServer({
+      "/notes.txt": (_req, res) => {
+        res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+        res.end("The northern quay was surveyed in spring.");
+      },
+    });
+    try {
+      const notes = `${server.base}/notes.txt`;
+      await step(
+        twins,
+        (dir) => ["source", "fetch", "--run-dir", dir, "--url", notes, "--evidence-id", "web:notes"],
+        source.sourceFetchOperation,
+        (dir) => ({ run_dir: dir, url: notes, evidence_id: "web:notes", actor: "main" }),
+      );
+    } finally {
+      await server.close();
+    }
     await step(
       twins,
       (dir) => ["source", "local", "--run-dir", dir, "--file", join(fixtures, "interfaces.pdf")],
