@@ -31,8 +31,8 @@ const { makeQuotations } = await import("./lib/quotations.mjs");
 
 const TARGETS = {
   extractRatio: 1.3,
-  verifyColdRatio: 1.5,
-  warmSpeedup: 10,
+  verifyColdRatio: 1.4,
+  warmSpeedup: 12,
   peakRssMb: 300,
   firstResultS: 1,
 };

@@ -50,10 +50,22 @@ function joinedAfter(pages: FoldedPages, first: number): Joined | null {
   return joined;
 }
 
+const bodies = new WeakMap<PageText, string>();
+
+/** A page's body text, made once (a page is the first of one break and the second of another). */
+function bodyOf(page: PageText): string {
+  let body = bodies.get(page);
+  if (body === undefined) {
+    body = bodyText(page);
+    bodies.set(page, body);
+  }
+  return body;
+}
+
 function join(a: PageText, b: PageText): Joined {
   const boundary = a.text.length + 1;
   return {
-    text: `${bodyText(a)}\n${bodyText(b)}`,
+    text: `${bodyOf(a)}\n${bodyOf(b)}`,
     boundary,
     views: new Map(),
     hyphens: [...a.lineEndHyphensUtf16, ...b.lineEndHyphensUtf16.map((h) => h + boundary)],
@@ -95,17 +107,63 @@ export function findAcrossBreak(pages: FoldedPages, first: number, needle: strin
   const joined = joinedAfter(pages, first);
   if (!joined) return undefined;
   const readings: HyphenReading[] = joined.hyphens.length > 0 ? ["joined", "kept"] : ["joined"];
+  const { from, to } = windowAround(joined, needle.length);
   for (const reading of readings) {
-    const folded = view(joined, reading);
+    const folded =
+      from === 0 && to === joined.text.length ? view(joined, reading) : windowView(joined, from, to, reading);
     for (let at = folded.text.indexOf(needle); at >= 0; at = folded.text.indexOf(needle, at + 1)) {
       if (!onWordBoundaries(folded.text, at, needle)) continue;
-      const start = folded.startUtf16[at];
-      const end = folded.endUtf16[at + needle.length - 1];
+      const start = folded.startUtf16[at] + from;
+      const end = folded.endUtf16[at + needle.length - 1] + from;
       if (start >= joined.boundary || end <= joined.boundary) continue;
       return { parts: splitAt(joined, start, end, first), reading };
     }
   }
   return undefined;
+}
+
+/**
+ * The stretch of the joined text [from, to) that every match of `units` folded units running across
+ * the break lies in. Each ASCII letter or digit folds to a unit of its own, so a match cannot start
+ * before `units` of them stand between it and the break, nor end past as many after it. The stretch
+ * is cut where a letter or digit, a space and a letter or digit stand in a row (before the second
+ * one, or before the space): folding the stretch alone there gives the units the whole text gives,
+ * no space, line-end hyphen or accent reaching across the cut.
+ */
+function windowAround(joined: Joined, units: number): { from: number; to: number } {
+  const text = joined.text;
+  let from = joined.boundary - 1;
+  for (let seen = 0; from > 0 && seen < units; from--) if (isAsciiWordUnit(text.charCodeAt(from - 1))) seen++;
+  while (from > 0 && !cutBefore(text, from)) from--;
+  let to = joined.boundary;
+  for (let seen = 0; to < text.length && seen < units; to++) if (isAsciiWordUnit(text.charCodeAt(to))) seen++;
+  while (to < text.length && !cutBefore(text, to)) to++;
+  return { from, to };
+}
+
+/** Whether text[at - 1], text[at] read letter-or-digit then space, or space then letter-or-digit, between two such. */
+function cutBefore(text: string, at: number): boolean {
+  if (at < 2 || at + 1 >= text.length) return false;
+  const [a, b, c] = [text.charCodeAt(at - 2), text.charCodeAt(at - 1), text.charCodeAt(at)];
+  const d = text.charCodeAt(at + 1);
+  return (
+    (isAsciiWordUnit(a) && isAsciiSpace(b) && isAsciiWordUnit(c)) ||
+    (isAsciiWordUnit(b) && isAsciiSpace(c) && isAsciiWordUnit(d))
+  );
+}
+
+function isAsciiWordUnit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+function isAsciiSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** The stretch [from, to) of the joined text folded alone, its offsets relative to `from`. */
+function windowView(joined: Joined, from: number, to: number, reading: HyphenReading): FoldedText {
+  const hyphens = joined.hyphens.filter((h) => h >= from && h < to).map((h) => h - from);
+  return fold(joined.text.slice(from, to), { lineEndHyphensUtf16: hyphens, hyphenReading: reading });
 }
 
 /** The match's two parts, each in its own page's offsets, without the whitespace around the break. */

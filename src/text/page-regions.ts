@@ -446,15 +446,11 @@ function belowItsColumn(
 
 /** Three space-separated tokens or more, at least half of them figures. */
 function mostlyFigures(words: string): boolean {
-  let tokens = 0;
+  const tokens = words.split(" ");
+  if (tokens.length < 3) return false;
   let figures = 0;
-  for (let start = 0, i = 0; i <= words.length; i++) {
-    if (i < words.length && words.charCodeAt(i) !== 32) continue;
-    tokens++;
-    if (mayOpenFigure(words.charCodeAt(start)) && NUMERIC_TOKEN.test(words.slice(start, i))) figures++;
-    start = i + 1;
-  }
-  return tokens >= 3 && figures * 2 >= tokens;
+  for (const t of tokens) if (mayOpenFigure(t.charCodeAt(0)) && NUMERIC_TOKEN.test(t)) figures++;
+  return figures * 2 >= tokens.length;
 }
 
 /** A character NUMERIC_TOKEN's match can begin with (a cheap test before the pattern's). */

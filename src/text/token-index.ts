@@ -145,11 +145,23 @@ export class TokenIndex {
    * undefined when the needle has no word (then every page is a candidate).
    */
   candidates(needle: string): number[] | undefined {
-    const keys = keysOf(needle);
-    if (keys.length === 0) return undefined;
+    const wanted = keysOf(needle);
+    if (wanted.length === 0) return undefined;
+    const { offsets, keys, pageCount } = this.serialized;
+    const first = wanted[0];
     const pages: number[] = [];
-    for (let page = 1; page <= this.serialized.pageCount; page++) {
-      if (this.holdsAll(page, keys)) pages.push(page);
+    // One loop over every page, the first key looked up in place: most pages lack it.
+    for (let page = 1; page <= pageCount; page++) {
+      let lo = offsets[page - 1];
+      let hi = offsets[page] - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const v = keys[mid];
+        if (v === first) break;
+        if (v < first) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      if (lo <= hi && this.holdsAll(page, wanted)) pages.push(page);
     }
     return pages;
   }
