@@ -15,7 +15,10 @@
 // scripts/corpus-errata.json lists gold cases the PDF itself contradicts (what the page prints, how to look):
 // each is applied only to the PDF of the recorded sha256 while the gold still says what the erratum says it
 // does, and every one applied is listed in the output.
-// Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet] [--groups] [--misses]
+// `--acceptance` also holds every document group (a gold's `group`) to the acceptance for anchors on
+// their own: true equation and figure labels PASS >= 99%, false equation labels PASS <= 0.5%, no false
+// figure label PASSes; a group below it fails the run (the generated corpus is judged so).
+// Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet] [--groups] [--acceptance] [--misses]
 import { spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -37,6 +40,7 @@ const args = process.argv.slice(2);
 const raiseRatchet = args.includes("--raise-ratchet");
 const byGroup = args.includes("--groups");
 const renderMisses = args.includes("--misses");
+const perGroupAcceptance = args.includes("--acceptance");
 const missesDir = join(root, "corpus-misses");
 const positional = args.filter((a) => !a.startsWith("--"));
 const dir = resolve(positional[0] ?? join(root, "..", "shared", "corpus"));
@@ -76,6 +80,9 @@ const THRESHOLDS = {
   "cc-normalized": 1,
   "cc-image-only": 1,
 };
+
+// Share of cases right that each document group must reach under --acceptance.
+const ACCEPTANCE = { "eq-true": 0.99, "eq-false": 0.995, "fig-true": 0.99, "fig-false": 1 };
 
 const work = mkdtempSync(join(tmpdir(), "citeproof-corpus-"));
 const cacheDir = join(work, "cache");
@@ -373,6 +380,18 @@ function anchorTable(what, table, mark) {
 }
 anchorTable("pdf", perPdf, (name) => (name in ratchet.floors ? "  (ratchet)" : ""));
 if (byGroup) anchorTable("group", perGroup, () => "");
+if (perGroupAcceptance) {
+  let below = 0;
+  for (const [group, cats] of [...perGroup].sort(([a], [b]) => a.localeCompare(b)))
+    for (const [category, share] of Object.entries(ACCEPTANCE)) {
+      const t = cats.get(category);
+      if (!t || t.ok / t.total >= share) continue;
+      below++;
+      console.log(`ACCEPTANCE  ${group} ${category}: ${t.ok}/${t.total}, below ${(share * 100).toFixed(1)}%`);
+    }
+  if (below > 0) failed = true;
+  else console.log(`\nacceptance: every group meets it (${perGroup.size} groups)`);
+}
 
 if (raiseRatchet) {
   let raised = 0;

@@ -14,8 +14,10 @@ export const CAPTION_REJECTIONS = [
 export type CaptionRejection = (typeof CAPTION_REJECTIONS)[number];
 
 export const CAPTION_REJECTION_MEANINGS: Record<CaptionRejection, string> = {
-  "inside-paragraph": "the line continues a paragraph of running text (a sentence that starts a line)",
-  "not-line-start": "text stands before it on its line",
+  "inside-paragraph":
+    "the line continues a paragraph of running text (a sentence that starts a line), or opens the next paragraph right under it",
+  "not-line-start":
+    "text stands before it on its line (other than a column of running text that ends at an edge the rows above and below share)",
   "runs-into-paragraph":
     "its lines run on at the running text's leading into the next paragraph, with no space between, as running text does and a caption does not",
   "no-caption-text": "no caption text follows the label",

@@ -240,8 +240,9 @@ function judge(
 ): Judged {
   const { box, em } = token;
   const column = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
-  const mirrored = column ? undefined : mirroredEdgeFrame(box, text, frames, em);
-  const frame = column ?? mirrored;
+  const mirrored = mirroredEdgeFrame(box, text, frames, em);
+  const atColumnEdge = column !== undefined && frameScore(box, column) <= Math.max(2, em * 0.5);
+  const frame = atColumnEdge ? column : (mirrored ?? column);
   let reasons = frame ? 0 : NO_COLUMN;
   reasons |= outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored)
     ? PAGE_MARGIN
@@ -408,7 +409,7 @@ function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: numb
 }
 
 /**
- * A frame for a label past every line of running text, at the text block's right edge where the
+ * A frame for a label past the lines of running text, at the text block's right edge where the
  * block's left edge mirrors it (margins alike on both sides): slides whose bullets are all short,
  * indented by an item's mark, set displays across the whole text width with the label at its
  * right edge. The label stands at that mirrored edge, or up to an em past it (the left edge read

@@ -197,7 +197,8 @@ function judge(
   const rowOf = (b: number) =>
     index.band(b - em * 0.3, b + em * 0.3).filter((k) => Math.abs(chars.base[k] - b) <= em * 0.3);
   const row = rowOf(base);
-  if (row.some((k) => !memberSet.has(k) && chars.x1[k] <= left + 0.5 && chars.x1[k] > left - em))
+  const before = row.filter((k) => !memberSet.has(k) && chars.x1[k] <= left + 0.5 && chars.x1[k] > left - em);
+  if (before.length > 0 && !columnBeside(chars, index, before, base, em, left))
     rejections.push("not-line-start");
   // Captions side by side: each ends where the next one on its row begins.
   let end = Infinity;
@@ -294,7 +295,12 @@ function surroundings(
 ): FigureSurroundings {
   const widths = bodyLines.map((l) => l.box.right - l.box.left).sort((a, b) => a - b);
   const usual = widths.length > 0 ? widths[Math.floor(widths.length / 2)] : 0;
-  const barriers: Box[] = [...otherCaptions];
+  // Another caption across the block's column bounds the figure, however far its label stands to one side.
+  const barriers: Box[] = otherCaptions.map((o) =>
+    o.left < block.right && o.right > block.left
+      ? { ...o, left: Math.min(o.left, block.left), right: Math.max(o.right, block.right) }
+      : o,
+  );
   const wide = new Set<Box>();
   for (const l of bodyLines) {
     if (overlaps(l.box, block) || l.box.right - l.box.left < usual * 0.8) continue;
@@ -336,6 +342,35 @@ function centredInColumn(row: Box, frames: DocumentFrames, page: number, em: num
   return leftIndent >= em && rightIndent >= em && Math.abs(leftIndent - rightIndent) <= em * 0.5;
 }
 
+/**
+ * The text before the label on its row is a column beside the caption (running text around a
+ * wrapped figure): it ends at least 0.8 em before the label, at a right edge that the rows above
+ * and below end at too. A sentence's words before "Figure N" end where the words happen to end.
+ */
+function columnBeside(
+  chars: PageChars,
+  index: BandIndex,
+  before: readonly number[],
+  base: number,
+  em: number,
+  left: number,
+): boolean {
+  let edge = -Infinity;
+  for (const k of before) edge = Math.max(edge, chars.x1[k]);
+  if (left - edge < em * 0.8) return false;
+  const ends = new Map<number, number>();
+  const found = index.scan(base - em * 3, base + em * 3);
+  for (let j = 0; j < found; j++) {
+    const k = index.hits[j];
+    if (Math.abs(chars.base[k] - base) < em * 0.5 || chars.x0[k] >= left - 0.5) continue;
+    const row = Math.round(chars.base[k] / (em * 0.3));
+    ends.set(row, Math.max(ends.get(row) ?? -Infinity, chars.x1[k]));
+  }
+  let shared = 0;
+  for (const end of ends.values()) if (Math.abs(end - edge) <= 1) shared++;
+  return shared >= 2;
+}
+
 /** How far (a share of the body size) a line's size may be from the running text's to bound a figure. */
 const BARRIER_SIZE_TOLERANCE = 0.05;
 
@@ -375,7 +410,8 @@ const MAX_FIGURE_LINES = 3000;
 
 /**
  * A row just above at the leading of a paragraph (a short last line or a line broken early), set at
- * the row's own size and flush with it on the left: the row goes on with that paragraph.
+ * the row's own size, flush with it on the left or up to a paragraph's indent left of it: the row
+ * goes on with that paragraph or opens the next one.
  */
 function paragraphRowAbove(
   chars: PageChars,
@@ -389,6 +425,7 @@ function paragraphRowAbove(
   const hits = index.hits;
   let rowBase = Number.NaN;
   let rowLeft = Infinity;
+  let rowRight = -Infinity;
   for (let j = 0; j < found; j++) {
     const k = hits[j];
     const d = chars.base[k] - base;
@@ -398,9 +435,13 @@ function paragraphRowAbove(
     if (Number.isNaN(rowBase) || Math.abs(chars.base[k] - rowBase) <= em * 0.2) {
       rowBase = Number.isNaN(rowBase) ? chars.base[k] : rowBase;
       rowLeft = Math.min(rowLeft, chars.x0[k]);
+      rowRight = Math.max(rowRight, chars.x1[k]);
     }
   }
-  if (Number.isNaN(rowBase) || Math.abs(rowLeft - left) > em * 0.5) return false;
+  if (Number.isNaN(rowBase) || rowLeft - left > em * 0.5) return false;
+  // Indented as a paragraph's first line under the last one's end, which runs on over it (the
+  // last letters of a column beside the caption do not).
+  if (left - rowLeft > em * 0.5 && (left - rowLeft > em * 2.5 || rowRight < left + em)) return false;
   // Another caption's row is no paragraph.
   return !otherCaptions.some((c) => c.bottom <= rowBase + em * 0.3 && c.top >= rowBase - em * 0.1);
 }

@@ -27,3 +27,17 @@ describe("a figure's own text and place", () => {
     expect(r.rejectedCaptions.find((c) => c.label === "9")?.reasons).toEqual(["inside-paragraph"]);
   });
 });
+
+describe("a caption beside running text", () => {
+  it("reads a wrapped figure's caption with the narrowed column's lines less than an em before it", async () => {
+    const r = await anchorsOf("caption-wrapped");
+    expect(r.figures.map((f) => f.label)).toEqual(["1"]);
+    expect(r.figures[0].text).toMatch(/^Figure 1\. The response of the sensor/);
+  });
+
+  it("still refuses a mention inside the narrowed column", async () => {
+    const r = await anchorsOf("caption-wrapped");
+    expect(r.rejectedCaptions.find((c) => c.label === "4")?.reasons).toEqual(["not-line-start"]);
+    expect(checkFigure(r, { label: "4" }).verdict).toBe("FAIL");
+  });
+});
