@@ -124,6 +124,7 @@ export async function verifyPdf(
     for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(context, records[i]);
   }
   const checked = results as CheckResult[];
+  context.pages.keepRecords();
   return {
     document: { sha256: cited.sha256, pages: cited.pageCount },
     results: options.ocr ? await applyOcr(context, records, checked, ocrOptions(cited, options)) : checked,

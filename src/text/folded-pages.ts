@@ -48,6 +48,11 @@ export class FoldedPages {
     return this.documentRegions;
   }
 
+  /** Keeps for the next run what this one decided page by page (the pages' own regions). */
+  keepRecords(): void {
+    this.documentRegions?.keepPages();
+  }
+
   /** The label printed on each page, decided on first need. */
   get labels(): PrintedLabels {
     this.printedLabels ??= new PrintedLabels(this.pages, this.options.records);

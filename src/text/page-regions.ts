@@ -127,6 +127,10 @@ function before(page: number, line: number, place: LinePlace): boolean {
 export class DocumentRegions {
   private stats: DocumentStats | undefined;
   private readonly local = new Map<number, LocalRegions>();
+  /** Pages' own regions read back from a record (by page): undefined before looking, null when none. */
+  private storedPages: Map<number, StoredPage> | null | undefined;
+  /** Whether a page was classified here rather than read back. */
+  private classified = false;
   private readonly edgeKeys = new Map<number, (string | undefined)[]>();
 
   /** `records` keeps the document-wide decisions between runs (they read every page). */
@@ -178,10 +182,41 @@ export class DocumentRegions {
   private localOf(text: PageText): LocalRegions {
     let local = this.local.get(text.page);
     if (!local) {
-      local = classifyPage(text);
+      local = this.storedPage(text);
+      if (!local) {
+        local = classifyPage(text);
+        this.classified = true;
+      }
       this.local.set(text.page, local);
     }
     return local;
+  }
+
+  /** A page's own regions as a run before this one classified them, when they fit its lines. */
+  private storedPage(text: PageText): LocalRegions | undefined {
+    if (this.storedPages === undefined) {
+      const name = this.pagesRecordName();
+      this.storedPages = (name && storedPagesOf(this.records?.read(name))) || null;
+    }
+    const stored = this.storedPages?.get(text.page);
+    return stored ? localFromStored(stored, text.lines.length) : undefined;
+  }
+
+  private pagesRecordName(): string | undefined {
+    return this.records ? recordName("regions-pages", [import.meta.url, BODY_FLOW_MODULE]) : undefined;
+  }
+
+  /**
+   * Keeps every page's own regions classified so far (with those read back) for the next run, when
+   * this one classified a page: what a page says about its lines depends on that page alone.
+   */
+  keepPages(): void {
+    const name = this.pagesRecordName();
+    if (!name || !this.classified) return;
+    const pages = new Map(this.storedPages ?? []);
+    for (const [page, local] of this.local) pages.set(page, toStoredPage(local));
+    this.records?.write(name, { pages: [...pages.keys()], entries: [...pages.values()] });
+    this.classified = false;
   }
 
   /**
@@ -280,6 +315,64 @@ export class DocumentRegions {
     }
     return undefined;
   }
+}
+
+/** A page's LocalRegions as kept between runs: region indexes, edge keys ("" for none), page numbers. */
+interface StoredPage {
+  regions: Uint8Array;
+  edgeKeys: string[];
+  pageNumbers: Uint8Array;
+  mayHoldReferences: boolean;
+  bodySize: number;
+}
+
+function toStoredPage(local: LocalRegions): StoredPage {
+  return {
+    regions: Uint8Array.from(local.regions, (r) => REGIONS.indexOf(r)),
+    edgeKeys: local.edgeKeys.map((k) => k ?? ""),
+    pageNumbers: Uint8Array.from(local.pageNumbers, (n) => (n ? 1 : 0)),
+    mayHoldReferences: local.mayHoldReferences,
+    bodySize: local.bodySize,
+  };
+}
+
+/** The stored pages by page number; undefined when the record is not of that shape. */
+function storedPagesOf(value: unknown): Map<number, StoredPage> | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { pages, entries } = value as { pages?: unknown; entries?: unknown };
+  if (!Array.isArray(pages) || !Array.isArray(entries) || pages.length !== entries.length) return undefined;
+  const out = new Map<number, StoredPage>();
+  for (let i = 0; i < pages.length; i++) {
+    if (!Number.isSafeInteger(pages[i]) || typeof entries[i] !== "object" || entries[i] === null)
+      return undefined;
+    out.set(pages[i], entries[i] as StoredPage);
+  }
+  return out;
+}
+
+/** Regions a page may give its lines by itself (never running-head or references). */
+const LOCAL_REGIONS = new Set<Region>(["body", "caption", "footnote", "table", "margin"]);
+
+/** A stored page read back, every field checked against the page's lines; undefined when any is wrong. */
+function localFromStored(stored: StoredPage, lineCount: number): LocalRegions | undefined {
+  const { regions, edgeKeys, pageNumbers, mayHoldReferences, bodySize } = stored;
+  if (!(regions instanceof Uint8Array) || !(pageNumbers instanceof Uint8Array) || !Array.isArray(edgeKeys))
+    return undefined;
+  if (regions.length !== lineCount || pageNumbers.length !== lineCount || edgeKeys.length !== lineCount)
+    return undefined;
+  if (typeof mayHoldReferences !== "boolean" || typeof bodySize !== "number" || !(bodySize >= 0))
+    return undefined;
+  const local: LocalRegions = { regions: [], edgeKeys: [], pageNumbers: [], mayHoldReferences, bodySize };
+  for (let i = 0; i < lineCount; i++) {
+    const region = REGIONS[regions[i]];
+    const key = edgeKeys[i];
+    if (region === undefined || !LOCAL_REGIONS.has(region) || typeof key !== "string" || pageNumbers[i] > 1)
+      return undefined;
+    local.regions.push(region);
+    local.edgeKeys.push(key === "" ? undefined : key);
+    local.pageNumbers.push(pageNumbers[i] === 1);
+  }
+  return local;
 }
 
 function toStored(stats: DocumentStats): StoredStats {

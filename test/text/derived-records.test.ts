@@ -84,6 +84,55 @@ describe("region decisions kept between runs", () => {
   });
 });
 
+describe("pages' own regions kept between runs", () => {
+  const pagesRecord = (records: MemoryRecords) =>
+    [...records.values.keys()].find((name) => name.startsWith("regions-pages-")) as string;
+
+  it("keeps every page classified once asked to, and answers the same from them", () => {
+    const pages = pagesOf.get("regions")!;
+    const records = new MemoryRecords();
+    const regions = new DocumentRegions(pages, records);
+    const decided = allRegions(regions, pages.length);
+    regions.keepPages();
+    const name = pagesRecord(records);
+    expect(name).toMatch(/^regions-pages-[0-9a-f]{16}$/);
+    expect([...(records.values.get(name) as { pages: number[] }).pages].sort()).toEqual([1, 2, 3]);
+    const again = new DocumentRegions(pages, records);
+    expect(allRegions(again, pages.length)).toEqual(decided);
+    // Nothing classified anew: nothing written again.
+    records.values.delete(name);
+    again.keepPages();
+    expect(pagesRecord(records)).toBeUndefined();
+  });
+
+  it("reads a page's stored regions back, and refuses ones that do not fit its lines", () => {
+    const pages = pagesOf.get("regions")!;
+    const decided = allRegions(new DocumentRegions(pages), pages.length);
+    const records = new MemoryRecords();
+    const first = new DocumentRegions(pages, records);
+    allRegions(first, pages.length);
+    first.keepPages();
+    const name = pagesRecord(records);
+    const stored = records.values.get(name) as { pages: number[]; entries: { regions: Uint8Array }[] };
+    const at = stored.pages.indexOf(1);
+    const lines = pages[0]!.lines.length;
+    // Every line of page 1 stored as the margin: read back as stored.
+    stored.entries[at].regions = new Uint8Array(lines).fill(6);
+    const read = new DocumentRegions(pages, records).pageRegions(1);
+    expect(read.filter((r) => r === "margin").length).toBeGreaterThan(lines / 2);
+    for (const bad of [
+      new Uint8Array(lines - 1),
+      new Uint8Array(lines).fill(1 + 2), // running-head: never a page's own decision
+      new Uint8Array(lines).fill(40),
+    ]) {
+      stored.entries[at].regions = bad;
+      expect(new DocumentRegions(pages, records).pageRegions(1)).toEqual(decided[0]);
+    }
+    records.values.set(name, { pages: [1], entries: "x" });
+    expect(allRegions(new DocumentRegions(pages, records), pages.length)).toEqual(decided);
+  });
+});
+
 describe("printed labels kept between runs", () => {
   it("stores every page's label once all are decided and answers the same from them", () => {
     for (const doc of ["labels-book", "labels-article"]) {
