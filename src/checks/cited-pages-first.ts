@@ -72,7 +72,7 @@ function citedPages(records: readonly EvidenceRecord[]): number[] {
   const pages = new Set<number>();
   for (const r of records) {
     if ((r.kind !== "quotation" && r.kind !== "page") || r.page === undefined) continue;
-    if (!Number.isInteger(r.page) || r.page < 1) continue;
+    if (!Number.isSafeInteger(r.page) || r.page < 1) continue;
     const last = r.kind === "quotation" && r.endPage !== undefined ? r.endPage : r.page;
     for (let p = Math.max(1, r.page - LABEL_READ_RADIUS); p <= last + LABEL_READ_RADIUS; p++) pages.add(p);
   }

@@ -152,6 +152,12 @@ function checkPage(value: unknown, at: string): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
     throw invalid(`${at}: field "page" must be a positive integer (got ${shown(value)})`);
   }
+  // Past 2^53 - 1 a number no longer holds the page written (1e+23 + 1 is 1e+23): no file has it.
+  if (!Number.isSafeInteger(value))
+    throw invalid(
+      `${at}: field "page" is past the largest page number, ${Number.MAX_SAFE_INTEGER} (got ${shown(value)})`,
+      { field: "page", limit: Number.MAX_SAFE_INTEGER },
+    );
   return value;
 }
 

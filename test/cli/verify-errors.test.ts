@@ -289,6 +289,23 @@ describe("the evidence", () => {
     expect(message).toBe(`record 1: field "page" must be a positive integer (got ${JSON.stringify(page)})`);
   });
 
+  it.each([
+    [2 ** 53, "page"],
+    [1e23, "quotation"],
+  ])("page %j in a %s record: EVIDENCE_INVALID past the largest page number, never a hang", (page, kind) => {
+    const message = expectRejected(
+      pdfArgs(
+        records([
+          { kind, page, ...(kind === "quotation" ? { text: "the final weights are calibrated" } : {}) },
+        ]),
+      ),
+      "EVIDENCE_INVALID",
+    );
+    expect(message).toBe(
+      `record 0: field "page" is past the largest page number, 9007199254740991 (got ${JSON.stringify(page)})`,
+    );
+  });
+
   describe("over the input limits", () => {
     const page = { kind: "page", page: 1 };
     const quotation = (chars: number) => ({ kind: "quotation", page: 3, text: "w".repeat(chars) });
