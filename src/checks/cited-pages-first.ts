@@ -74,7 +74,9 @@ function citedPages(records: readonly EvidenceRecord[]): number[] {
     if ((r.kind !== "quotation" && r.kind !== "page") || r.page === undefined) continue;
     if (!Number.isSafeInteger(r.page) || r.page < 1) continue;
     const last = r.kind === "quotation" && r.endPage !== undefined ? r.endPage : r.page;
-    for (let p = Math.max(1, r.page - LABEL_READ_RADIUS); p <= last + LABEL_READ_RADIUS; p++) pages.add(p);
+    // Bounded where p++ still moves: past 2^53 - 1 a page plus one is the same number.
+    const end = Math.min(last + LABEL_READ_RADIUS, Number.MAX_SAFE_INTEGER);
+    for (let p = Math.max(1, r.page - LABEL_READ_RADIUS); p <= end; p++) pages.add(p);
   }
   return [...pages];
 }

@@ -306,6 +306,15 @@ describe("the evidence", () => {
     );
   });
 
+  it("the largest page number itself: no-such-page, never a hang", () => {
+    const evidence = records([
+      { kind: "quotation", page: Number.MAX_SAFE_INTEGER, text: "the final weights are calibrated" },
+    ]);
+    const run = runCli(["verify", ...pdfArgs(evidence), "--json"], { timeoutMs: 30_000 });
+    expect(run.status, run.stderr).toBe(1);
+    expect((run.json as { results: { reason: string }[] }).results[0].reason).toBe("no-such-page");
+  });
+
   describe("over the input limits", () => {
     const page = { kind: "page", page: 1 };
     const quotation = (chars: number) => ({ kind: "quotation", page: 3, text: "w".repeat(chars) });
