@@ -31,25 +31,30 @@ export function proseMask(text: PageText, chars: PageChars): Uint8Array {
   return mask;
 }
 
-/** The row just above the label, left of `xMax`: the display a label on its own line closes. */
-export function rowAbove(
+/**
+ * The nearest row above (dir 1) or below (dir -1) a token, within 2.2 em, inside xMin..xMax: the
+ * display a label on its own line closes (above) or opens (below).
+ */
+export function nearestRow(
   chars: PageChars,
   index: BandIndex,
   box: Box,
   em: number,
   xMin: number,
   xMax: number,
+  dir: 1 | -1,
 ): number[] {
   const { x0, x1, y0, y1, base } = chars;
-  const found = index.scan(box.top, box.top + em * 3.5);
+  const edge = dir === 1 ? box.top : box.bottom;
+  const found = dir === 1 ? index.scan(edge, edge + em * 3.5) : index.scan(edge - em * 3.5, edge);
   const hits = index.hits;
-  let nearest = Infinity;
+  let nearest = dir === 1 ? Infinity : -Infinity;
   for (let j = 0; j < found; j++) {
     const k = hits[j];
     if (x0[k] < xMin || x1[k] > xMax) continue;
-    const mid = (y0[k] + y1[k]) / 2;
-    if (mid <= box.top || mid > box.top + em * 2.2) continue;
-    nearest = Math.min(nearest, base[k]);
+    const d = ((y0[k] + y1[k]) / 2 - edge) * dir;
+    if (d <= 0 || d > em * 2.2) continue;
+    nearest = dir === 1 ? Math.min(nearest, base[k]) : Math.max(nearest, base[k]);
   }
   const row: number[] = [];
   for (let j = 0; j < found; j++) {

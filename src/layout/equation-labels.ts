@@ -6,7 +6,7 @@
  */
 import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
-import { displayBlock, proseMask, rowAbove } from "./display-block.js";
+import { displayBlock, nearestRow, proseMask } from "./display-block.js";
 import {
   continuedBelow,
   fractionBars,
@@ -305,12 +305,16 @@ function judge(
   // row above it, which the label closes (looked up every time, see above).
   const contentAfter = leftSide && before.length === 0;
   const rowEnd = leftSide ? xhi : labelLeft;
-  const above = rowAbove(chars, index, box, em, xlo, rowEnd);
+  const above = nearestRow(chars, index, box, em, xlo, rowEnd, 1);
   const besideLabel = contentAfter ? after : before;
   const ownLine = besideLabel.length === 0;
-  const aboveFound = above.length > 0;
+  // A left-side label alone on its line opens the display below it (a display too long for its
+  // line, whose number is set on a line of its own above it), when that row is mathematics.
+  const below = ownLine && leftSide ? nearestRow(chars, index, box, em, xlo, xhi, -1) : [];
+  const opensBelow = below.length > 0 && mathShare(chars, below).count > 0;
+  const aboveFound = above.length > 0 || opensBelow;
   const closesBlock = ownLine && aboveFound;
-  const content = ownLine ? above : besideLabel;
+  const content = ownLine ? (opensBelow ? below : above) : besideLabel;
   const span = spanOf(chars, content);
   const graphics = text.graphics;
   const bars = span ? fractionBars(graphics, box, span, em, frame) : [];
@@ -391,7 +395,8 @@ function judge(
   if (side) candidate.side = side;
   if (contentBox) candidate.equationBox = roundBox(contentBox);
   candidate.reasons = reasonList(reasons);
-  return { candidate, content: contentBox, xMin: xlo, xMax: leftSide && content === after ? xhi : labelLeft };
+  const rightOfLabel = leftSide && (content === after || content === below);
+  return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft };
 }
 
 /**
