@@ -90,6 +90,19 @@ const CLASSES = [
     beamer: true,
     noMarginpar: true,
   },
+  {
+    // Themes with a sidebar (left or right) and margins set unlike on the two sides: the text
+    // width's edges mirror neither each other nor the page's.
+    id: "beamer-themes",
+    cls: "beamer",
+    options: [],
+    section: "frame",
+    file: "beamer.cls",
+    beamer: true,
+    noMarginpar: true,
+    themes: ["Berkeley", "Goettingen", "Hannover", "PaloAlto", "Marburg"],
+    margins: ["2cm", "0.5cm", "1.5cm"],
+  },
 ];
 
 /** Unicode math fonts for XeLaTeX and LuaLaTeX, used where texlive has them. */
@@ -166,6 +179,13 @@ function document(profile, rng, font) {
   const state = { key: 0, trap: 60, rng, profile };
   const opts = [...profile.options];
   const lines = [`\\documentclass[${opts.join(",")}]{${profile.cls}}`];
+  if (profile.themes) {
+    lines.push(`\\usetheme{${rng.pick(profile.themes)}}`);
+    if (rng.chance(0.5)) {
+      const [left, right] = [rng.pick(profile.margins), rng.pick(profile.margins)];
+      lines.push(`\\setbeamersize{text margin left=${left},text margin right=${right}}`);
+    }
+  }
   if (font) {
     lines.push("\\usepackage{amsmath,amssymb}", "\\usepackage{unicode-math}");
     lines.push(`\\setmathfont{${font.file}}`);
@@ -218,7 +238,13 @@ function section(state, s) {
 function frame(state, s) {
   const { rng } = state;
   const items = Array.from({ length: rng.int(1, 3) }, () => `\\item ${sentence(rng, 5, 9)}`);
-  const body = [`\\begin{frame}{Topic ${s + 1}}`, "\\begin{itemize}", ...items, "\\end{itemize}"];
+  const body = [
+    ...(state.profile.themes ? [`\\section{Topic ${s + 1}}`] : []),
+    `\\begin{frame}{Topic ${s + 1}}`,
+    "\\begin{itemize}",
+    ...items,
+    "\\end{itemize}",
+  ];
   body.push(display(state, ["equation", "equation", "align", "gather", "split"]));
   if (rng.chance(0.4)) body.push(trap(state, ["prose", "superscript"]));
   body.push("\\end{frame}");

@@ -4,8 +4,11 @@
 // once into a cache keyed by its source, and writes PDF + NAME.gold.json pairs in the format of the
 // shared corpus, so scripts/corpus.mjs scores them like any other corpus folder.
 //
-// Usage: npm run corpus:generate [-- --seed N] [--ci] [--only equations,captions] [--out DIR]
-//   --ci    only the fixed sample the modules mark for CI (doc.ci), into .corpus-gen/ci
+// Usage: npm run corpus:generate [-- --seed N] [--ci] [--only equations,captions] [--classes beamer,article]
+//                                 [--out DIR]
+//   --ci       only the fixed sample the modules mark for CI (doc.ci), into .corpus-gen/ci
+//   --classes  only the documents whose group starts with one of these names before its "/"
+//              (a document class, an office route); other groups' earlier output stays
 //
 // A generator module exports
 //   name: string                       prefix of its documents' file names
@@ -42,6 +45,8 @@ const option = (name) => {
 const ci = args.includes("--ci");
 const seed = Number(option("--seed") ?? 11);
 const only = option("--only")?.split(",");
+const classes = option("--classes")?.split(",");
+const wanted = (group) => !classes || classes.includes(group.split("/")[0]);
 const out = resolve(option("--out") ?? join(root, ".corpus-gen", ci ? "ci" : "corpus"));
 const cacheDir = join(root, ".corpus-gen", "cache");
 mkdirSync(cacheDir, { recursive: true });
@@ -65,13 +70,13 @@ for (const file of modules) {
   // This module's earlier output goes; other modules' stays (a run with --only rebuilds one module).
   for (const f of readdirSync(out).filter((f) => f.endsWith(".gold.json"))) {
     const gold = JSON.parse(readFileSync(join(out, f), "utf8"));
-    if (gold.generator !== mod.name) continue;
+    if (gold.generator !== mod.name || !wanted(gold.group)) continue;
     rmSync(join(out, f));
     rmSync(join(out, gold.pdf.file), { force: true });
   }
   const docs = mod.documents({ rng: random(hashString(`${seed}:${mod.name}`)), seed });
   for (const doc of docs) {
-    if (ci && !doc.ci) continue;
+    if ((ci && !doc.ci) || !wanted(doc.group)) continue;
     const name = `${mod.name}-${doc.id}`;
     if (doc.engine && !engineAvailable(doc.engine)) {
       summary.skipped.push(`${name}: ${doc.engine} not installed`);

@@ -24,7 +24,7 @@ import { isEquationLabel } from "./labels.js";
 import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import { BandIndex, type PageChars, parenthesisGlyph } from "./page-chars.js";
 import { REJECTION_REASONS, type RejectionReason } from "./rejection-reasons.js";
-import type { DocumentFrames, Frame } from "./text-frames.js";
+import type { BodyLine, DocumentFrames, Frame } from "./text-frames.js";
 
 export interface EquationCandidate {
   /** The label as printed, without its parentheses. */
@@ -97,8 +97,7 @@ export function equationCandidates(
   tokens: EquationToken[] = equationTokens(text),
   budget: LayoutBudget = UNBOUNDED,
 ): EquationCandidate[] {
-  const found: { inner: string; printed: string; trailing: string; token: TokenGeometry; start: number }[] =
-    [];
+  const found: FoundToken[] = [];
   for (const { startUtf16: start, inner, printed, trailing, glyphParentheses } of tokens) {
     const end = start + inner.length + 2;
     const members: number[] = [];
@@ -118,9 +117,15 @@ export function equationCandidates(
     mask ??= proseMask(text, chars);
     return mask;
   };
+  // Right edges that a centred display shows to be the text width's (see textWidthFrame).
+  const widthEdges: number[] = [];
+  for (const f of found) {
+    const edge = textWidthFrame(f.token.box, text, chars, index, frames, f.token.members, f.token.em, []);
+    if (edge) widthEdges.push(edge.right);
+  }
   return found.map((f) => {
     budget.check();
-    const judged = judge(text, chars, index, frames, f.inner, f.printed, f.trailing, f.token, f.start);
+    const judged = judge(text, chars, index, frames, f, widthEdges);
     const { candidate, content } = judged;
     if (candidate.reasons.length > 0 || !content) return candidate;
     // An accepted label's display is grown to its full extent (crops show it). It stops halfway to
@@ -154,6 +159,15 @@ function parenthesisShaped(chars: PageChars, open: number, close: number): boole
     parenthesisGlyph(chars.x0[open], chars.y0[open], chars.x1[open], chars.y1[open], chars.base[open]) &&
     parenthesisGlyph(chars.x0[close], chars.y0[close], chars.x1[close], chars.y1[close], chars.base[close])
   );
+}
+
+/** A token of the page with its geometry, to be judged. */
+interface FoundToken {
+  inner: string;
+  printed: string;
+  trailing: string;
+  token: TokenGeometry;
+  start: number;
 }
 
 interface TokenGeometry {
@@ -232,15 +246,13 @@ function judge(
   chars: PageChars,
   index: BandIndex,
   frames: DocumentFrames,
-  label: string,
-  printed: string,
-  trailing: string,
-  token: TokenGeometry,
-  start: number,
+  seen: FoundToken,
+  widthEdges: readonly number[],
 ): Judged {
+  const { inner: label, printed, trailing, token, start } = seen;
   const { box, em } = token;
   const column = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
-  const mirrored = mirroredEdgeFrame(box, text, frames, em);
+  const mirrored = textWidthFrame(box, text, chars, index, frames, token.members, em, widthEdges);
   const atColumnEdge = column !== undefined && frameScore(box, column) <= Math.max(2, em * 0.5);
   const frame = atColumnEdge ? column : (mirrored ?? column);
   let reasons = frame ? 0 : NO_COLUMN;
@@ -414,22 +426,73 @@ function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: numb
 }
 
 /**
- * A frame for a label past the lines of running text, at the text block's right edge where the
- * block's left edge mirrors it (margins alike on both sides): slides whose bullets are all short,
- * indented by an item's mark, set displays across the whole text width with the label at its
- * right edge. The label stands at that mirrored edge, or up to an em past it (the left edge read
- * from indented items lies that much inside the margin).
+ * A frame for a label past the lines of running text (slides whose bullets are all short): the
+ * text width's right edge, which no line reaches, found one of two ways. Where the block's left
+ * edge mirrors it (margins alike on both sides), the label stands at that mirrored edge, or up to
+ * an em past it (the left edge read from indented items lies that much inside the margin). Where
+ * the margins differ (a theme's sidebar, a wider left margin), the display beside or above the
+ * label is centred between the block's left edge and the label's right edge: a display is centred
+ * in the text width and its label set flush with the width's right edge, so that edge is the
+ * label's; and the page's other labels at an edge so shown stand at the width's edge too (the rows
+ * of an aligned display are not centred one by one). Either way the frame runs from the block's
+ * left edge to the label's right edge.
  */
-function mirroredEdgeFrame(box: Box, text: PageText, frames: DocumentFrames, em: number): Frame | undefined {
+function textWidthFrame(
+  box: Box,
+  text: PageText,
+  chars: PageChars,
+  index: BandIndex,
+  frames: DocumentFrames,
+  label: CharRange,
+  em: number,
+  /** Right edges this page's centred displays show to be the text width's. */
+  widthEdges: readonly number[],
+): Frame | undefined {
   // The document's text block, or on a document too short to show one, this page's frames.
   const block = frames.textBlock ?? framesUnion(frames.pageFrames[text.page - 1] ?? []);
   if (!block) return undefined;
+  const frame = { left: block.left, right: box.right, bottom: block.bottom, top: block.top, lines: 0 };
   const pageLeft = text.cropBox.left;
   const mirror = pageLeft + text.width - (block.left - pageLeft);
-  if (mirror <= block.right + em) return undefined;
   const tolerance = Math.max(2, em * 0.5);
-  if (box.right < mirror - tolerance || box.right > mirror + em * MIRROR_SLACK) return undefined;
-  return { left: block.left, right: box.right, bottom: block.bottom, top: block.top, lines: 0 };
+  if (mirror > block.right + em && box.right >= mirror - tolerance && box.right <= mirror + em * MIRROR_SLACK)
+    return frame;
+  if (box.right <= block.right + em) return undefined;
+  if (widthEdges.some((edge) => Math.abs(edge - box.right) <= tolerance)) return frame;
+  const bodyLines = frames.bodyLines[text.page - 1] ?? [];
+  return centredBeside(box, chars, index, label, block.left - em, em, frame, bodyLines) ? frame : undefined;
+}
+
+/**
+ * Whether the content on the label's row left of it (or, for a label on its own line, the row
+ * above it) is centred between `frame`'s left edge and the label's right edge, within the
+ * tolerance a display's centring is judged by.
+ */
+function centredBeside(
+  box: Box,
+  chars: PageChars,
+  index: BandIndex,
+  label: CharRange,
+  xMin: number,
+  em: number,
+  frame: Frame,
+  bodyLines: readonly BodyLine[],
+): boolean {
+  const h = box.top - box.bottom;
+  const found = index.scan(box.bottom + h * 0.25, box.top - h * 0.25);
+  const row: number[] = [];
+  for (let j = 0; j < found; j++) {
+    const k = index.hits[j];
+    if ((k < label.first || k > label.last) && chars.x0[k] >= xMin && chars.x1[k] <= box.left + 0.5)
+      row.push(k);
+  }
+  const span = spanOf(chars, row.length > 0 ? row : nearestRow(chars, index, box, em, xMin, box.left, 1));
+  // Set apart on both sides, as a display is; a line of running text (beside a margin note) is not.
+  if (!span || span.x0 - frame.left < em * DISPLAY_CLEARANCE || box.left - span.x1 < em) return false;
+  for (const line of bodyLines)
+    if (line.box.bottom < span.y1 && line.box.top > span.y0 && line.box.right > span.x0) return false;
+  const tolerance = Math.max(em * 1.5, (frame.right - frame.left) * 0.06);
+  return Math.abs((span.x0 + span.x1) / 2 - (frame.left + frame.right) / 2) <= tolerance;
 }
 
 function framesUnion(list: readonly Frame[]): Box | undefined {
@@ -441,6 +504,9 @@ function framesUnion(list: readonly Frame[]): Box | undefined {
     top: Math.max(...list.map((f) => f.top)),
   };
 }
+
+/** Least room, in em, between the text block's left edge and a display centred in the text width. */
+const DISPLAY_CLEARANCE = 2.5;
 
 /** How far past the mirrored edge (in em) a label may stand. */
 const MIRROR_SLACK = 1;
