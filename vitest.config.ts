@@ -1,4 +1,4 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -31,6 +31,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores, one worker on a 2-core machine; most tests wait
+    // on a child process (the CLI, a server), so a worker per core keeps every core busy.
+    maxWorkers: availableParallelism(),
     // The store key of the tests (and the CLI they start) lives in the temp dir, not the user's config.
     env: { CITEPROOF_KEY_FILE: join(tmpdir(), "citeproof-test-store-key") },
     globalSetup: ["test/setup/fresh-build.ts"],
