@@ -7,57 +7,34 @@
 // the template's trap marks; Office documents with "Figure 1:", "Figure 1 :", "Figure 1." captions
 // come from captions-office.gen.mjs.
 import { classDocuments, texHas } from "./lib/latex.mjs";
+import { latexClasses } from "./lib/latex-classes.mjs";
 import { paragraph, sentence } from "./lib/prose.mjs";
 
 export const name = "captions";
 
 /** Document classes: how to open the document and its sectioning. */
-const CLASSES = [
-  { id: "article", cls: "article", options: ["11pt"], section: "section" },
-  { id: "article-twocolumn", cls: "article", options: ["twocolumn"], section: "section", twoColumn: true },
-  { id: "report", cls: "report", options: [], section: "chapter" },
-  { id: "book", cls: "book", options: ["openany"], section: "chapter" },
-  { id: "amsart", cls: "amsart", options: [], section: "section" },
+const CLASSES = latexClasses(
+  [
+    "article",
+    "article-twocolumn",
+    "report",
+    "book",
+    "amsart",
+    "revtex-aps",
+    "ieee-conference",
+    "acm-sigconf",
+    "elsarticle",
+    "llncs",
+    "memoir",
+    "scrartcl",
+  ],
+  // Classes that set their own caption layout (the caption package's separators are not tried there).
   {
-    id: "revtex-aps",
-    cls: "revtex4-2",
-    options: ["aps", "pra", "twocolumn"],
-    section: "section",
-    twoColumn: true,
-    file: "revtex4-2.cls",
-    ownCaptions: true,
+    "revtex-aps": { ownCaptions: true },
+    "ieee-conference": { ownCaptions: true },
+    "acm-sigconf": { ownCaptions: true },
   },
-  {
-    id: "ieee-conference",
-    cls: "IEEEtran",
-    options: ["conference"],
-    section: "section",
-    twoColumn: true,
-    file: "IEEEtran.cls",
-    ownCaptions: true,
-  },
-  {
-    id: "acm-sigconf",
-    cls: "acmart",
-    options: ["sigconf"],
-    section: "section",
-    twoColumn: true,
-    file: "acmart.cls",
-    acm: true,
-    ownCaptions: true,
-    needs: "binhex.tex",
-  },
-  {
-    id: "elsarticle",
-    cls: "elsarticle",
-    options: ["preprint", "12pt"],
-    section: "section",
-    file: "elsarticle.cls",
-  },
-  { id: "llncs", cls: "llncs", options: [], section: "section", file: "llncs.cls", llncs: true },
-  { id: "memoir", cls: "memoir", options: ["oneside"], section: "chapter", file: "memoir.cls" },
-  { id: "scrartcl", cls: "scrartcl", options: [], section: "section", file: "scrartcl.cls" },
-];
+);
 
 /** Caption label separators of the caption package, and two declared here. */
 const SEPARATORS = ["colon", "period", "space", "endash", "pipe", "spacedcolon"];

@@ -3,107 +3,50 @@
 // superscripts, prose, page numbers, margin notes, numbered example sentences). Office documents
 // with formula objects and right-tab labels come from equations-office.gen.mjs.
 import { classDocuments, texHas } from "./lib/latex.mjs";
+import { latexClasses } from "./lib/latex-classes.mjs";
 import { paragraph, sentence } from "./lib/prose.mjs";
 
 export const name = "equations";
 
 /** Document classes: how to open the document, its sectioning, and what the class allows. */
-const CLASSES = [
-  { id: "article", cls: "article", options: ["11pt"], section: "section" },
-  { id: "article-fleqn", cls: "article", options: ["fleqn"], section: "section" },
-  { id: "article-leqno", cls: "article", options: ["leqno"], section: "section" },
-  { id: "article-twocolumn", cls: "article", options: ["twocolumn"], section: "section", twoColumn: true },
-  { id: "report", cls: "report", options: [], section: "chapter", within: "chapter" },
-  { id: "book", cls: "book", options: ["openany"], section: "chapter", within: "chapter" },
-  { id: "amsart", cls: "amsart", options: [], section: "section", within: "section" },
-  { id: "amsbook", cls: "amsbook", options: [], section: "chapter", within: "chapter" },
+const CLASSES = latexClasses(
+  [
+    "article",
+    "article-fleqn",
+    "article-leqno",
+    "article-twocolumn",
+    "report",
+    "book",
+    "amsart",
+    "amsbook",
+    "revtex-aps",
+    "ieee-journal",
+    "ieee-conference",
+    "acm-sigconf",
+    "acm-acmsmall",
+    "elsarticle",
+    "llncs",
+    "memoir",
+    "scrartcl",
+    "beamer",
+    "beamer-themes",
+  ],
   {
-    id: "revtex-aps",
-    cls: "revtex4-2",
-    options: ["aps", "pra", "twocolumn"],
-    section: "section",
-    twoColumn: true,
-    file: "revtex4-2.cls",
-    noMarginpar: true,
+    // Equations numbered within the class's top sectioning unit.
+    report: { within: "chapter" },
+    book: { within: "chapter" },
+    amsart: { within: "section" },
+    amsbook: { within: "chapter" },
+    memoir: { within: "chapter" },
+    // Classes whose layout leaves no room for margin notes (the margin-note trap is not set there).
+    "revtex-aps": { noMarginpar: true },
+    "ieee-journal": { noMarginpar: true },
+    "ieee-conference": { noMarginpar: true },
+    "acm-sigconf": { noMarginpar: true },
+    beamer: { noMarginpar: true },
+    "beamer-themes": { noMarginpar: true },
   },
-  {
-    id: "ieee-journal",
-    cls: "IEEEtran",
-    options: ["journal"],
-    section: "section",
-    twoColumn: true,
-    file: "IEEEtran.cls",
-    noMarginpar: true,
-  },
-  {
-    id: "ieee-conference",
-    cls: "IEEEtran",
-    options: ["conference"],
-    section: "section",
-    twoColumn: true,
-    file: "IEEEtran.cls",
-    noMarginpar: true,
-  },
-  {
-    id: "acm-sigconf",
-    cls: "acmart",
-    options: ["sigconf"],
-    section: "section",
-    twoColumn: true,
-    file: "acmart.cls",
-    needs: "binhex.tex",
-    acm: true,
-    noMarginpar: true,
-  },
-  {
-    id: "acm-acmsmall",
-    cls: "acmart",
-    options: ["acmsmall"],
-    section: "section",
-    file: "acmart.cls",
-    needs: "binhex.tex",
-    acm: true,
-  },
-  {
-    id: "elsarticle",
-    cls: "elsarticle",
-    options: ["preprint", "12pt"],
-    section: "section",
-    file: "elsarticle.cls",
-  },
-  { id: "llncs", cls: "llncs", options: [], section: "section", file: "llncs.cls", llncs: true },
-  {
-    id: "memoir",
-    cls: "memoir",
-    options: ["oneside"],
-    section: "chapter",
-    within: "chapter",
-    file: "memoir.cls",
-  },
-  { id: "scrartcl", cls: "scrartcl", options: [], section: "section", file: "scrartcl.cls" },
-  {
-    id: "beamer",
-    cls: "beamer",
-    options: [],
-    section: "frame",
-    file: "beamer.cls",
-    beamer: true,
-    noMarginpar: true,
-  },
-  {
-    // Themes with a sidebar (left or right) and margins set unlike on the two sides: the text
-    // width's edges mirror neither each other nor the page's.
-    id: "beamer-themes",
-    cls: "beamer",
-    options: [],
-    section: "frame",
-    file: "beamer.cls",
-    beamer: true,
-    noMarginpar: true,
-    themes: ["Berkeley", "Goettingen", "Hannover", "PaloAlto", "Marburg"],
-    margins: ["2cm", "0.5cm", "1.5cm"],
-  },
-];
+);
 
 /** Unicode math fonts for XeLaTeX and LuaLaTeX, used where texlive has them. */
 const MATH_FONTS = [
