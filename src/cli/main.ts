@@ -1,34 +1,26 @@
 #!/usr/bin/env node
-import { CiteproofError } from "../errors.js";
-import { reportError, wantsJson } from "./io.js";
-import { guardStdout } from "./output-errors.js";
-import { runThroughServe, SERVE_MODES, type ServeMode, servable } from "./serve-client.js";
+/**
+ * The CLI's entry. A call that a running `citeproof serve` can take loads nothing but the socket
+ * client before it is sent (Node's own start is most of such a call); the program and the command's
+ * modules are loaded only when the command runs in this process.
+ */
+import { servable, serveMode } from "./serve-mode.js";
 
-/** Takes `--serve auto|never` (default $CITEPROOF_SERVE, else auto) out of the arguments. */
-function serveMode(args: string[]): ServeMode | { error: string } {
-  let mode = process.env.CITEPROOF_SERVE || "auto";
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--serve") {
-      mode = args[i + 1] ?? "";
-      args.splice(i, 2);
-      i--;
-    } else if (args[i].startsWith("--serve=")) {
-      mode = args[i].slice("--serve=".length);
-      args.splice(i, 1);
-      i--;
-    }
-  }
-  return (SERVE_MODES as readonly string[]).includes(mode)
-    ? (mode as ServeMode)
-    : { error: `--serve must be one of ${SERVE_MODES.join(", ")} (got ${JSON.stringify(mode)})` };
-}
-
-guardStdout();
 const args = process.argv.slice(2);
 const mode = serveMode(args);
-const served =
-  typeof mode === "string" && mode === "auto" && servable(args) ? await runThroughServe(args) : undefined;
+const reply =
+  mode === "auto" && servable(args)
+    ? (await import("./serve-client.js")).runThroughServe(args)
+    : undefined;
+// Loaded while the server works on the call.
+const { guardStdout } = await import("./output-errors.js");
+guardStdout();
+const served = await reply;
 if (typeof mode !== "string") {
+  const [{ CiteproofError }, { reportError, wantsJson }] = await Promise.all([
+    import("../errors.js"),
+    import("./report-error.js"),
+  ]);
   process.exitCode = reportError(new CiteproofError("USAGE", mode.error), wantsJson(args));
 } else if (served) {
   process.stderr.write(served.stderr);

@@ -5,7 +5,7 @@
  * OUTPUT_UNWRITABLE on stderr and exit 2 at once, never a stack trace.
  */
 import { CiteproofError } from "../errors.js";
-import { EXIT_ERROR, reportError } from "./io.js";
+import { EXIT_ERROR, reportError } from "./report-error.js";
 
 export function guardStdout(stream: NodeJS.WriteStream = process.stdout): void {
   let readerGone = false;

@@ -1,7 +1,7 @@
 /** The CLI's command program: built afresh for each run, so a resident server can run it again. */
 import { Command, CommanderError } from "commander";
 import { CiteproofError } from "../errors.js";
-import { reportError, wantsJson } from "./io.js";
+import { reportError, wantsJson } from "./report-error.js";
 
 // Only the command being run is loaded: each brings its own dependencies, and start-up time counts.
 const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => void }>> = {
@@ -35,8 +35,11 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
     .version("0.1.0")
     .exitOverride()
     .configureOutput({ writeErr: () => {} });
-  const named = commandOf(argv.slice(2));
-  const loaders = named !== undefined && COMMANDS[named] ? [COMMANDS[named]] : Object.values(COMMANDS);
+  const args = argv.slice(2);
+  const named = commandOf(args);
+  const versionOnly = args.length === 1 && (args[0] === "--version" || args[0] === "-V");
+  const loaders =
+    named !== undefined && COMMANDS[named] ? [COMMANDS[named]] : versionOnly ? [] : Object.values(COMMANDS);
   for (const load of loaders) (await load()).register(program);
   try {
     await program.parseAsync([...argv]);

@@ -9,22 +9,12 @@ import {
   buildId,
   notOurs,
   SERVE_PROTOCOL,
-  SERVED_COMMANDS,
   type ServeReply,
   type ServeRequest,
   serveDir,
   servedEnvironment,
   socketPath,
 } from "./serve-socket.js";
-
-export const SERVE_MODES = ["auto", "never"] as const;
-export type ServeMode = (typeof SERVE_MODES)[number];
-
-/** Whether a call can go to a server: a served command that reads nothing from stdin. */
-export function servable(args: readonly string[]): boolean {
-  const command = args.find((arg) => !arg.startsWith("-"));
-  return command !== undefined && SERVED_COMMANDS.includes(command) && !args.includes("-");
-}
 
 /** How long to wait for an answer: twice the call's extraction deadline, and a margin. */
 function answerDeadlineMs(args: readonly string[]): number {

@@ -11,9 +11,6 @@ import { fileURLToPath } from "node:url";
 
 export const SERVE_PROTOCOL = 1;
 
-/** The commands a server runs: they read their inputs from files and print one report. */
-export const SERVED_COMMANDS = ["verify", "check-text", "cite-check", "anchors", "locate"];
-
 /**
  * The environment a served command would read (cache and allowed-root defaults): a server runs a
  * call only when the caller's values are its own.

@@ -11,11 +11,11 @@ import { closeEngine } from "../../document/engine-client.js";
 import { CiteproofError } from "../../errors.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, runProgram } from "../program.js";
+import { SERVED_COMMANDS } from "../serve-mode.js";
 import {
   buildId,
   notOurs,
   SERVE_PROTOCOL,
-  SERVED_COMMANDS,
   type ServeReply,
   type ServeRequest,
   serveDir,
