@@ -35,7 +35,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
-const cli = join(root, "dist", "cli", "main.js");
+const cli = join(root, "dist", "cli", "main.cjs");
 const args = process.argv.slice(2);
 const raiseRatchet = args.includes("--raise-ratchet");
 const byGroup = args.includes("--groups");

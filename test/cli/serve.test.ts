@@ -24,9 +24,9 @@ interface Run {
 }
 
 /** Runs the CLI without blocking this process (a test may answer on the socket meanwhile). */
-function cli(args: string[], env: Record<string, string>): Promise<Run> {
+function cli(args: string[], env: Record<string, string>, script = cliPath): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
     });
@@ -100,7 +100,11 @@ describe("citeproof serve", () => {
       const served = await cli([...args], env);
       expect(served).toEqual(want);
     }
-    expect(server.log().match(/ran, exit 1/g)).toHaveLength(3);
+    // The CLI under its ES module path is the same build: the server takes its call too.
+    expect(await cli([...VERIFY, "--json"], env, join(repoRoot, "dist", "cli", "main.js"))).toEqual(
+      inProcess,
+    );
+    expect(server.log().match(/ran, exit 1/g)).toHaveLength(4);
     // Another environment (another cache) is not the server's to run: the CLI runs it itself.
     const other = await cli([...VERIFY, "--json"], { ...env, CITEPROOF_CACHE_DIR: join(tmp.dir, "other") });
     expect(other.stdout).toBe(inProcess.stdout);
@@ -144,6 +148,22 @@ describe("citeproof serve", () => {
     try {
       expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
       expect(calls).toBe(1);
+    } finally {
+      peer.close();
+    }
+  });
+
+  it("runs in-process when what answers on the socket is not a server's reply", async () => {
+    const { env, dir, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    mkdirSync(dir, { mode: 0o700 });
+    const replies = ["not json\n", `${JSON.stringify({ protocol: 1, stdout: 3 })}\n`, '{"protocol":99}\n'];
+    let calls = 0;
+    const peer = createServer((s) => s.on("data", () => s.end(replies[calls++])));
+    await new Promise<void>((resolve) => peer.listen(socket, resolve));
+    try {
+      for (const _ of replies) expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+      expect(calls).toBe(replies.length);
     } finally {
       peer.close();
     }

@@ -1,10 +1,10 @@
-// Runs the built CLI (dist/cli/main.js) as a user would, capturing exit code and output.
+// Runs the built CLI (dist/cli/main.cjs, the package's bin) as a user would, capturing exit code and output.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "./fixture-files.js";
 
-export const cliPath = join(repoRoot, "dist", "cli", "main.js");
+export const cliPath = join(repoRoot, "dist", "cli", "main.cjs");
 
 export interface CliRun {
   status: number | null;

@@ -20,9 +20,15 @@ describe("npm pack", () => {
       encoding: "utf8",
     });
     const packed = new Set((JSON.parse(out) as { files: { path: string }[] }[])[0].files.map((f) => f.path));
-    for (const needed of ["dist/cli/main.js", "dist/index.js", "dist/index.d.ts", "dist/pi/extension.js"])
+    for (const needed of [
+      "dist/cli/main.cjs",
+      "dist/cli/main.js",
+      "dist/index.js",
+      "dist/index.d.ts",
+      "dist/pi/extension.js",
+    ])
       expect(packed, needed).toContain(needed);
-    const built = files(join(root, "dist")).filter((f) => f.endsWith(".js"));
+    const built = files(join(root, "dist")).filter((f) => /\.c?js$/.test(f));
     expect(built.filter((f) => /worker/.test(f)).length).toBeGreaterThan(0);
     expect(built.filter((f) => !packed.has(f))).toEqual([]);
     expect(packed).toContain("package.json");

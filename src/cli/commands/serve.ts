@@ -11,7 +11,7 @@ import { closeEngine } from "../../document/engine-client.js";
 import { CiteproofError } from "../../errors.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, runProgram } from "../program.js";
-import { SERVED_COMMANDS } from "../serve-mode.js";
+import { SERVED_COMMANDS } from "../serve-mode.cjs";
 import {
   buildId,
   notOurs,
@@ -21,7 +21,7 @@ import {
   serveDir,
   servedEnvironment,
   socketPath,
-} from "../serve-socket.js";
+} from "../serve-socket.cjs";
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000;
 

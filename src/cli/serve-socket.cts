@@ -6,8 +6,7 @@
  */
 import { lstatSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, isAbsolute, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { isAbsolute, join } from "node:path";
 
 export const SERVE_PROTOCOL = 1;
 
@@ -27,7 +26,7 @@ export function servedEnvironment(env: NodeJS.ProcessEnv = process.env): Record<
 
 /** Names this build: a server answers only a CLI of the same files and Node. */
 export function buildId(): string {
-  const program = join(dirname(fileURLToPath(import.meta.url)), "program.js");
+  const program = join(__dirname, "program.js");
   let stamp = "";
   try {
     stamp = String(statSync(program).mtimeMs);

@@ -14,7 +14,7 @@ import {
   serveDir,
   servedEnvironment,
   socketPath,
-} from "./serve-socket.js";
+} from "./serve-socket.cjs";
 
 /** How long to wait for an answer: twice the call's extraction deadline, and a margin. */
 function answerDeadlineMs(args: readonly string[]): number {
