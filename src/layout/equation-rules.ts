@@ -114,7 +114,9 @@ export function fractionBars(
 
 /**
  * A table row: the label lies between wide horizontal rules with no running text between them, or
- * the row is split into cells that line up with the row above or below and it is not mathematics.
+ * the row is split into cells that stand on one baseline and line up with the row above or below,
+ * and it is not mathematics. (Between the rows of a display, a label's row meets its denominators
+ * and limits, which stand apart as cells do but each at its own height.)
  */
 export function isTabular(
   text: PageText,
@@ -148,8 +150,9 @@ export function isTabular(
   }
   if (ruledAbove && ruledBelow) return true;
   if (share >= 0.3 || content.length === 0) return false;
-  const gaps = rowGaps(chars, content, em).filter((g) => g[1] < box.left - em);
-  if (gaps.length < 2) return false;
+  const all = rowGaps(chars, content, em);
+  const gaps = all.filter((g) => g[1] < box.left - em);
+  if (gaps.length < 2 || !cellsOnOneBaseline(chars, content, all, em)) return false;
   // A neighbouring row with the same gaps: columns of a table.
   for (const dir of [1, -1] as const) {
     const neighbour = neighbourRow(chars, index, content, em, dir, frame);
@@ -161,6 +164,30 @@ export function isTabular(
     if (shared.length >= 2) return true;
   }
   return false;
+}
+
+/**
+ * Whether the parts of a row between its gaps stand on one baseline: each part's baseline is its
+ * largest character's (a cell's superscript does not move it).
+ */
+function cellsOnOneBaseline(
+  chars: PageChars,
+  members: number[],
+  gaps: [number, number][],
+  em: number,
+): boolean {
+  const size: number[] = new Array(gaps.length + 1).fill(-1);
+  const base: number[] = new Array(gaps.length + 1).fill(0);
+  for (const k of members) {
+    let cell = 0;
+    while (cell < gaps.length && gaps[cell][1] <= chars.x0[k]) cell++;
+    if (chars.size[k] > size[cell]) {
+      size[cell] = chars.size[k];
+      base[cell] = chars.base[k];
+    }
+  }
+  const baselines = base.filter((_, i) => size[i] >= 0);
+  return Math.max(...baselines) - Math.min(...baselines) <= em * 0.25;
 }
 
 /** Whether a body line lies between heights lo and hi, across the label's reach. */
