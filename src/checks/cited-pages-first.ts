@@ -10,6 +10,7 @@ import type { PageText } from "../document/model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { PdfBytes } from "../source/file.js";
+import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
 import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -65,9 +66,13 @@ async function checkUnlessPageNotRead(
 }
 
 /**
- * The pages a record's check reads first: a quotation's cited pages, and the pages around a cited page
- * that its printed label is decided from (a page record's too: its result names the label).
+ * How many pages each side of a cited page are read with it: those its printed label is decided from
+ * (a page record's too: its result names the label), and those that tell whether a line of it is a
+ * running head.
  */
+const READ_RADIUS = Math.max(LABEL_READ_RADIUS, RUNNING_HEAD_WINDOW);
+
+/** The pages a record's check reads first: a quotation's cited pages and the pages around them. */
 function citedPages(records: readonly EvidenceRecord[]): number[] {
   const pages = new Set<number>();
   for (const r of records) {
@@ -75,8 +80,8 @@ function citedPages(records: readonly EvidenceRecord[]): number[] {
     if (!Number.isSafeInteger(r.page) || r.page < 1) continue;
     const last = r.kind === "quotation" && r.endPage !== undefined ? r.endPage : r.page;
     // Bounded where p++ still moves: past 2^53 - 1 a page plus one is the same number.
-    const end = Math.min(last + LABEL_READ_RADIUS, Number.MAX_SAFE_INTEGER);
-    for (let p = Math.max(1, r.page - LABEL_READ_RADIUS); p <= end; p++) pages.add(p);
+    const end = Math.min(last + READ_RADIUS, Number.MAX_SAFE_INTEGER);
+    for (let p = Math.max(1, r.page - READ_RADIUS); p <= end; p++) pages.add(p);
   }
   return [...pages];
 }

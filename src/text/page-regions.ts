@@ -1,8 +1,9 @@
 /**
  * Where a line of a page stands: in the body, a caption, a footnote, a running head or foot (page
  * numbers included), the references list, a table, or the margin. Decided from the layout of the
- * text layer alone (font size, position, repetition across pages, a references heading), lazily and
- * once per document; a match's region never changes its verdict, only what its message says.
+ * text layer alone (font size, position, repetition on nearby pages, a references heading), from
+ * the line's page and the pages near it, lazily; a match's region never changes its verdict, only
+ * what its message says.
  */
 import type { LineInfo, PageText } from "../document/model.js";
 import { BODY_FLOW_MODULE, dominantSize } from "./body-flow.js";
@@ -24,8 +25,9 @@ export const REGION_MEANINGS: Record<Region, string> = {
   caption: "a figure or table caption (a line that begins with its label, and the lines that continue it)",
   footnote: "a footnote: smaller print below the running text of its column",
   "running-head":
-    "a running head or foot, or a page number: a line at the page's top or bottom edge that repeats across pages",
-  references: "the references list: from a References or Bibliography heading to the end or to an appendix",
+    "a running head or foot, or a page number: a line at the page's top or bottom edge that recurs on the pages near it",
+  references:
+    "the references list: from a References or Bibliography heading followed by entries, over the pages that read as a list, to the next heading or an appendix",
   table: "a table: consecutive lines made mostly of figures",
   margin: "the margin: a line beside the text block (a margin note, a sideways stamp)",
 };
@@ -63,6 +65,8 @@ const PAGE_NUMBER = /^(?:(?:page|p\.)\s*)?(?:\d{1,4}|[ivxlc]{1,6})(?:\s*(?:of|\/
 const REFERENCE_ENTRY = /\b(?:1[6-9]|20)\d\d[a-z]?\b|^\[\d{1,4}\]|^\d{1,4}\.\s/u;
 /** A page reads as a references list when at least this share of its lines look like entries. */
 const ENTRY_SHARE = 0.2;
+/** How many lines after a references heading are read to tell whether a list follows it. */
+const HEADING_LOOKAHEAD = 16;
 const NUMERIC_TOKEN = /^[([]?[-+−–±]?[\d.,]+%?[)\]]?[*†‡]*$|^[-–—±]$/u;
 
 /** The longest line, in UTF-16 units of the page text, that is read as a references heading. */
@@ -70,30 +74,8 @@ const MAX_HEADING_UTF16 = 200;
 /** The share of the page's height at its top and bottom where running heads and feet stand. */
 const EDGE_BAND = 0.12;
 const SMALLER = 0.85;
-
-interface LinePlace {
-  page: number;
-  line: number;
-}
-
-interface ReferencesList {
-  /** The heading; the list is what follows it. */
-  start: LinePlace;
-  /** The heading that ends the list, if one does. */
-  end?: LinePlace;
-}
-
-/** What the document-wide rules decide: the running heads' identities and the references list. */
-interface DocumentStats {
-  repeated: Set<string>;
-  references?: ReferencesList;
-}
-
-/** DocumentStats as kept between runs: `references` is [] or [page, line] of its start, then of its end. */
-interface StoredStats {
-  repeated: string[];
-  references: number[];
-}
+/** Pages each side of a line's page whose edge bands tell whether the line is a running head. */
+export const RUNNING_HEAD_WINDOW = 6;
 
 /** What a page says about its own lines, without looking at any other page. */
 interface LocalRegions {
@@ -108,32 +90,25 @@ interface LocalRegions {
   bodySize: number;
 }
 
-/** Whether line `line` of page `page` comes after `place`. */
-function after(page: number, line: number, place: LinePlace): boolean {
-  return page > place.page || (page === place.page && line > place.line);
-}
-
-function before(page: number, line: number, place: LinePlace): boolean {
-  return page < place.page || (page === place.page && line < place.line);
-}
-
 /**
- * Most rules read the page alone. Two need the whole document, and are asked for only when a line
- * could be what they decide: a line in the edge band is a running head when its words recur at
- * the same place on other pages, and a page that holds a references heading or reads as a list of
- * entries lies in the references list when it comes after the document's references heading and
- * before the heading that ends the list.
+ * Most rules read the page alone. Two look at other pages, and only at pages near the line, so that
+ * a check reading a few pages decides as one reading the whole document: a line in the edge band is
+ * a running head when its words recur at the same place on pages within RUNNING_HEAD_WINDOW of its
+ * own, and a line of a page that holds a references heading or reads as a list of entries lies in
+ * the references list when, walking back from it through such pages, a references heading comes
+ * before any heading that ends a list.
  */
 export class DocumentRegions {
-  private stats: DocumentStats | undefined;
   private readonly local = new Map<number, LocalRegions>();
   /** Pages' own regions read back from a record (by page): undefined before looking, null when none. */
   private storedPages: Map<number, StoredPage> | null | undefined;
   /** Whether a page was classified here rather than read back. */
   private classified = false;
   private readonly edgeKeys = new Map<number, (string | undefined)[]>();
+  /** Per page: the keys of its edge-band lines that recur on the pages near it. */
+  private readonly recurring = new Map<number, Set<string>>();
 
-  /** `records` keeps the document-wide decisions between runs (they read every page). */
+  /** `records` keeps the pages' own regions between runs. */
   constructor(
     private readonly pages: readonly (PageText | undefined)[],
     private readonly records?: DerivedRecords,
@@ -164,18 +139,11 @@ export class DocumentRegions {
   private lineRegion(text: PageText, i: number): Region {
     const local = this.localOf(text);
     const key = local.edgeKeys[i];
-    if (key !== undefined && (local.pageNumbers[i] || this.documentStats().repeated.has(key)))
+    if (key !== undefined && (local.pageNumbers[i] || this.recursNearby(text.page, key)))
       return "running-head";
     const region = local.regions[i];
-    if (region !== "caption" && local.mayHoldReferences) {
-      const list = this.documentStats().references;
-      if (
-        list &&
-        after(text.page, i, list.start) &&
-        (list.end === undefined || before(text.page, i, list.end))
-      )
-        return "references";
-    }
+    if (region !== "caption" && local.mayHoldReferences && this.inReferencesList(text, i))
+      return "references";
     return region;
   }
 
@@ -220,8 +188,8 @@ export class DocumentRegions {
   }
 
   /**
-   * A page's edge-band keys for the document-wide rules: from its classification when it has one,
-   * else from the edge band alone (classifying every page of a long document only to compare its
+   * A page's edge-band keys for comparing running heads: from its classification when it has one,
+   * else from the edge band alone (classifying the pages around a line only to compare their
    * running heads would cost more than the check that asked).
    */
   private edgeKeysOf(text: PageText): (string | undefined)[] {
@@ -237,84 +205,105 @@ export class DocumentRegions {
     return keys;
   }
 
-  private documentStats(): DocumentStats {
-    if (this.stats) return this.stats;
-    const name = this.records ? recordName("regions", [import.meta.url, BODY_FLOW_MODULE]) : undefined;
-    const stored = name ? storedStats(this.records?.read(name), this.pages.length) : undefined;
-    if (stored) {
-      this.stats = stored;
-      return stored;
-    }
-    this.stats = this.decideStats();
-    if (name) this.records?.write(name, toStored(this.stats));
-    return this.stats;
-  }
-
-  private decideStats(): DocumentStats {
-    const seen = new Map<string, Set<number>>();
-    let references: LinePlace | undefined;
-    let textPages = 0;
-    for (const text of this.pages) {
-      if (!text) continue;
-      if (text.hasTextLayer) textPages++;
-      const edgeKeys = this.edgeKeysOf(text);
-      for (let i = 0; i < text.lines.length; i++) {
-        const key = edgeKeys[i];
-        if (key === undefined) continue;
-        let pages = seen.get(key);
-        if (!pages) {
-          pages = new Set();
-          seen.set(key, pages);
-        }
-        pages.add(text.page);
+  /**
+   * Whether an edge-band key of the page recurs on the pages within RUNNING_HEAD_WINDOW of it (the
+   * page itself counted): on three pages, or on two when those pages hold four pages with a text
+   * layer or fewer. Heads set on alternate pages (a book's title on the left, its chapter's on the
+   * right) recur within the window as heads on every page do.
+   */
+  private recursNearby(page: number, key: string): boolean {
+    let recurring = this.recurring.get(page);
+    if (!recurring) {
+      recurring = new Set();
+      const text = this.pages[page - 1];
+      const own = new Set(text ? this.edgeKeysOf(text) : []);
+      own.delete(undefined);
+      const counts = new Map<string, number>();
+      let textPages = 0;
+      const last = Math.min(this.pages.length, page + RUNNING_HEAD_WINDOW);
+      for (let p = Math.max(1, page - RUNNING_HEAD_WINDOW); p <= last; p++) {
+        const other = this.pages[p - 1];
+        if (!other) continue;
+        if (other.hasTextLayer) textPages++;
+        for (const k of new Set(this.edgeKeysOf(other)))
+          if (k !== undefined && own.has(k)) counts.set(k, (counts.get(k) ?? 0) + 1);
       }
+      const needed = textPages <= 4 ? 2 : 3;
+      for (const [k, n] of counts) if (n >= needed) recurring.add(k);
+      this.recurring.set(page, recurring);
     }
-    const needed = textPages <= 4 ? 2 : 3;
-    const repeated = new Set<string>();
-    for (const [key, pages] of seen) if (pages.size >= needed) repeated.add(key);
-    for (const text of this.pages) {
-      if (!text) continue;
-      const keys = this.edgeKeysOf(text);
-      for (let i = 0; i < text.lines.length; i++) {
-        // A running head that says "References" is not the list's heading.
-        const key = keys[i];
-        if (key !== undefined && repeated.has(key)) continue;
-        const line = text.lines[i];
-        // A heading is a few words: a long line is not one, whatever its spacing.
-        if (line.endUtf16 - line.startUtf16 > MAX_HEADING_UTF16) continue;
-        if (REFERENCES_HEADING.test(lineText(text, line))) references = { page: text.page, line: i };
-      }
-    }
-    return {
-      repeated,
-      ...(references ? { references: { start: references, end: this.referencesEnd(references) } } : {}),
-    };
+    return recurring.has(key);
   }
 
   /**
-   * The first heading after the references heading (set larger than its page's running text, or an
-   * appendix's), or the first caption: tables and figures placed after the list are not part of it.
+   * Whether line `line` of a page lies in a references list: walking back from it, line by line and
+   * over the pages before it while they too hold a references heading or read as a list, a
+   * references heading comes first (a running head that says "References" is not one), before any
+   * heading that ends a list (set larger than its page's running text, an appendix's, or a caption:
+   * tables and figures placed after the list are not part of it).
    */
-  private referencesEnd(start: LinePlace): LinePlace | undefined {
-    for (let p = start.page; p <= this.pages.length; p++) {
-      const text = this.pages[p - 1];
-      if (!text) continue;
-      const { bodySize, edgeKeys } = this.localOf(text);
-      const lines = text.lines;
-      for (let i = p === start.page ? start.line + 1 : 0; i < lines.length; i++) {
-        const line = lines[i];
-        const words = lineText(text, line);
-        if (words.length === 0 || words.length >= 80 || edgeKeys[i] !== undefined) continue;
+  private inReferencesList(text: PageText, line: number): boolean {
+    let page = text;
+    let from = line;
+    for (;;) {
+      const local = this.localOf(page);
+      const lines = page.lines;
+      for (let i = from; i >= 0; i--) {
+        const key = local.edgeKeys[i];
+        const words = lineText(page, lines[i]);
+        // A heading is a few words: a long line is not one, whatever its spacing.
         if (
-          line.fontSize > bodySize * 1.15 ||
-          (APPENDIX_HEADING.test(words) && line.fontSize >= bodySize * 0.95) ||
-          CAPTION_START.test(words)
+          lines[i].endUtf16 - lines[i].startUtf16 <= MAX_HEADING_UTF16 &&
+          REFERENCES_HEADING.test(words) &&
+          (key === undefined || !this.recursNearby(page.page, key)) &&
+          this.entriesFollow(page, i)
         )
-          return { page: p, line: i };
+          // The heading itself is not in the list it opens.
+          return page !== text || i !== line;
+        if (key === undefined && endsList(words, lines[i], local.bodySize)) return false;
       }
+      let previous: PageText | undefined;
+      for (let p = page.page - 1; p >= 1 && !previous; p--) previous = this.pages[p - 1];
+      if (!previous || !this.localOf(previous).mayHoldReferences) return false;
+      page = previous;
+      from = previous.lines.length - 1;
     }
-    return undefined;
   }
+
+  /**
+   * Whether a list's entries follow a references heading: one at least of the next
+   * HEADING_LOOKAHEAD lines outside the edge band (on the pages after it when its page ends) carries
+   * a year or opens with an entry number. A table's row label "Reference" is followed by figures.
+   */
+  private entriesFollow(text: PageText, heading: number): boolean {
+    let seen = 0;
+    let page: PageText | undefined = text;
+    let from = heading + 1;
+    while (page && seen < HEADING_LOOKAHEAD) {
+      const local = this.localOf(page);
+      for (let i = from; i < page.lines.length && seen < HEADING_LOOKAHEAD; i++) {
+        if (local.edgeKeys[i] !== undefined) continue;
+        const words = lineText(page, page.lines[i]);
+        if (words.length === 0) continue;
+        seen++;
+        if (REFERENCE_ENTRY.test(words)) return true;
+      }
+      if (page.page >= this.pages.length) break;
+      page = this.pages[page.page];
+      from = 0;
+    }
+    return false;
+  }
+}
+
+/** A heading that ends a references list: set larger than the page's running text, an appendix's, or a caption. */
+function endsList(words: string, line: LineInfo, bodySize: number): boolean {
+  if (words.length === 0 || words.length >= 80) return false;
+  return (
+    line.fontSize > bodySize * 1.15 ||
+    (APPENDIX_HEADING.test(words) && line.fontSize >= bodySize * 0.95) ||
+    CAPTION_START.test(words)
+  );
 }
 
 /** A page's LocalRegions as kept between runs: region indexes, edge keys ("" for none), page numbers. */
@@ -373,34 +362,6 @@ function localFromStored(stored: StoredPage, lineCount: number): LocalRegions | 
     local.pageNumbers.push(pageNumbers[i] === 1);
   }
   return local;
-}
-
-function toStored(stats: DocumentStats): StoredStats {
-  const { start, end } = stats.references ?? {};
-  return {
-    repeated: [...stats.repeated],
-    references: start ? [start.page, start.line, ...(end ? [end.page, end.line] : [])] : [],
-  };
-}
-
-/** Stored stats read back, every field checked against the document; undefined when any is wrong. */
-function storedStats(value: unknown, pageCount: number): DocumentStats | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const { repeated, references } = value as Partial<StoredStats>;
-  if (!Array.isArray(repeated) || !repeated.every((key) => typeof key === "string")) return undefined;
-  if (!Array.isArray(references) || ![0, 2, 4].includes(references.length)) return undefined;
-  const places: LinePlace[] = [];
-  for (let k = 0; k < references.length; k += 2) {
-    const [page, line] = [references[k], references[k + 1]];
-    if (!Number.isSafeInteger(page) || page < 1 || page > pageCount) return undefined;
-    if (!Number.isSafeInteger(line) || line < 0) return undefined;
-    places.push({ page, line });
-  }
-  const [start, end] = places;
-  return {
-    repeated: new Set(repeated),
-    ...(start ? { references: { start, ...(end ? { end } : {}) } } : {}),
-  };
 }
 
 /** The regions a page gives its lines by itself: captions, the margin, footnotes, tables, the body. */

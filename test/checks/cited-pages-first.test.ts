@@ -75,6 +75,38 @@ describe("verify reads the cited pages first", () => {
     expect(await verifyPdf(PAPER, records, { noCache: true })).toEqual(cold);
   });
 
+  it("reads only the cited pages and their neighbourhoods when a match stands in a running head", async () => {
+    // A 31-page two-sided book: one quotation is the running head of page 17, one is in the body of
+    // page 16, one in the bibliography on the last page. Whether the head is one is decided from the
+    // pages near it, whether an entry is in the references list by walking back to its heading.
+    const book = fixture("regions-book");
+    const records: EvidenceRecord[] = [
+      { id: "head", kind: "quotation", page: 17, text: "2.2. Bounds on the weights" },
+      { id: "body", kind: "quotation", page: 16, text: "Paragraph 111 of the book sets out one more step" },
+      {
+        id: "list",
+        kind: "quotation",
+        page: 31,
+        text: "Replicate weights for the variance of calibrated estimators",
+      },
+    ];
+    const root = fresh("heads");
+    const report = await verifyPdf(book, records, { cacheDir: root });
+    expect(report.results.map((r) => [r.verdict, r.reason])).toEqual([
+      ["PASS", "found"],
+      ["PASS", "found"],
+      ["PASS", "found"],
+    ]);
+    expect(report.results.map((r) => (r.evidence.matches as { region: string }[])[0].region)).toEqual([
+      "running-head",
+      "body",
+      "references",
+    ]);
+    expect(report).toEqual(await verifyEvidence(await openDocument(book, { noCache: true }), records));
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    expect(cachedText(root)).toEqual({ pages: [...range(10, 23), ...range(25, 31)], whole: false });
+  });
+
   it("never reads a page it did not read as empty", async () => {
     // Quoted on page 1, the abstract's words are there; on page 2 they are not, but they are on page 1.
     const records: EvidenceRecord[] = [

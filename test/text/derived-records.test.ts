@@ -1,4 +1,4 @@
-// Document-wide decisions kept between runs (the region rules that read every page, the printed
+// Decisions kept between runs (what each page says about its own lines' regions, the printed
 // labels): a run that decides them stores them, a later run reads them back and answers the same for
 // every line and page; a record of the wrong shape or out of range is refused and decided again; a
 // record's name is bound to the code that decides it.
@@ -33,56 +33,6 @@ const allRegions = (regions: DocumentRegions, pageCount: number) =>
 
 const allLabels = (labels: PrintedLabels, pageCount: number) =>
   Array.from({ length: pageCount }, (_, i) => labels.of(i + 1) ?? null);
-
-describe("region decisions kept between runs", () => {
-  it("stores the document-wide decisions once made and answers the same from them", () => {
-    const pages = pagesOf.get("regions")!;
-    const records = new MemoryRecords();
-    const decided = allRegions(new DocumentRegions(pages, records), pages.length);
-    expect(decided.flat()).toContain("running-head");
-    expect(decided.flat()).toContain("references");
-    expect(records.values.size).toBe(1);
-    const [name] = records.values.keys();
-    expect(name).toMatch(/^regions-[0-9a-f]{16}$/);
-    expect(allRegions(new DocumentRegions(pages, records), pages.length)).toEqual(decided);
-    expect(allRegions(new DocumentRegions(pages), pages.length)).toEqual(decided);
-  });
-
-  it("reads a stored decision instead of deciding: what is stored is what answers", () => {
-    const pages = pagesOf.get("regions")!;
-    const records = new MemoryRecords();
-    allRegions(new DocumentRegions(pages, records), pages.length);
-    const [name] = records.values.keys();
-    // No running heads and no references list stored: those lines read as the page alone places them.
-    records.values.set(name, { repeated: [], references: [] });
-    const flat = allRegions(new DocumentRegions(pages, records), pages.length).flat();
-    expect(flat).not.toContain("references");
-  });
-
-  it("refuses a stored decision of the wrong shape or out of range, and decides again", () => {
-    const pages = pagesOf.get("regions")!;
-    const decided = allRegions(new DocumentRegions(pages), pages.length);
-    const records = new MemoryRecords();
-    allRegions(new DocumentRegions(pages, records), pages.length);
-    const [stored] = records.values.keys();
-    for (const bad of [
-      null,
-      "regions",
-      { repeated: "top:1:x", references: [] },
-      { repeated: [1], references: [] },
-      { repeated: [], references: [1] },
-      { repeated: [], references: [0, 0] },
-      { repeated: [], references: [pages.length + 1, 0] },
-      { repeated: [], references: [1, -1] },
-      { repeated: [], references: [1, 0.5] },
-    ]) {
-      records.values.set(stored, bad);
-      expect(allRegions(new DocumentRegions(pages, records), pages.length)).toEqual(decided);
-      // Decided again, and stored again in the right shape.
-      expect(records.values.get(stored)).toMatchObject({ repeated: expect.any(Array) });
-    }
-  });
-});
 
 describe("pages' own regions kept between runs", () => {
   const pagesRecord = (records: MemoryRecords) =>
