@@ -21,7 +21,7 @@ import {
 } from "./engine-protocol.js";
 import { engineMemoryBytes, maxMemoryMb } from "./memory-limit.js";
 import { askToEnd, endWithoutAsking } from "./worker-end.js";
-import { startWorker } from "./worker-flags.js";
+import { type EngineTier, startWorker } from "./worker-flags.js";
 
 export interface CallOptions<A extends ActionName> {
   password?: string;
@@ -38,6 +38,8 @@ export interface CallOptions<A extends ActionName> {
   resume?: () => { args: Actions[A]["args"] } | { done: Actions[A]["result"] };
   /** Let the worker go once this call ends and nothing else is pending (its memory is at its largest). */
   releaseAfter?: boolean;
+  /** The call reads a few pages: a worker started for it compiles the engine with the baseline tier. */
+  shortRun?: boolean;
 }
 
 interface Pending {
@@ -94,7 +96,7 @@ export class EngineClient {
   private send(id: number, args: unknown, memory = this.engineMemory()): void {
     const p = this.pending.get(id);
     if (!p) return;
-    const worker = this.start(memory);
+    const worker = this.start(memory, p.options.shortRun === true ? "baseline" : "optimizing");
     const key = `${p.source.sha256}\u0000${p.options.password ?? ""}`;
     const message = {
       id,
@@ -111,15 +113,19 @@ export class EngineClient {
     worker.postMessage(message);
   }
 
-  private start(memory: number): Worker {
+  private start(memory: number, tier: EngineTier): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker(workerUrl(), {
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
-      stdout: false,
-      // Not piped: a piped stream that was ever read keeps the process alive as long as the worker.
-      stderr: false,
-      workerData: { engineMemoryBytes: memory } satisfies WorkerSetup,
-    });
+    const worker = startWorker(
+      workerUrl(),
+      {
+        resourceLimits: { maxOldGenerationSizeMb: 1024 },
+        stdout: false,
+        // Not piped: a piped stream that was ever read keeps the process alive as long as the worker.
+        stderr: false,
+        workerData: { engineMemoryBytes: memory } satisfies WorkerSetup,
+      },
+      tier,
+    );
     worker.on("message", (message: ReplyMessage) => {
       // A worker that was replaced speaks for nothing any more.
       if (this.worker === worker) this.receive(message);

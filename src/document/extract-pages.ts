@@ -12,6 +12,13 @@ import type { PageGeometry, PageText } from "./model.js";
 import { PageOrder } from "./page-order.js";
 import { unpackPageText } from "./page-record.js";
 
+/**
+ * Up to this many pages asked for (a check's cited pages), a worker started for the request keeps the
+ * engine on the baseline compiler (worker-flags.ts): below ~200 pages that is the cheaper tier, and
+ * the bound leaves room for the rest of the document being read later on the same worker.
+ */
+export const SHORT_RUN_PAGES = 64;
+
 export interface ExtractionRequest {
   source: PdfBytes;
   password?: string;
@@ -104,6 +111,7 @@ function extractWith(
       // After a whole document the engine's memory is at its largest and the next request, for the
       // same document, will find its pages in the cache: let the worker go to free it.
       releaseAfter: request.pages === undefined,
+      shortRun: request.pages !== undefined && request.pages.length <= SHORT_RUN_PAGES,
       onChunk(chunk) {
         switch (chunk.type) {
           case "opened":

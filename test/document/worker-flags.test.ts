@@ -4,6 +4,10 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { closeEngine } from "../../src/document/engine-client.js";
+import { SHORT_RUN_PAGES } from "../../src/document/extract-pages.js";
+import { openDocument } from "../../src/document/open.js";
+import { lastWorkerTier } from "../../src/document/worker-flags.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
 
@@ -43,5 +47,26 @@ describe("node flags", () => {
     const run = cli(["--max-old-space-size=4096"], ["crop", fixture("paper"), "--page", "1", "--out", out]);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
+  });
+});
+
+describe("the engine's compile tier", () => {
+  it("a worker started for a few pages keeps the baseline tier, one for more the optimizing; same text", async () => {
+    try {
+      const few = await openDocument(fixture("paper"), { pages: [1, 2], noCache: true });
+      expect(lastWorkerTier()).toBe("baseline");
+      await closeEngine();
+      const many = Array.from({ length: SHORT_RUN_PAGES + 1 }, (_, i) => i + 1);
+      const more = await openDocument(fixture("paper"), { pages: many, noCache: true });
+      expect(lastWorkerTier()).toBe("optimizing");
+      await closeEngine();
+      const whole = await openDocument(fixture("paper"), { noCache: true });
+      expect(lastWorkerTier()).toBe("optimizing");
+      expect(whole.pageCount).toBeGreaterThan(2);
+      expect(few.pages.slice(0, 2)).toEqual(whole.pages.slice(0, 2));
+      expect(more.pages).toEqual(whole.pages);
+    } finally {
+      await closeEngine();
+    }
   });
 });
