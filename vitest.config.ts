@@ -22,6 +22,7 @@ const SLOW = [
   "test/cite-check/ocr.test.ts",
   "test/cite-check/scan-layers.test.ts",
   "test/checks/ocr-quotations.test.ts",
+  "test/checks/ocr-equations.test.ts",
   "test/report/run-report-browser.test.ts",
   "test/package/pack.test.ts",
 ];

@@ -129,17 +129,27 @@ function runCli(args) {
   return { status: out.status, json, stderr: out.stderr };
 }
 
+/**
+ * A scan's equation labels are read with OCR: the PDFs whose gold holds labels printed only in the
+ * page image (`eq-true-ocr-beyond`), or declares `"ocr"` (a generated scan), run all their equation
+ * cases, the false ones too, with `--ocr` and a deadline OCR of every scanned page fits in.
+ */
+function equationOcr(gold) {
+  const mode = gold.ocr ?? (gold.cases.some((c) => c.category === "eq-true-ocr-beyond") ? "auto" : undefined);
+  return mode ? ["--ocr", mode, "--timeout-ms", "900000"] : [];
+}
+
 /** The brief defines a page pointer's best verdict as FLAG (the page exists); the gold writes PASS. */
 function expectedVerdict(c) {
   if (c.evidence?.kind === "page" && c.expect.verdict === "PASS") return "FLAG";
   return c.expect.verdict;
 }
 
-function checkVerify(pdf, name, cases, group = name) {
+function checkVerify(pdf, name, cases, group = name, extra = []) {
   if (cases.length === 0) return;
   const file = join(work, `${name}-${cases[0].evidence.kind}.json`);
   writeFileSync(file, JSON.stringify(cases.map((c) => ({ id: c.id, ...c.evidence }))));
-  const { status, json, stderr } = runCli(["verify", pdf, "--evidence", file]);
+  const { status, json, stderr } = runCli(["verify", pdf, "--evidence", file, ...extra]);
   if (!json?.results) {
     const code = json?.error?.code ?? `exit ${status}`;
     for (const c of cases) {
@@ -306,6 +316,7 @@ for (const goldFile of readdirSync(dir)
     name,
     verifyCases.filter((c) => c.evidence.kind === "equation"),
     gold.group,
+    equationOcr(gold),
   );
   checkVerify(
     pdf,

@@ -16,6 +16,7 @@ import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { ocrLayer } from "./cite-check/ocr-layer.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { EvidenceRecord } from "./evidence-record.js";
+import { applyEquationOcr } from "./ocr-equations.js";
 import type { CheckResult } from "./result.js";
 import type { CheckContext } from "./verify.js";
 
@@ -42,7 +43,8 @@ export function wantsOcr(mode: OcrMode, result: CheckResult): boolean {
 }
 
 /**
- * The results with OCR applied where the mode asks. Throws OCR_UNAVAILABLE (naming the package)
+ * The results with OCR applied where the mode asks: quotations on their cited pages, then equation
+ * labels the text layer left unresolved on the document's scanned pages, under one deadline. Throws OCR_UNAVAILABLE (naming the package)
  * when OCR is needed but its engine or model cannot load.
  */
 export async function applyOcr(
@@ -51,12 +53,28 @@ export async function applyOcr(
   results: readonly CheckResult[],
   options: QuotationOcrOptions,
 ): Promise<CheckResult[]> {
+  const deadline = new Deadline(options.timeoutMs);
+  const quoted = await applyQuotationOcr(context, records, results, options, deadline);
+  return applyEquationOcr(context.pages.pages, quoted, {
+    doc: options.doc,
+    deadline,
+    ...(options.password !== undefined ? { password: options.password } : {}),
+  });
+}
+
+async function applyQuotationOcr(
+  context: CheckContext,
+  records: readonly EvidenceRecord[],
+  results: readonly CheckResult[],
+  options: QuotationOcrOptions,
+  deadline: Deadline,
+): Promise<CheckResult[]> {
   const wanted = results.map((r) => wantsOcr(options.mode, r));
   if (!wanted.some(Boolean)) return [...results];
   const provenance = ocrProvenance();
   const pages = [...new Set(results.filter((_, i) => wanted[i]).map((r) => r.evidence.page as number))];
   const outcomes = await ocrPages(options.doc.source, pages, {
-    deadline: new Deadline(options.timeoutMs),
+    deadline,
     cache: options.doc.cache,
     password: options.password,
     imagePixels: (page) => context.pages.pages[page - 1]?.largestImagePixels ?? 0,

@@ -62,6 +62,7 @@ interface TesseractWorker {
         | null;
     };
   }>;
+  setParameters(params: Record<string, string>): Promise<unknown>;
   terminate(): Promise<unknown>;
 }
 interface TesseractModule {
@@ -123,11 +124,19 @@ export function ocrProvenance(): OcrProvenance {
   return provenanceHeld;
 }
 
+/**
+ * How an OCR session reads its images: a whole page laid out by the engine, or one line of text
+ * drawn only from the characters given (an equation label read again from a crop of the page).
+ */
+export type OcrReading = { kind: "page" } | { kind: "line"; characters: string };
+
 /** An OCR engine instance: load once, recognise several images, close. */
 export class OcrSession {
   private worker: TesseractWorker | undefined;
   private starting: Promise<TesseractWorker> | undefined;
   private engineVersion: string | undefined;
+
+  constructor(private readonly reading: OcrReading = { kind: "page" }) {}
 
   /** Recognises the words of a PNG image within `timeoutMs` (loading the engine included). */
   async recognize(png: Uint8Array, timeoutMs: number): Promise<OcrWordPx[]> {
@@ -190,6 +199,12 @@ export class OcrSession {
           errorHandler: () => {},
           logger: () => {},
         });
+        if (this.reading.kind === "line")
+          // Tesseract's page segmentation mode 7: the image is one line of text.
+          await worker.setParameters({
+            tessedit_pageseg_mode: "7",
+            tessedit_char_whitelist: this.reading.characters,
+          });
         this.worker = worker;
         return worker;
       })();

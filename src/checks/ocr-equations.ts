@@ -1,0 +1,246 @@
+/**
+ * OCR for the equation check (verify, check-text): an equation label the text layer does not hold,
+ * on a document whose pages are scans, is looked for in the OCR reading of those pages. The label
+ * is decided by layout (ocr-equation-labels.ts) and read again from its own crop, twice, at two
+ * framings and resolutions: both readings must give the same label. A PASS found so says so (layer
+ * `ocr`, engine, model, resolution), because OCR can misread; a miss changes nothing.
+ */
+import type { Box, PageText } from "../document/model.js";
+import type { OpenedDocument } from "../document/open.js";
+import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
+import { isEquationLabel } from "../layout/labels.js";
+import { type OcrLabelSighting, type OcrLabelSpot, ocrPageLabels } from "../layout/ocr-equation-labels.js";
+import { OCR_DPI, type OcrPage } from "../ocr/page-ocr.js";
+import { LABEL_CHARACTERS, readRegion } from "../ocr/region-reading.js";
+import { OcrSession, ocrProvenance } from "../ocr/tesseract.js";
+import { sha256Hex } from "../source/file.js";
+import type { Deadline } from "../util/deadline.js";
+import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
+import { pageList } from "./equation.js";
+import type { CheckResult } from "./result.js";
+
+/** The resolutions the two crops of a label are read at. */
+const LABEL_READ_DPI: [number, number] = [OCR_DPI, 400];
+
+export interface EquationOcrOptions {
+  doc: Pick<OpenedDocument, "source" | "cache">;
+  deadline: Deadline;
+  password?: string;
+}
+
+/** A label found in a page's OCR reading. */
+export interface OcrEquationPlace {
+  page: number;
+  label: string;
+  side: OcrLabelSpot["side"];
+  labelBox: Box;
+  equationBox: Box;
+  /** The two crops' readings, as the OCR engine gave them. */
+  readings: [string, string];
+  png_sha256: string;
+}
+
+/** Whether an equation result is one OCR may turn: the text layer found no such label. */
+export function wantsEquationOcr(result: CheckResult): boolean {
+  return result.kind === "equation" && result.reason === "equation-unresolved";
+}
+
+/**
+ * The pages whose printed equations a text layer may not hold: a scan's pages (an image, with no
+ * text or only someone else's invisible OCR of it). Of an OCR layer, only the pages where its lines
+ * leave room (a vertical gap) for something it did not transcribe.
+ */
+export function scanPagesForLabels(pages: readonly (PageText | undefined)[]): number[] {
+  const out: number[] = [];
+  for (const page of pages) {
+    if (!page || page.extractionError || page.largestImagePixels === 0) continue;
+    const layer = pageLayer(page);
+    if (layer === "native") continue;
+    if (layer === "ocr-layer" && !leavesRoom(page)) continue;
+    out.push(page.page);
+  }
+  return out;
+}
+
+/**
+ * Whether two consecutive lines of the page's body stand apart by two lines' height or more (the
+ * first and last lines left out: a running head or foot stands apart from the body anyway).
+ */
+function leavesRoom(page: PageText): boolean {
+  const lines = page.lines.filter((l) => l.box.top > l.box.bottom && l.startUtf16 < l.endUtf16);
+  if (lines.length < 4) return true;
+  const heights = lines.map((l) => l.box.top - l.box.bottom).sort((a, b) => a - b);
+  const height = heights[heights.length >> 1];
+  const sorted = [...lines].sort((a, b) => b.box.top - a.box.top);
+  for (let i = 2; i < sorted.length - 1; i++) {
+    const line = sorted[i];
+    let lowest = Number.POSITIVE_INFINITY;
+    for (let k = 1; k < i; k++) {
+      const above = sorted[k];
+      if (above.box.left < line.box.right && line.box.left < above.box.right)
+        lowest = Math.min(lowest, above.box.bottom);
+    }
+    if (lowest !== Number.POSITIVE_INFINITY && lowest - line.box.top >= 2 * height) return true;
+  }
+  return false;
+}
+
+/**
+ * The equation results with OCR applied to those the text layer left unresolved. Throws
+ * OCR_UNAVAILABLE (naming the package) when OCR is needed but cannot load.
+ */
+export async function applyEquationOcr(
+  pages: readonly (PageText | undefined)[],
+  results: readonly CheckResult[],
+  options: EquationOcrOptions,
+): Promise<CheckResult[]> {
+  const wanted = results.map(wantsEquationOcr);
+  if (!wanted.some(Boolean)) return [...results];
+  const scanned = scanPagesForLabels(pages);
+  if (scanned.length === 0) return [...results];
+  const provenance = ocrProvenance();
+  const outcomes = await ocrPages(options.doc.source, scanned, {
+    deadline: options.deadline,
+    cache: options.doc.cache,
+    password: options.password,
+    imagePixels: (page) => pages[page - 1]?.largestImagePixels ?? 0,
+  });
+  const { places, sightings } = await labelPlaces(outcomes, options);
+  const layers = new Map<number, TextLayerKind>();
+  for (const p of scanned) {
+    const page = pages[p - 1];
+    if (page) layers.set(p, pageLayer(page));
+  }
+  const source = {
+    provider: provenance.provider,
+    provider_version: provenance.provider_version,
+    model_package: provenance.model_package,
+    model_file: provenance.model_file,
+    model_sha256: provenance.model_sha256,
+    dpi: OCR_DPI,
+  };
+  const said = `${source.provider} ${source.provider_version}, ${source.model_package} ${source.model_file}, ${OCR_DPI} dpi`;
+  const unread = [...outcomes]
+    .filter(([, o]) => o.state !== "ok")
+    .map(([p, o]) => ({ page: p, ...notRead(o) }));
+  return results.map((result, i) => {
+    if (!wanted[i]) return result;
+    const label = String(result.evidence.label);
+    const found = places.filter((p) => p.label === label);
+    if (found.length === 0) {
+      const missed = unread.length > 0 ? `; ${unread.length} of them not read (${unread[0].why})` : "";
+      return {
+        ...result,
+        message: `${result.message}; OCR of the ${scanned.length} scanned page(s) (${said}) did not find it either${missed}`,
+        evidence: {
+          ...result.evidence,
+          ocr: {
+            ...source,
+            found: false,
+            sightings: sightings.filter((x) => x.label === label).map(({ label: _, ...x }) => x),
+            pagesRead: scanned.filter((p) => outcomes.get(p)?.state === "ok"),
+            ...(unread.length > 0 ? { pagesNotRead: unread } : {}),
+          },
+        },
+      };
+    }
+    const onPages = [...new Set(found.map((p) => p.page))];
+    return {
+      ...result,
+      verdict: "PASS",
+      reason: "found",
+      message: `equation (${label}) is printed beside a displayed equation on ${pageList(onPages)} in its OCR reading (${said}), which can misread: the page's text layer does not hold it`,
+      evidence: {
+        label,
+        pages: onPages,
+        layer: "ocr",
+        textLayer: [...new Set(onPages.map((p) => layers.get(p)))],
+        ocr: { ...source, label_dpi: LABEL_READ_DPI },
+        places: found.map((p) => ({
+          page: p.page,
+          labelBox: p.labelBox,
+          equationBox: p.equationBox,
+          side: p.side,
+          readings: p.readings,
+          png_sha256: p.png_sha256,
+        })),
+      },
+    };
+  });
+}
+
+function notRead(outcome: OcrOutcome): { why: string; code?: string } {
+  if (outcome.state === "refused") return { why: outcome.message, code: outcome.code };
+  if (outcome.state === "cut") return { why: "OCR did not finish before the deadline" };
+  if (outcome.state === "unavailable") return { why: `OCR could not run: ${outcome.message}` };
+  return { why: "" };
+}
+
+/** Every label the layout finds in the pages read and both crop readings agree on. */
+async function labelPlaces(
+  outcomes: Map<number, OcrOutcome>,
+  options: EquationOcrOptions,
+): Promise<{ places: OcrEquationPlace[]; sightings: (OcrLabelSighting & { page: number })[] }> {
+  const p = ocrProvenance();
+  const out: OcrEquationPlace[] = [];
+  const sightings: (OcrLabelSighting & { page: number })[] = [];
+  const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS });
+  try {
+    for (const [page, outcome] of outcomes) {
+      if (outcome.state !== "ok") continue;
+      const found = ocrPageLabels(outcome.ocr.words);
+      for (const sighting of found.sightings) sightings.push({ page, ...sighting });
+      for (const spot of found.spots) {
+        const readings: string[] = [];
+        for (const k of [0, 1] as const) {
+          const box = spot.cropBoxes[k];
+          const dpi = LABEL_READ_DPI[k];
+          const key = `ocr-label-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${dpi}-p${page}-${sha256Hex(JSON.stringify(box)).slice(0, 16)}`;
+          let text = options.doc.cache?.readRecord<{ text: string }>(key)?.text;
+          if (typeof text !== "string") {
+            if (options.deadline.expired()) break;
+            try {
+              text = (
+                await readRegion(options.doc.source, page, box, session, {
+                  dpi,
+                  timeoutMs: options.deadline.remaining(),
+                  password: options.password,
+                })
+              ).text;
+            } catch {
+              break;
+            }
+            try {
+              options.doc.cache?.writeRecord(key, { text });
+            } catch {
+              // An unwritable cache slows the next run; it never changes a result.
+            }
+          }
+          readings.push(text);
+        }
+        const label = agreedLabel(readings);
+        if (label !== undefined)
+          out.push({
+            page,
+            label,
+            side: spot.side,
+            labelBox: spot.labelBox,
+            equationBox: spot.equationBox,
+            readings: [readings[0], readings[1]],
+            png_sha256: (outcome.ocr as OcrPage).render.png_sha256,
+          });
+      }
+    }
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+  return { places: out, sightings };
+}
+
+/** The label both readings give, printed `(label)`, or undefined. */
+function agreedLabel(readings: readonly string[]): string | undefined {
+  if (readings.length !== 2) return undefined;
+  const labels = readings.map((r) => /^\(([^()]+)\)$/.exec(r.trim())?.[1]);
+  const [a, b] = labels;
+  return a !== undefined && a === b && isEquationLabel(a) ? a : undefined;
+}

@@ -1,0 +1,357 @@
+/**
+ * Equation labels in an OCR reading of a page (a scan): the same layout evidence as on a text
+ * layer, from word boxes alone. A label spot is a short group of words at a column's right edge
+ * (left edge, leqno) set apart by a wide gap from content beside it; the content must be a display:
+ * indented or centred in the column, mathematics-like (relation and operator signs, Greek letters),
+ * not words of running text, not a table row, inside the page's text block. The spot's own reading
+ * is not trusted: the caller reads its crop again (`cropBoxes`) and the label is what those say.
+ */
+import type { Box } from "../document/model.js";
+import type { OcrWord } from "../ocr/page-ocr.js";
+import { isEquationLabel } from "./labels.js";
+import type { RejectionReason } from "./rejection-reasons.js";
+
+export type OcrLabelSide = "right" | "left";
+
+export interface OcrLabelSpot {
+  side: OcrLabelSide;
+  /** The page reading's text of the spot's words (which may misread the label). */
+  printed: string;
+  labelBox: Box;
+  equationBox: Box;
+  /** Two framings of the spot for the label to be read again from, a tight one and a wider one. */
+  cropBoxes: [Box, Box];
+}
+
+export interface OcrLabelSighting {
+  /** The label as the page reading gives it, parentheses removed. */
+  label: string;
+  printed: string;
+  labelBox: Box;
+  reasons: RejectionReason[];
+}
+
+export interface OcrPageLabels {
+  /** Spots the layout accepts as a display's label; the label is still to be read. */
+  spots: OcrLabelSpot[];
+  /** Parenthesised label-like words of the reading that are not at an accepted spot. */
+  sightings: OcrLabelSighting[];
+}
+
+interface Row {
+  words: OcrWord[];
+  box: Box;
+}
+
+interface Frame {
+  left: number;
+  right: number;
+}
+
+interface Spot {
+  words: OcrWord[];
+  box: Box;
+  row: Row;
+}
+
+/** A word of running text: letters only (punctuation around them allowed), at least two. */
+const PROSE_WORD = /^[("'‘“[]?[A-Za-z][a-z]+[)"'’”\],.;:!?-]*$/;
+/** Operators, relations and Greek letters, as OCR gives mathematics (a hyphen or dash alone is not enough). */
+const MATH_SIGN = /[=<>≤≥≠≈∼≃≡±×÷∑∏∫√∞∈∉⊂⊆⊃∪∩∧∨¬→←↔⇒⇔∀∃∂∇^+|\u0391-\u03a9\u03b1-\u03c9]/;
+/** Function names set upright in mathematics, never evidence of prose. */
+const MATH_WORDS = new Set([
+  "ln",
+  "log",
+  "exp",
+  "sin",
+  "cos",
+  "tan",
+  "min",
+  "max",
+  "lim",
+  "sup",
+  "inf",
+  "det",
+  "arg",
+  "mod",
+  "var",
+  "cov",
+]);
+const LABEL_LIKE = /^\(([^()\s]{1,12})\)[.,;:]?$/;
+
+function union(boxes: readonly Box[]): Box {
+  let left = Number.POSITIVE_INFINITY;
+  let bottom = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  let top = Number.NEGATIVE_INFINITY;
+  for (const b of boxes) {
+    left = Math.min(left, b.left);
+    bottom = Math.min(bottom, b.bottom);
+    right = Math.max(right, b.right);
+    top = Math.max(top, b.top);
+  }
+  return { left, bottom, right, top };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function overlapsVertically(a: Box, b: Box, slack: number): boolean {
+  return a.bottom - slack < b.top && b.bottom - slack < a.top;
+}
+
+function rowsOf(words: readonly OcrWord[]): Row[] {
+  const byLine = new Map<number, OcrWord[]>();
+  for (const w of words) {
+    if (!(w.box.right > w.box.left && w.box.top > w.box.bottom)) continue;
+    const list = byLine.get(w.line) ?? [];
+    list.push(w);
+    byLine.set(w.line, list);
+  }
+  return [...byLine.values()].map((ws) => {
+    ws.sort((a, b) => a.box.left - b.box.left);
+    return { words: ws, box: union(ws.map((w) => w.box)) };
+  });
+}
+
+function isProseWord(text: string): boolean {
+  return PROSE_WORD.test(text) && !MATH_WORDS.has(text.replace(/[^A-Za-z]/g, "").toLowerCase());
+}
+
+/** A row of running text: five or more words, most of them words of prose, and long. */
+function isRunningRow(row: Row, em: number): boolean {
+  if (row.words.length < 5 || row.box.right - row.box.left < 15 * em) return false;
+  const prose = row.words.filter((w) => isProseWord(w.text)).length;
+  return prose >= 0.5 * row.words.length;
+}
+
+/** The columns of running text: rows sharing a right edge (justified), else a left edge (ragged right). */
+function framesOf(running: Row[], em: number): Frame[] {
+  const frames: Frame[] = [];
+  for (const edge of ["right", "left"] as const) {
+    const sorted = [...running].sort((a, b) => a.box[edge] - b.box[edge]);
+    let group: Row[] = [];
+    const flush = () => {
+      if (group.length >= 3 && group.length >= 0.2 * running.length) {
+        const lefts = group.map((r) => r.box.left);
+        const rights = group.map((r) => r.box.right);
+        const frame =
+          edge === "right"
+            ? { left: median(lefts), right: median(rights) }
+            : { left: median(lefts), right: Math.max(...rights) };
+        if (
+          !frames.some(
+            (f) => Math.abs(f.left - frame.left) < 2 * em && Math.abs(f.right - frame.right) < 2 * em,
+          )
+        )
+          frames.push(frame);
+      }
+      group = [];
+    };
+    for (const row of sorted) {
+      if (group.length > 0 && row.box[edge] - group[group.length - 1].box[edge] > em) flush();
+      group.push(row);
+    }
+    flush();
+    if (frames.length > 0) return frames;
+  }
+  return frames;
+}
+
+function mirrorBox(b: Box): Box {
+  return { left: -b.right, bottom: b.bottom, right: -b.left, top: b.top };
+}
+
+function mirrorWords(words: readonly OcrWord[]): OcrWord[] {
+  return words.map((w) => ({ ...w, box: mirrorBox(w.box) }));
+}
+
+/**
+ * The label spots and label-like sightings of one page's OCR reading. Left-side labels are found
+ * by the same rules on the page mirrored.
+ */
+export function ocrPageLabels(words: readonly OcrWord[]): OcrPageLabels {
+  const right = rightSideLabels(words, "right");
+  const left = rightSideLabels(mirrorWords(words), "left");
+  const spots = [...right.spots, ...left.spots.map(unmirrorSpot)];
+  const taken = (box: Box) =>
+    spots.some(
+      (s) =>
+        box.left >= s.labelBox.left - 0.5 &&
+        box.right <= s.labelBox.right + 0.5 &&
+        overlapsVertically(box, s.labelBox, 0),
+    );
+  const reasonsAt = new Map<OcrWord, RejectionReason[]>();
+  for (const [w, reasons] of right.reasons) reasonsAt.set(w, reasons);
+  const sightings: OcrLabelSighting[] = [];
+  for (const w of words) {
+    const m = LABEL_LIKE.exec(w.text);
+    if (!m || !isEquationLabel(m[1]) || taken(w.box)) continue;
+    sightings.push({
+      label: m[1],
+      printed: w.text,
+      labelBox: w.box,
+      reasons: reasonsAt.get(w) ?? ["no-display"],
+    });
+  }
+  return { spots, sightings };
+}
+
+function unmirrorSpot(s: OcrLabelSpot): OcrLabelSpot {
+  return {
+    ...s,
+    labelBox: mirrorBox(s.labelBox),
+    equationBox: mirrorBox(s.equationBox),
+    cropBoxes: [mirrorBox(s.cropBoxes[0]), mirrorBox(s.cropBoxes[1])],
+  };
+}
+
+function rightSideLabels(
+  words: readonly OcrWord[],
+  side: OcrLabelSide,
+): { spots: OcrLabelSpot[]; reasons: Map<OcrWord, RejectionReason[]> } {
+  const reasons = new Map<OcrWord, RejectionReason[]>();
+  const rows = rowsOf(words);
+  const runningHeights = rows.map((r) => r.box.top - r.box.bottom);
+  const em = median(runningHeights.filter((h) => h > 0));
+  if (!(em > 0)) return { spots: [], reasons };
+  const running = rows.filter((r) => isRunningRow(r, em));
+  const frames = framesOf(running, em);
+  if (frames.length === 0) return { spots: [], reasons };
+  const block = union(running.map((r) => r.box));
+  const spots = mergeSpots(
+    rows.flatMap((row) => rowSpot(row, frames, em) ?? []),
+    em,
+  );
+  const spotWords = new Set(spots.flatMap((s) => s.words));
+  const accepted: OcrLabelSpot[] = [];
+  for (const spot of spots) {
+    const frame = frames.find((f) => spot.box.left > f.left && spot.box.right < f.right + 2.5 * em) as Frame;
+    const judged = judgeSpot(spot, frame, block, rows, spotWords, em);
+    if (judged.reasons.length === 0) {
+      accepted.push({
+        side,
+        printed: spot.words.map((w) => w.text).join(" "),
+        labelBox: spot.box,
+        equationBox: judged.content,
+        cropBoxes: cropsOf(spot, judged.content, words, spotWords, em),
+      });
+    } else for (const w of spot.words) reasons.set(w, judged.reasons);
+  }
+  return { spots: accepted, reasons };
+}
+
+/** The group of words ending a row, when it stands at a column's right edge, short, past a wide gap. */
+function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefined {
+  const ws = row.words;
+  let start = ws.length - 1;
+  while (start > 0 && ws[start].box.left - ws[start - 1].box.right < 0.8 * em) start--;
+  const group = ws.slice(start);
+  const box = union(group.map((w) => w.box));
+  if (box.right - box.left > 5 * em || group.reduce((n, w) => n + w.text.length, 0) > 10) return undefined;
+  if (start > 0 && box.left - ws[start - 1].box.right < 2 * em) return undefined;
+  const atEdge = frames.some(
+    (f) => box.left > f.left + 4 * em && box.right > f.right - 1.5 * em && box.right < f.right + 2.5 * em,
+  );
+  return atEdge ? { words: group, box, row } : undefined;
+}
+
+/** Spots stacked within a fraction of a line of each other are one label read as two (a split `(2)`). */
+function mergeSpots(spots: Spot[], em: number): Spot[] {
+  const sorted = [...spots].sort((a, b) => b.box.top - a.box.top);
+  const out: Spot[] = [];
+  for (const s of sorted) {
+    const last = out[out.length - 1];
+    if (
+      last &&
+      last.box.bottom - s.box.top < 0.6 * em &&
+      s.box.left < last.box.right &&
+      last.box.left < s.box.right
+    ) {
+      const words = [...last.words, ...s.words];
+      out[out.length - 1] = { words, box: union(words.map((w) => w.box)), row: last.row };
+    } else out.push(s);
+  }
+  return out.filter((s) => s.box.top - s.box.bottom < 2.5 * em);
+}
+
+function judgeSpot(
+  spot: Spot,
+  frame: Frame,
+  block: Box,
+  rows: readonly Row[],
+  spotWords: ReadonlySet<OcrWord>,
+  em: number,
+): { reasons: RejectionReason[]; content: Box } {
+  const reasons: RejectionReason[] = [];
+  const beside = rows.filter((r) => overlapsVertically(r.box, spot.box, -0.15 * em));
+  const content = beside
+    .flatMap((r) => r.words)
+    .filter((w) => !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= frame.left - em);
+  const middle = (spot.box.bottom + spot.box.top) / 2;
+  // A display may end a page (below the last line of running text) but never opens one: typesetters
+  // do not break a page just before a display (TeX's \predisplaypenalty), so above the first line is a head.
+  if (middle < block.bottom - 6 * em || middle > block.top + 0.5 * em) reasons.push("page-margin");
+  const after = (w: OcrWord) => w.box.left >= spot.box.right && w.box.left < spot.box.right + 2 * em;
+  if (beside.some((r) => r.words.some((w) => !spotWords.has(w) && after(w))))
+    reasons.push("text-after-label");
+  if (content.length === 0) {
+    reasons.push("no-display");
+    return { reasons, content: spot.box };
+  }
+  const box = union(content.map((w) => w.box));
+  if (spot.box.left - box.right < 1.5 * em) reasons.push("no-display");
+  const indent = box.left - frame.left;
+  const centred = Math.abs((box.left + box.right) / 2 - (frame.left + frame.right) / 2) <= 2 * em;
+  if (!(indent >= 2 * em || (centred && indent >= em))) reasons.push("not-centred");
+  const text = content.map((w) => w.text).join(" ");
+  if (!MATH_SIGN.test(text)) reasons.push("no-math");
+  const prose = content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length;
+  if (prose >= 4 && prose >= 0.5 * content.length) reasons.push("prose-beside-label");
+  if (isTabular(box, rows, spotWords, em)) reasons.push("tabular");
+  return { reasons, content: box };
+}
+
+/** Rows at and around the content split into three or more cells by wide gaps, twice or more: a table. */
+function isTabular(content: Box, rows: readonly Row[], spotWords: ReadonlySet<OcrWord>, em: number): boolean {
+  const near = rows.filter((r) => r.box.top > content.bottom - 2 * em && r.box.bottom < content.top + 2 * em);
+  let celled = 0;
+  for (const r of near) {
+    const ws = r.words.filter((w) => !spotWords.has(w));
+    let gaps = 0;
+    for (let i = 1; i < ws.length; i++) if (ws[i].box.left - ws[i - 1].box.right >= 2 * em) gaps++;
+    if (gaps >= 2) celled++;
+  }
+  return celled >= 2;
+}
+
+/**
+ * A tight and a wider crop of the spot: past the label by part of an em, never reaching the
+ * content beside it nor more than halfway to the words above or below.
+ */
+function cropsOf(
+  spot: Spot,
+  content: Box,
+  words: readonly OcrWord[],
+  spotWords: ReadonlySet<OcrWord>,
+  em: number,
+): [Box, Box] {
+  const b = spot.box;
+  let ceiling = Number.POSITIVE_INFINITY;
+  let floor = Number.NEGATIVE_INFINITY;
+  for (const w of words) {
+    if (spotWords.has(w) || w.box.right < b.left - em || w.box.left > b.right + em) continue;
+    if (w.box.bottom >= b.top) ceiling = Math.min(ceiling, (w.box.bottom + b.top) / 2);
+    else if (w.box.top <= b.bottom) floor = Math.max(floor, (w.box.top + b.bottom) / 2);
+  }
+  const crop = (pad: number): Box => ({
+    left: Math.max(b.left - pad, (content.right + b.left) / 2),
+    right: b.right + pad,
+    bottom: Math.max(b.bottom - pad, floor),
+    top: Math.min(b.top + pad, ceiling),
+  });
+  return [crop(0.3 * em), crop(0.6 * em)];
+}

@@ -1,0 +1,117 @@
+// OCR in the equation check: on a scan (a page image with no text layer), an equation label the
+// text layer cannot hold is looked for in the OCR reading of the page, decided by layout and read
+// again from its own crop; a PASS says it came from OCR. Labels of enumerations, tables and prose
+// stay unresolved, and without OCR nothing changes.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkText } from "../../src/checks/check-text.js";
+import { verifyPdf } from "../../src/checks/cited-pages-first.js";
+import { applyEquationOcr } from "../../src/checks/ocr-equations.js";
+import { openForChecks } from "../../src/checks/open-for-checks.js";
+import { checkContext, verifyEvidence } from "../../src/checks/verify.js";
+import { closeRenderer } from "../../src/document/render.js";
+import { Deadline } from "../../src/util/deadline.js";
+import { fixture, tempDir } from "../helpers/fixture-files.js";
+import { hugeImagePdf } from "../helpers/huge-image-pdf.js";
+
+const SCAN = fixture("eq-scan");
+const LABELS = ["1", "2", "3", "4", "5", "6", "7"];
+const records = LABELS.map((label) => ({ kind: "equation" as const, label }));
+let cache: ReturnType<typeof tempDir>;
+beforeAll(() => {
+  cache = tempDir();
+});
+afterAll(async () => {
+  cache.remove();
+  await closeRenderer();
+});
+
+describe("verify --ocr on equation labels of a scan", () => {
+  it("leaves every label unresolved without OCR, and reads none", async () => {
+    const report = await verifyPdf(SCAN, records, { cacheDir: cache.dir });
+    for (const r of report.results) {
+      expect(r).toMatchObject({ verdict: "FAIL", reason: "equation-unresolved" });
+      expect(r.evidence.ocr).toBeUndefined();
+    }
+  });
+
+  it("passes the displays' labels from the OCR reading, says so, and refuses every trap", async () => {
+    const report = await verifyPdf(SCAN, records, { cacheDir: cache.dir, ocr: "auto" });
+    const [one, two, ...traps] = report.results;
+    for (const [r, label] of [
+      [one, "1"],
+      [two, "2"],
+    ] as const) {
+      expect(r).toMatchObject({ verdict: "PASS", reason: "found" });
+      expect(r.evidence).toMatchObject({
+        label,
+        pages: [1],
+        layer: "ocr",
+        textLayer: ["none"],
+        ocr: { provider: "tesseract.js", model_file: "4.0.0_best_int/eng.traineddata.gz", dpi: 300 },
+        places: [{ page: 1, side: "right", readings: [`(${label})`, `(${label})`] }],
+      });
+      expect(r.message).toMatch(
+        new RegExp(
+          `^equation \\(${label}\\) is printed beside a displayed equation on page 1 in its OCR reading \\(tesseract\\.js .*, 300 dpi\\), which can misread`,
+        ),
+      );
+      const place = (
+        r.evidence.places as { labelBox: { left: number }; equationBox: { right: number } }[]
+      )[0];
+      expect(place.labelBox.left).toBeGreaterThan(place.equationBox.right);
+    }
+    // The enumeration (3)-(5), the table cell (6) and the prose mention (7): OCR does not turn them.
+    for (const r of traps) {
+      expect(r).toMatchObject({
+        verdict: "FAIL",
+        reason: "equation-unresolved",
+        evidence: { ocr: { found: false } },
+      });
+      expect(r.message).toContain("did not find it either");
+      // The reading saw each of them, in running text or a table, not beside a display.
+      expect((r.evidence.ocr as { sightings: unknown[] }).sightings).toEqual([
+        expect.objectContaining({ page: 2, printed: `(${r.evidence.label})`, reasons: ["no-display"] }),
+      ]);
+    }
+  }, 180_000);
+
+  it("reads the page and the labels again from the cache", async () => {
+    const report = await verifyPdf(SCAN, records.slice(0, 2), { cacheDir: cache.dir, ocr: "tesseract" });
+    expect(report.results.map((r) => r.verdict)).toEqual(["PASS", "PASS"]);
+  });
+
+  it("passes a draft's Eq. (2) in check-text", async () => {
+    const doc = await openForChecks(SCAN, { cacheDir: cache.dir }, true);
+    const report = await checkText(checkContext(doc), "The variance is bounded in Eq. (2).", undefined, {
+      mode: "auto",
+      doc,
+      timeoutMs: 120_000,
+    });
+    expect(report.citations[0]).toMatchObject({ verdict: "PASS", evidence: { layer: "ocr" } });
+  }, 120_000);
+
+  it("stops at the deadline with the labels unresolved and the pages not read named", async () => {
+    const doc = await openForChecks(SCAN, { noCache: true }, true);
+    const report = await verifyEvidence(doc, records.slice(0, 1));
+    const [r] = await applyEquationOcr(doc.pages, report.results, { doc, deadline: new Deadline(0) });
+    expect(r).toMatchObject({
+      verdict: "FAIL",
+      reason: "equation-unresolved",
+      evidence: { ocr: { found: false, pagesRead: [], pagesNotRead: [{ page: 1 }, { page: 2 }] } },
+    });
+    expect(r.message).toContain("not read (OCR did not finish before the deadline)");
+  });
+
+  it("refuses a page image too large to render, with a coded reason", async () => {
+    const pdf = join(cache.dir, "huge.pdf");
+    writeFileSync(pdf, hugeImagePdf());
+    const report = await verifyPdf(pdf, [{ kind: "equation", label: "1" }], { noCache: true, ocr: "auto" });
+    expect(report.results[0]).toMatchObject({
+      verdict: "FAIL",
+      reason: "equation-unresolved",
+      evidence: { ocr: { found: false, pagesNotRead: [{ page: 1, code: "OCR_IMAGE_TOO_LARGE" }] } },
+    });
+  });
+});
