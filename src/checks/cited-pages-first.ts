@@ -5,9 +5,17 @@
  * on its page is looked for on every other page). A check that completes against the partial
  * context touched only pages it holds, so its result is the one the whole document gives.
  */
+
+import type { ExtractionCache } from "../document/cache.js";
 import { completeDocument } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
-import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import {
+  documentCache,
+  type OpenedDocument,
+  type OpenOptions,
+  openDocument,
+  pdfSource,
+} from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { PdfBytes } from "../source/file.js";
 import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
@@ -17,6 +25,7 @@ import type { EvidenceRecord } from "./evidence-record.js";
 import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions } from "./ocr-quotations.js";
 import { openForChecks } from "./open-for-checks.js";
 import type { CheckResult } from "./result.js";
+import { KeptResults, resultsRecordName } from "./result-cache.js";
 import {
   type CheckContext,
   checkContext,
@@ -111,7 +120,16 @@ export async function verifyPdf(
       results: await applyOcr(checkContext(doc, options), records, report.results, ocrOptions(doc, options)),
     };
   }
-  const cited = await openDocument(input, { ...options, pages: citedPages(records) });
+  const source = await pdfSource(input, options);
+  // Results kept from earlier runs answer their records; OCR reads more than the text layer.
+  const cache = options.ocr ? undefined : documentCache(source.sha256, options);
+  const kept = cache && keptResultsOf(cache);
+  const results: (CheckResult | undefined)[] = records.map((record) => kept?.get(record));
+  const pageCount = cache?.readDoc()?.pageCount;
+  if (pageCount !== undefined && results.every((r) => r !== undefined))
+    return { document: { sha256: source.sha256, pages: pageCount }, results: results as CheckResult[] };
+  const unknown = records.filter((_, i) => results[i] === undefined);
+  const cited = await openDocument(source, { ...options, pages: citedPages(unknown) });
   // The context holds the pages read so far; when the rest of the document comes in, into the same
   // array, the views folded from the cited pages are kept.
   const pages = Array.from(cited.pages);
@@ -123,8 +141,9 @@ export async function verifyPdf(
     // Anchors are decided over every page.
     loadAnchors: () => Promise.reject(new PageNotRead(0)),
   };
-  const results: (CheckResult | undefined)[] = [];
-  for (const record of records) results.push(await checkUnlessPageNotRead(context, record));
+  const fresh = results.map((r) => r === undefined);
+  for (let i = 0; i < records.length; i++)
+    if (fresh[i]) results[i] = await checkUnlessPageNotRead(context, records[i]);
   if (results.some((r) => r === undefined)) {
     const whole = await completeDocument(cited, options);
     for (let i = 0; i < pages.length; i++) pages[i] ??= whole.pages[i];
@@ -132,10 +151,34 @@ export async function verifyPdf(
   }
   const checked = results as CheckResult[];
   context.pages.keepRecords();
+  // A page that could not be read is tried again next time: what was checked without it is not kept.
+  if (kept && !pages.some((page) => page?.extractionError !== undefined)) {
+    for (let i = 0; i < records.length; i++) if (fresh[i]) kept.add(records[i], checked[i]);
+    kept.keep();
+  }
   return {
     document: { sha256: cited.sha256, pages: cited.pageCount },
     results: options.ocr ? await applyOcr(context, records, checked, ocrOptions(cited, options)) : checked,
   };
+}
+
+/** The results kept in a document's cache entry for this build's code, when its code can be read. */
+function keptResultsOf(cache: ExtractionCache): KeptResults | undefined {
+  const name = resultsRecordName();
+  if (!name) return undefined;
+  return new KeptResults(
+    {
+      read: (record) => cache.readRecord<unknown>(record),
+      write: (record, value) => {
+        try {
+          cache.writeRecord(record, value);
+        } catch {
+          // An unwritable cache slows the next run; it never changes a result.
+        }
+      },
+    },
+    name,
+  );
 }
 
 function ocrOptions(doc: OpenedDocument, options: VerifyOptions): QuotationOcrOptions {

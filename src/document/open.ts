@@ -54,18 +54,33 @@ export interface OpenedDocument {
   source: PdfBytes;
 }
 
+/** The extraction cache entry a document opened with these options uses; none with noCache or a password. */
+export function documentCache(
+  sha256: string,
+  options: Pick<OpenOptions, "cacheDir" | "noCache" | "password">,
+): ExtractionCache | undefined {
+  // Text decrypted with a password is never written to disk.
+  const cacheable = !options.noCache && options.password === undefined;
+  return cacheable ? new ExtractionCache(options.cacheDir ?? defaultCacheDir(), sha256) : undefined;
+}
+
+/** The bytes of a PDF named by path (read once, hashed), or the bytes given. */
+export async function pdfSource(
+  input: string | PdfBytes,
+  options: Pick<OpenOptions, "maxBytes">,
+): Promise<PdfBytes> {
+  return typeof input === "string"
+    ? await readPdfFile(input, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES)
+    : input;
+}
+
 /** Opens a PDF from a path (or already-read bytes) and returns its text layer. */
 export async function openDocument(
   input: string | PdfBytes,
   options: OpenOptions = {},
 ): Promise<OpenedDocument> {
-  const source =
-    typeof input === "string" ? await readPdfFile(input, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : input;
-  // Text decrypted with a password is never written to disk.
-  const cacheable = !options.noCache && options.password === undefined;
-  const cache = cacheable
-    ? new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256)
-    : undefined;
+  const source = await pdfSource(input, options);
+  const cache = documentCache(source.sha256, options);
   const wanted = options.pages ? [...new Set(options.pages)].sort((a, b) => a - b) : undefined;
 
   let pageCount = cache?.readDoc()?.pageCount;

@@ -1,0 +1,137 @@
+/**
+ * Results of quotation and page records kept between runs, content-addressed: each result is kept
+ * under the digest of its record (the record's JSON), in a record of the document's extraction cache
+ * entry (so bound to the PDF's bytes), named with a digest of every module of the library's code and
+ * of the runtime's Unicode and regular expression engine. A change to the code, the document or the
+ * record misses, and a miss is checked as ever. A quotation or page record's result depends on
+ * nothing else: the document's text (cached the same way) and the record.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { DerivedRecords } from "../text/derived-records.js";
+import type { EvidenceRecord } from "./evidence-record.js";
+import type { CheckResult } from "./result.js";
+
+/** At most this many results are kept per document (the most recent). */
+const MAX_KEPT = 20_000;
+
+/** The code's root: the folder above this module's (dist/ when built, src/ under the tests). */
+const CODE_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+let codeDigest: string | null | undefined;
+
+/** Every module file under `root` (relative paths, sorted), its contents hashed in that order. */
+export function digestOfCode(root: string): string | undefined {
+  const files: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(join(dir, entry.name), rel);
+      else if (/\.(?:[cm]?js|ts)$/u.test(entry.name) && !entry.name.endsWith(".d.ts")) files.push(rel);
+    }
+  };
+  try {
+    walk(root, "");
+    if (files.length === 0) return undefined;
+    files.sort();
+    const hash = createHash("sha256");
+    // Regular expressions' \p{L} and case folding follow the runtime's Unicode tables.
+    hash.update(`${process.versions.v8}\0${process.versions.unicode ?? ""}\0${process.versions.icu ?? ""}`);
+    for (const rel of files)
+      hash
+        .update("\0")
+        .update(rel)
+        .update("\0")
+        .update(readFileSync(join(root, rel)));
+    return hash.digest("hex").slice(0, 24);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name results are kept under for this build; undefined when its code cannot be read. */
+export function resultsRecordName(root = CODE_ROOT): string | undefined {
+  if (root !== CODE_ROOT) {
+    const digest = digestOfCode(root);
+    return digest && `results-${digest}`;
+  }
+  if (codeDigest === undefined) codeDigest = digestOfCode(root) ?? null;
+  return codeDigest ? `results-${codeDigest}` : undefined;
+}
+
+/** Whether a record's result may be kept: quotation and page records (the others need the anchors). */
+export function keepsResult(record: EvidenceRecord): boolean {
+  return record.kind === "quotation" || record.kind === "page";
+}
+
+function recordKey(record: EvidenceRecord): string {
+  return createHash("sha256").update(JSON.stringify(record)).digest("base64url").slice(0, 32);
+}
+
+interface StoredResults {
+  keys: string[];
+  results: CheckResult[];
+}
+
+/** The results kept for a document, by record; read once, written back with what a run adds. */
+export class KeptResults {
+  private readonly kept = new Map<string, CheckResult>();
+  private added = false;
+
+  constructor(
+    private readonly records: DerivedRecords,
+    private readonly name: string,
+  ) {
+    const stored = records.read(name) as Partial<StoredResults> | undefined;
+    const { keys, results } = stored ?? {};
+    if (!Array.isArray(keys) || !Array.isArray(results) || keys.length !== results.length) return;
+    for (let i = 0; i < keys.length; i++) {
+      const result = results[i];
+      if (typeof keys[i] !== "string" || !isResult(result)) {
+        this.kept.clear();
+        return;
+      }
+      this.kept.set(keys[i], result);
+    }
+  }
+
+  get(record: EvidenceRecord): CheckResult | undefined {
+    return keepsResult(record) ? this.kept.get(recordKey(record)) : undefined;
+  }
+
+  add(record: EvidenceRecord, result: CheckResult): void {
+    if (!keepsResult(record)) return;
+    const key = recordKey(record);
+    // Re-added last, so the most recent are the ones kept past the limit.
+    this.kept.delete(key);
+    this.kept.set(key, result);
+    this.added = true;
+  }
+
+  /** Writes the results back when this run added any. */
+  keep(): void {
+    if (!this.added) return;
+    const entries = [...this.kept].slice(-MAX_KEPT);
+    this.records.write(this.name, {
+      keys: entries.map(([key]) => key),
+      results: entries.map(([, result]) => result),
+    } satisfies StoredResults);
+    this.added = false;
+  }
+}
+
+/** A stored value of a result's shape: kind, verdict, reason and message strings and an evidence object. */
+function isResult(value: unknown): value is CheckResult {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    (r.kind === "quotation" || r.kind === "page") &&
+    typeof r.verdict === "string" &&
+    typeof r.reason === "string" &&
+    typeof r.message === "string" &&
+    typeof r.evidence === "object" &&
+    r.evidence !== null
+  );
+}

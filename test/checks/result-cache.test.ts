@@ -1,0 +1,133 @@
+// Results kept between runs: a verify keeps each quotation and page record's result under the
+// record's digest, in the document's cache entry, named by the digest of the code; a later verify of
+// the same records answers from them without reading a page, a changed record is checked again, a
+// stored value of the wrong shape is refused, and other code reads other results.
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyPdf } from "../../src/checks/cited-pages-first.js";
+import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
+import { digestOfCode, resultsRecordName } from "../../src/checks/result-cache.js";
+import { verifyEvidence } from "../../src/checks/verify.js";
+import { ExtractionCache } from "../../src/document/cache.js";
+import { openDocument } from "../../src/document/open.js";
+import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+let counter = 0;
+const fresh = (name: string) => join(tmp.dir, `${name}-${counter++}`);
+
+const PAPER = fixture("paper");
+const RECORDS: EvidenceRecord[] = [
+  { id: "a", kind: "quotation", page: 5, text: "reduced the mean squared error by roughly a third" },
+  { id: "b", kind: "quotation", page: 3, text: "reduced the mean squared error by roughly a third" },
+  { id: "c", kind: "page", page: 4 },
+  { id: "d", kind: "quotation", page: 5, text: "words that stand on no page of this paper" },
+];
+
+const textFiles = (root: string) =>
+  listFiles(root)
+    .filter((f) => /(?:^|\/)(?:p\d{5}\.)?text\.bin$/.test(f))
+    .map((f) => join(root, f));
+const resultsFile = (root: string) => listFiles(root).find((f) => /\/rec-results-[0-9a-f]{24}\.bin$/.test(f));
+
+/** A verify of RECORDS, and the results it kept as stored. */
+async function keptOnce(root: string) {
+  const first = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
+  const name = (resultsFile(root) as string).replace(/^.*\/rec-(results-[0-9a-f]{24})\.bin$/, "$1");
+  const cache = new ExtractionCache(root, first.document.sha256);
+  const stored = cache.readRecord<{ keys: string[]; results: unknown[] }>(name);
+  return { first, cache, name, stored };
+}
+
+async function wholeDocumentReport(records: EvidenceRecord[]) {
+  return verifyEvidence(await openDocument(PAPER, { noCache: true }), records);
+}
+
+describe("results kept between runs", () => {
+  it("answers a second verify of the same records from the kept results, reading no page", async () => {
+    const root = fresh("kept");
+    const first = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
+    expect(first.results.map((r) => r.reason)).toEqual(["found", "wrong-page", "no-quotation", "absent"]);
+    expect(first).toEqual(await wholeDocumentReport(RECORDS));
+    expect(resultsFile(root)).toBeDefined();
+    // The text layer gone: a run that read a page would extract it and store it again.
+    for (const file of textFiles(root)) rmSync(file);
+    expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
+    expect(textFiles(root)).toEqual([]);
+    // The same answers in another order, and for some of the records.
+    const reordered = [RECORDS[3], RECORDS[0]];
+    expect((await verifyPdf(PAPER, reordered, { cacheDir: root })).results).toEqual([
+      first.results[3],
+      first.results[0],
+    ]);
+    expect(textFiles(root)).toEqual([]);
+  });
+
+  it("checks a changed record again and keeps both", async () => {
+    const root = fresh("changed");
+    await verifyPdf(PAPER, RECORDS, { cacheDir: root });
+    const changed: EvidenceRecord[] = [
+      { ...(RECORDS[0] as EvidenceRecord & { kind: "quotation" }), page: 3 },
+      RECORDS[2],
+    ];
+    const report = await verifyPdf(PAPER, changed, { cacheDir: root });
+    expect(report).toEqual(await wholeDocumentReport(changed));
+    expect(report.results[0]).toMatchObject({ verdict: "FAIL", reason: "wrong-page" });
+    for (const file of textFiles(root)) rmSync(file);
+    expect(await verifyPdf(PAPER, [...RECORDS, ...changed], { cacheDir: root })).toEqual(
+      await wholeDocumentReport([...RECORDS, ...changed]),
+    );
+    expect(textFiles(root)).toEqual([]);
+  });
+
+  it("refuses kept results of the wrong shape and checks again", async () => {
+    const root = fresh("bad");
+    const { first, cache, name, stored } = await keptOnce(root);
+    expect(stored?.keys).toHaveLength(RECORDS.length);
+    for (const bad of [
+      null,
+      { keys: stored?.keys, results: [] },
+      { keys: stored?.keys, results: stored?.results.map(() => ({ verdict: "PASS" })) },
+      { keys: stored?.keys.map(() => 1), results: stored?.results },
+    ]) {
+      cache.writeRecord(name, bad);
+      expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
+    }
+    // A stored PASS put in place of a FAIL would answer: what is stored is what answers, so the
+    // record's name must be bound to the code (below) and the file to its digest (the cache's).
+    const swapped = { keys: stored?.keys, results: [...(stored?.results ?? [])].reverse() };
+    cache.writeRecord(name, swapped);
+    expect((await verifyPdf(PAPER, RECORDS, { cacheDir: root })).results[0]).toEqual(first.results[3]);
+  });
+
+  it("names the results by the digest of every module of the code", () => {
+    const code = join(tmp.dir, "code");
+    mkdirSync(join(code, "checks"), { recursive: true });
+    writeFileSync(join(code, "checks", "a.js"), "export const a = 1;\n");
+    writeFileSync(join(code, "b.js"), "export const b = 2;\n");
+    writeFileSync(join(code, "b.js.map"), "{}");
+    const before = digestOfCode(code);
+    expect(before).toMatch(/^[0-9a-f]{24}$/);
+    const copy = join(tmp.dir, "copy");
+    cpSync(code, copy, { recursive: true });
+    expect(digestOfCode(copy)).toBe(before);
+    // A source map is not code; a changed module is.
+    writeFileSync(join(copy, "b.js.map"), "{ }");
+    expect(digestOfCode(copy)).toBe(before);
+    writeFileSync(join(copy, "checks", "a.js"), "export const a = 3;\n");
+    expect(digestOfCode(copy)).not.toBe(before);
+    expect(resultsRecordName(copy)).toBe(`results-${digestOfCode(copy)}`);
+    expect(resultsRecordName()).toMatch(/^results-[0-9a-f]{24}$/);
+    expect(resultsRecordName()).not.toBe(resultsRecordName(code));
+    expect(digestOfCode(join(tmp.dir, "none"))).toBeUndefined();
+  });
+
+  it("reads no kept result when OCR is asked for", async () => {
+    const root = fresh("ocr");
+    const { first, cache, name, stored } = await keptOnce(root);
+    cache.writeRecord(name, { keys: stored?.keys, results: [...(stored?.results ?? [])].reverse() });
+    expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root, ocr: "auto" })).toEqual(first);
+  });
+});
