@@ -21,7 +21,15 @@ import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
 import type { FigureBoxOmission } from "./caption-rejections.js";
 import { roundBox } from "./char-spans.js";
 import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
-import { type EquationToken, equationCandidates, equationTokens } from "./equation-labels.js";
+import {
+  type EquationCandidate,
+  type EquationToken,
+  equationCandidates,
+  equationTokens,
+  type PageEquations,
+  reachedBy,
+  type TextWidth,
+} from "./equation-labels.js";
 import {
   type CaptionCandidate,
   type CaptionKeyword,
@@ -40,7 +48,7 @@ import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-pan
 import { type DocumentFrames, documentFrames, type Frame } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
-export const LAYOUT_VERSION = "8";
+export const LAYOUT_VERSION = "9";
 /** The anchors record belongs to this extraction schema (the first that holds anchors). */
 export const ANCHORS_SCHEMA_VERSION = EXTRACTION_SCHEMA_VERSION;
 const RECORD_NAME = "anchors";
@@ -137,6 +145,10 @@ export function computeAnchors(input: AnchorsInput): AnchorsRecord {
     const geometry = input.geometry(page);
     if (geometry) builder.addPage(page, geometry);
   }
+  for (const page of builder.pagesToJudgeAgain()) {
+    const geometry = input.geometry(page);
+    if (geometry) builder.judgeAgain(page, geometry);
+  }
   return builder.finish(input.sha256, input.pageCount);
 }
 
@@ -219,6 +231,8 @@ class AnchorsBuilder {
   private readonly captions: CaptionCandidate[] = [];
   private readonly marks = new Map<number, PanelMark[]>();
   private readonly body = new BodyStyleTally();
+  /** What each page's equation labels showed and where they stand, for the document-wide widths. */
+  private readonly equationPages = new Map<number, PageEquations>();
   private readonly storage = new CharStorage();
 
   /** The pages as displayed (a page with /Rotate turned upright), which the rules read. */
@@ -245,10 +259,63 @@ class AnchorsBuilder {
   }
 
   addPage(page: number, geometry: PageGeometry): void {
+    const read = this.readPage(page, geometry);
+    if (!read) return;
+    const { original, text, tokens, chars, index, user } = read;
+    const judged = equationCandidates(text, chars, this.frames, index, tokens.equations, this.budget);
+    // Kept only where it matters: the widths a page shows, and where its labels stand.
+    if (judged.widths.length > 0 || judged.labelEdges.length > 0)
+      this.equationPages.set(page, { ...judged, candidates: [] });
+    this.addEquations(page, user, judged.candidates);
+    const bodyLines = this.frames.bodyLines[page - 1] ?? [];
+    this.body.add(text, geometry, bodyLines);
+    const found = captionCandidates(text, chars, index, this.frames, tokens.captions, this.budget);
+    for (const c of found) this.captions.push(inUserSpace(c, user));
+    if (found.length > 0)
+      this.marks.set(
+        page,
+        panelMarks(text).map((m) => ({ letter: m.letter, box: user(m.box) })),
+      );
+    this.addTurnedCaptions(original, geometry, turnedTokens(chars, tokens.captions));
+  }
+
+  /**
+   * The pages whose equation labels stand at the right edge of a text width that other pages show
+   * (all pages added): their labels are judged again against those widths (`judgeAgain`). Which
+   * pages, and what they decide, does not depend on the order the pages came in.
+   */
+  pagesToJudgeAgain(): number[] {
+    const out: number[] = [];
+    for (const [page, judged] of this.equationPages)
+      if (reachedBy(judged, this.widthsBesides(page))) out.push(page);
+    return out.sort((a, b) => a - b);
+  }
+
+  judgeAgain(page: number, geometry: PageGeometry): void {
+    const read = this.readPage(page, geometry);
+    if (!read) return;
+    const { text, tokens, chars, index, user } = read;
+    const shown = this.widthsBesides(page);
+    const judged = equationCandidates(text, chars, this.frames, index, tokens.equations, this.budget, shown);
+    const others = <T extends { page: number }>(list: T[]) => list.filter((e) => e.page !== page);
+    this.equations.splice(0, this.equations.length, ...others(this.equations));
+    this.rejected.splice(0, this.rejected.length, ...others(this.rejected));
+    this.addEquations(page, user, judged.candidates);
+  }
+
+  /** The text widths shown by the pages other than this one. */
+  private widthsBesides(page: number): TextWidth[] {
+    const out: TextWidth[] = [];
+    for (const [p, judged] of this.equationPages) if (p !== page) out.push(...judged.widths);
+    return out;
+  }
+
+  /** A page's text, tokens and characters as the rules read them, when it has tokens. */
+  private readPage(page: number, geometry: PageGeometry) {
     const original = this.pages[page - 1];
     const text = this.displayed[page - 1];
     const tokens = this.tokens[page - 1];
-    if (!original || !text || !tokens) return;
+    if (!original || !text || !tokens) return undefined;
     const space = displaySpace(original);
     const user = (b: Box) => (space ? roundBox(space.toUser(b)) : b);
     const frames = [...(this.frames.pageFrames[page - 1] ?? []), ...this.frames.docFrames];
@@ -259,9 +326,12 @@ class AnchorsBuilder {
       anchorWindows(text, tokens, geometry, space, frames),
       space,
     );
-    const index = new BandIndex(chars);
     this.budget.check();
-    for (const c of equationCandidates(text, chars, this.frames, index, tokens.equations, this.budget)) {
+    return { original, text, tokens, chars, index: new BandIndex(chars), user };
+  }
+
+  private addEquations(page: number, user: (b: Box) => Box, candidates: EquationCandidate[]): void {
+    for (const c of candidates) {
       if (c.reasons.length === 0 && c.side && c.equationBox) {
         this.equations.push({
           label: c.label,
@@ -280,16 +350,6 @@ class AnchorsBuilder {
         });
       }
     }
-    const bodyLines = this.frames.bodyLines[page - 1] ?? [];
-    this.body.add(text, geometry, bodyLines);
-    const found = captionCandidates(text, chars, index, this.frames, tokens.captions, this.budget);
-    for (const c of found) this.captions.push(inUserSpace(c, user));
-    if (found.length > 0)
-      this.marks.set(
-        page,
-        panelMarks(text).map((m) => ({ letter: m.letter, box: user(m.box) })),
-      );
-    this.addTurnedCaptions(original, geometry, turnedTokens(chars, tokens.captions));
   }
 
   /**
@@ -447,24 +507,29 @@ export async function documentAnchors(
     for (const p of absent) pages[p - 1] = rest.pages[p - 1];
   }
   const builder = new AnchorsBuilder(pages, budget);
-  const missing: number[] = [];
-  for (const page of builder.pagesNeedingGeometry()) {
-    const geometry = doc.geometry.get(page) ?? doc.cache?.readPageGeometry(page);
-    if (geometry) builder.addPage(page, geometry);
-    else missing.push(page);
-  }
-  for (let i = 0; i < missing.length; i += GEOMETRY_BATCH) {
-    budget.check();
-    const batch = missing.slice(i, i + GEOMETRY_BATCH);
-    const again = await openDocument(doc.source, {
-      noCache: true,
-      pages: batch,
-      withGeometry: true,
-      password: options.password,
-      timeoutMs: Math.max(1, deadline.remaining()),
-    });
-    for (const [page, geometry] of again.geometry) builder.addPage(page, geometry);
-  }
+  // Each page's geometry: held, cached, or extracted again in batches.
+  const eachGeometry = async (list: number[], use: (page: number, geometry: PageGeometry) => void) => {
+    const missing: number[] = [];
+    for (const page of list) {
+      const geometry = doc.geometry.get(page) ?? doc.cache?.readPageGeometry(page);
+      if (geometry) use(page, geometry);
+      else missing.push(page);
+    }
+    for (let i = 0; i < missing.length; i += GEOMETRY_BATCH) {
+      budget.check();
+      const batch = missing.slice(i, i + GEOMETRY_BATCH);
+      const again = await openDocument(doc.source, {
+        noCache: true,
+        pages: batch,
+        withGeometry: true,
+        password: options.password,
+        timeoutMs: Math.max(1, deadline.remaining()),
+      });
+      for (const [page, geometry] of again.geometry) use(page, geometry);
+    }
+  };
+  await eachGeometry(builder.pagesNeedingGeometry(), (page, geometry) => builder.addPage(page, geometry));
+  await eachGeometry(builder.pagesToJudgeAgain(), (page, geometry) => builder.judgeAgain(page, geometry));
   const record = builder.finish(doc.sha256, doc.pageCount);
   // A page the engine failed on may read with another memory limit: such a record is not kept.
   if (doc.cache && record.pagesUnreadable?.length === 0) {

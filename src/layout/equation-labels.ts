@@ -8,6 +8,7 @@ import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
 import { displayBlock, nearestRow, proseMask } from "./display-block.js";
 import {
+  alignedWithRowAbove,
   continuedBelow,
   fractionBars,
   graphicsBeside,
@@ -89,6 +90,38 @@ export function equationTokens(text: PageText): EquationToken[] {
   return out;
 }
 
+/**
+ * The text width a page shows (see textWidthFrame): the text block's left edge, the right edge its
+ * labels stand at, and the heights its text and those labels cover.
+ */
+export interface TextWidth {
+  left: number;
+  right: number;
+  bottom: number;
+  top: number;
+}
+
+/** A page's equation-label candidates, judged. */
+export interface PageEquations {
+  candidates: EquationCandidate[];
+  /** The text widths the page's labels show, for the document's other pages. */
+  widths: TextWidth[];
+  /**
+   * The right edges (with the tolerance each is matched with) of the tokens whose frame a width
+   * shown elsewhere could give: past the text block's right edge, or on a page without one, and at
+   * no width this page shows.
+   */
+  labelEdges: { right: number; tolerance: number }[];
+}
+
+/**
+ * Whether a text width shown elsewhere has its right edge where one of the page's tokens stands,
+ * so that judging the page against it could change what was decided without it.
+ */
+export function reachedBy(page: PageEquations, widths: readonly TextWidth[]): boolean {
+  return page.labelEdges.some((l) => widths.some((w) => Math.abs(w.right - l.right) <= l.tolerance));
+}
+
 export function equationCandidates(
   text: PageText,
   chars: PageChars,
@@ -96,7 +129,9 @@ export function equationCandidates(
   index: BandIndex = new BandIndex(chars),
   tokens: EquationToken[] = equationTokens(text),
   budget: LayoutBudget = UNBOUNDED,
-): EquationCandidate[] {
+  /** Text widths shown by the document's other pages (a slide whose labels show none itself). */
+  shown: readonly TextWidth[] = [],
+): PageEquations {
   const found: FoundToken[] = [];
   for (const { startUtf16: start, inner, printed, trailing, glyphParentheses } of tokens) {
     const end = start + inner.length + 2;
@@ -119,13 +154,29 @@ export function equationCandidates(
   };
   // Right edges that a centred display shows to be the text width's (see textWidthFrame).
   const widthEdges: number[] = [];
+  const widths: TextWidth[] = [];
   for (const f of found) {
-    const edge = textWidthFrame(f.token.box, text, chars, index, frames, f.token.members, f.token.em, []);
-    if (edge) widthEdges.push(edge.right);
+    const { box } = f.token;
+    const edge = textWidthFrame(box, text, chars, index, frames, f.token.members, f.token.em, [], []);
+    if (!edge) continue;
+    widthEdges.push(edge.right);
+    widths.push({
+      left: edge.left,
+      right: edge.right,
+      bottom: Math.min(edge.bottom, box.bottom),
+      top: Math.max(edge.top, box.top),
+    });
   }
-  return found.map((f) => {
+  const labelEdges: { right: number; tolerance: number }[] = [];
+  for (const { token } of found) {
+    const tolerance = edgeTolerance(token.em);
+    if (widthEdges.some((edge) => Math.abs(edge - token.box.right) <= tolerance)) continue;
+    if (textBlockOf(text, frames) && !pastTextBlock(token.box, text, frames, token.em)) continue;
+    labelEdges.push({ right: token.box.right, tolerance });
+  }
+  const candidates = found.map((f) => {
     budget.check();
-    const judged = judge(text, chars, index, frames, f, widthEdges);
+    const judged = judge(text, chars, index, frames, f, widthEdges, shown);
     const { candidate, content } = judged;
     if (candidate.reasons.length > 0 || !content) return candidate;
     // An accepted label's display is grown to its full extent (crops show it). It stops halfway to
@@ -151,7 +202,11 @@ export function equationCandidates(
     );
     return { ...candidate, equationBox: roundBox(block) };
   });
+  return { candidates, widths, labelEdges };
 }
+
+/** How far, in points, a token may stand from an edge and still stand at it. */
+const edgeTolerance = (em: number) => Math.max(2, em * 0.5);
 
 /** Whether the two glyphs of a token are shaped as a pair of parentheses (see parenthesisGlyph). */
 function parenthesisShaped(chars: PageChars, open: number, close: number): boolean {
@@ -248,11 +303,12 @@ function judge(
   frames: DocumentFrames,
   seen: FoundToken,
   widthEdges: readonly number[],
+  shown: readonly TextWidth[],
 ): Judged {
   const { inner: label, printed, trailing, token, start } = seen;
   const { box, em } = token;
   const column = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
-  const mirrored = textWidthFrame(box, text, chars, index, frames, token.members, em, widthEdges);
+  const mirrored = textWidthFrame(box, text, chars, index, frames, token.members, em, widthEdges, shown);
   const atColumnEdge = column !== undefined && frameScore(box, column) <= Math.max(2, em * 0.5);
   const frame = atColumnEdge ? column : (mirrored ?? column);
   let reasons = frame ? 0 : NO_COLUMN;
@@ -372,13 +428,15 @@ function judge(
         return centred || indented;
       };
       // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
-      // rows that do, is a display however far left the alignment puts it: running text never opens
-      // a line that way.
+      // rows that do, or whose relation sign stands under one of the row above, is a display however
+      // far left the alignment puts it: running text never opens a line that way. Under the row above
+      // the alignment itself says so, so less of the row need be math (a sans-serif slide's letters).
       const displayRow =
         !contentIsAfter &&
-        math.share >= 0.3 &&
-        (opensWithRelation(text, chars, content) ||
-          continuedBelow(text, chars, index, span, box, em, labelLeft));
+        ((math.share >= 0.3 &&
+          (opensWithRelation(text, chars, content) ||
+            continuedBelow(text, chars, index, span, box, em, labelLeft))) ||
+          (math.share >= 0.15 && alignedWithRowAbove(text, chars, index, content, box, em, xlo, labelLeft)));
       reasons |= !setApart(frame) && !(wider && setApart(wider)) && !displayRow ? NOT_CENTRED : 0;
     }
     const tabular = isTabular(
@@ -434,8 +492,10 @@ function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: numb
  * label is centred between the block's left edge and the label's right edge: a display is centred
  * in the text width and its label set flush with the width's right edge, so that edge is the
  * label's; and the page's other labels at an edge so shown stand at the width's edge too (the rows
- * of an aligned display are not centred one by one). Either way the frame runs from the block's
- * left edge to the label's right edge.
+ * of an aligned display are not centred one by one), as do the labels of the document's other pages
+ * (`shown`: a slide whose one display is not centred on its label's row, or whose displays leave no
+ * line of running text to read the block from). Either way the frame runs from the block's left
+ * edge to the label's right edge.
  */
 function textWidthFrame(
   box: Box,
@@ -447,20 +507,46 @@ function textWidthFrame(
   em: number,
   /** Right edges this page's centred displays show to be the text width's. */
   widthEdges: readonly number[],
+  /** Text widths the document's other pages show. */
+  shown: readonly TextWidth[],
 ): Frame | undefined {
-  // The document's text block, or on a document too short to show one, this page's frames.
-  const block = frames.textBlock ?? framesUnion(frames.pageFrames[text.page - 1] ?? []);
-  if (!block) return undefined;
+  const tolerance = edgeTolerance(em);
+  const elsewhere = shown.filter((w) => Math.abs(w.right - box.right) <= tolerance);
+  // On a page with no text block (a slide of displays alone), the text width other pages show.
+  const block = textBlockOf(text, frames);
+  if (!block) return elsewhere.length > 0 ? shownFrame(elsewhere, box) : undefined;
   const frame = { left: block.left, right: box.right, bottom: block.bottom, top: block.top, lines: 0 };
   const pageLeft = text.cropBox.left;
   const mirror = pageLeft + text.width - (block.left - pageLeft);
-  const tolerance = Math.max(2, em * 0.5);
   if (mirror > block.right + em && box.right >= mirror - tolerance && box.right <= mirror + em * MIRROR_SLACK)
     return frame;
-  if (box.right <= block.right + em) return undefined;
+  if (!pastTextBlock(box, text, frames, em)) return undefined;
   if (widthEdges.some((edge) => Math.abs(edge - box.right) <= tolerance)) return frame;
+  if (elsewhere.length > 0) return { ...shownFrame([...elsewhere, frame], box), left: block.left };
   const bodyLines = frames.bodyLines[text.page - 1] ?? [];
   return centredBeside(box, chars, index, label, block.left - em, em, frame, bodyLines) ? frame : undefined;
+}
+
+/** The document's text block, or on a document too short to show one, this page's frames. */
+function textBlockOf(text: PageText, frames: DocumentFrames): Box | undefined {
+  return frames.textBlock ?? framesUnion(frames.pageFrames[text.page - 1] ?? []);
+}
+
+/** Whether the token stands past the text block's right edge (by more than an em). */
+function pastTextBlock(box: Box, text: PageText, frames: DocumentFrames, em: number): boolean {
+  const block = textBlockOf(text, frames);
+  return block !== undefined && box.right > block.right + em;
+}
+
+/** The frame the text widths give a label: their left edge, the label's right, their heights. */
+function shownFrame(widths: readonly Box[], box: Box): Frame {
+  return {
+    left: Math.min(...widths.map((w) => w.left)),
+    right: box.right,
+    bottom: Math.min(...widths.map((w) => w.bottom)),
+    top: Math.max(...widths.map((w) => w.top)),
+    lines: 0,
+  };
 }
 
 /**
@@ -517,8 +603,10 @@ function frameScore(box: Box, f: Frame): number {
 }
 
 /**
- * Among the frames the token stands within (and, for a page's own frames, near in height), the one
- * whose edge it stands closest to; among near-equals, the one with more lines.
+ * Among the frames the token stands within (and, for a page's own frames, near in height), one whose
+ * edge it stands at before one whose edge it does not (ragged-right lines give frames whose right
+ * edges differ by a little); then the one whose edge it stands closest to; among near-equals, the
+ * one with more lines.
  */
 function bestFrame(box: Box, pool: Frame[], em: number, tolerance: number, near: boolean): Frame | undefined {
   const centre = (box.left + box.right) / 2;
@@ -528,10 +616,14 @@ function bestFrame(box: Box, pool: Frame[], em: number, tolerance: number, near:
     if (centre < f.left - em || centre > f.right + em) continue;
     if (near && !(box.top >= f.bottom - em * 15 && box.bottom <= f.top + em * 15)) continue;
     const score = frameScore(box, f);
+    // A frame whose edge the token stands at wins over one it does not; then the nearer edge.
+    const atEdge = score <= tolerance;
+    const chosenAtEdge = chosenScore <= tolerance;
+    const tied = Math.abs(score - chosenScore) <= tolerance;
     const better =
       !chosen ||
-      score < chosenScore - tolerance ||
-      (Math.abs(score - chosenScore) <= tolerance && f.lines > chosen.lines);
+      (atEdge && !chosenAtEdge) ||
+      (atEdge === chosenAtEdge && (score < chosenScore - tolerance || (tied && f.lines > chosen.lines)));
     if (better) {
       chosen = f;
       chosenScore = score;

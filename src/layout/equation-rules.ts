@@ -335,6 +335,46 @@ export function opensWithRelation(text: PageText, chars: PageChars, content: num
 }
 
 /**
+ * Whether the content's first relation sign stands where a relation sign of a row above stands
+ * (within three lines; the same glyph's place, within a sixth of an em), that row being mathematics:
+ * a row of the same aligned display, whose rows may each carry a left-hand side.
+ */
+export function alignedWithRowAbove(
+  text: PageText,
+  chars: PageChars,
+  index: BandIndex,
+  content: number[],
+  box: Box,
+  em: number,
+  xMin: number,
+  xMax: number,
+): boolean {
+  let first = -1;
+  for (const k of content)
+    if (relation(text, chars, k) && (first < 0 || chars.x0[k] < chars.x0[first])) first = k;
+  if (first < 0) return false;
+  const tolerance = em / 6;
+  const found = index.band(box.top + em * 0.3, box.top + em * 3.5);
+  for (const k of found) {
+    if (!relation(text, chars, k)) continue;
+    if (
+      Math.abs(chars.x0[k] - chars.x0[first]) > tolerance ||
+      Math.abs(chars.x1[k] - chars.x1[first]) > tolerance
+    )
+      continue;
+    const row = found.filter(
+      (o) =>
+        Math.abs(chars.base[o] - chars.base[k]) <= em * 0.3 && chars.x0[o] >= xMin && chars.x1[o] <= xMax,
+    );
+    if (mathShare(chars, row).share >= 0.3) return true;
+  }
+  return false;
+}
+
+const relation = (text: PageText, chars: PageChars, k: number) =>
+  RELATIONS.has(text.text.codePointAt(chars.offset[k]) ?? 0);
+
+/**
  * Whether a row below the content (within three lines) opens with a relation sign standing right of
  * the content's start: the next line of an aligned display.
  */
