@@ -21,6 +21,11 @@ const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => v
   "batch-merge": () => import("./commands/batch-merge.js"),
 };
 
+/** Loads the modules of the commands named, so that their first run does not (a resident server's start). */
+export async function preloadCommands(names: readonly string[]): Promise<void> {
+  await Promise.all(names.map((name) => COMMANDS[name]?.()));
+}
+
 /** The command an argument vector (without node and the script) names, if any. */
 export function commandOf(args: readonly string[]): string | undefined {
   return args.find((arg) => !arg.startsWith("-"));

@@ -10,7 +10,7 @@ import type { Command } from "commander";
 import { closeEngine } from "../../document/engine-client.js";
 import { CiteproofError } from "../../errors.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
-import { commandOf, runProgram } from "../program.js";
+import { commandOf, preloadCommands, runProgram } from "../program.js";
 import { SERVED_COMMANDS } from "../serve-mode.cjs";
 import {
   buildId,
@@ -68,6 +68,8 @@ async function serve(idleMs: number): Promise<void> {
   });
   chmodSync(path, 0o600);
   process.stderr.write(`citeproof serve: listening on ${path}; ends after ${idleMs} ms without a call\n`);
+  // A module that fails to load fails the call that runs it, with its own error.
+  preloadCommands(SERVED_COMMANDS).catch(() => {});
   await new Promise<void>((resolve) => {
     const end = () => {
       clearTimeout(idle.timer);
