@@ -14,12 +14,14 @@
 //   name: string                       prefix of its documents' file names
 //   documents({ rng, seed }): Doc[]    rng is a seeded source (lib/random.mjs)
 // where a Doc is one of
-//   { id, group, ci?, engine, tex, extraFalse?(trueLabels) }           LaTeX: truth from the .aux marks
+//   { id, group, ci?, engine, tex, extraFalse?(trueLabels), scan?, ocr? }  LaTeX: truth from the .aux marks
 //   { id, group, ci?, office: { fodt, via: "odt" | "docx" }, pages, cases }   Office: truth from the template
 // `group` is what the score is reported by (a document class and engine, an office route). LaTeX
 // templates mark labels with \gttrue / \gtfalse (lib/latex.mjs); `extraFalse` receives the true
 // labels by kind and returns more false ones ({ kind, label, note }). Office `cases` are
-// { kind, label, truth, page, note }. Kinds are "equation" and "figure".
+// { kind, label, truth, page, note }. Kinds are "equation" and "figure". A LaTeX document with
+// `scan: { dpi, layer }` is turned into a scan of itself once built (lib/scan.mjs: page images, with no
+// text layer or an invisible OCR one); `ocr: "auto"` goes into its gold, for the runner's `verify --ocr`.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -27,6 +29,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { auxTruth, buildLatex, GROUND_TRUTH_MACROS, hasEngine, pageCount } from "./lib/latex.mjs";
 import { buildOffice, hasSoffice } from "./lib/office.mjs";
 import { hashString, random } from "./lib/random.mjs";
+import { scanPdf, scanTools } from "./lib/scan.mjs";
 
 /** Bump when the build or the truth it records changes, so cached documents are rebuilt. */
 const BUILD_VERSION = 2;
@@ -82,6 +85,10 @@ for (const file of modules) {
       summary.skipped.push(`${name}: ${doc.engine} not installed`);
       continue;
     }
+    if (doc.scan && !scanTools(doc.scan.layer)) {
+      summary.skipped.push(`${name}: the tools of a scan (pdftoppm, tesseract, qpdf) are not installed`);
+      continue;
+    }
     if (doc.office && !soffice) {
       summary.skipped.push(`${name}: soffice not installed`);
       continue;
@@ -111,6 +118,7 @@ for (const file of modules) {
       group: doc.group,
       generator: mod.name,
       seed,
+      ...(doc.ocr ? { ocr: doc.ocr } : {}),
       cases,
     };
     writeFileSync(join(out, `${name}.gold.json`), `${JSON.stringify(gold, null, 1)}\n`);
@@ -126,7 +134,9 @@ for (const f of summary.failed) console.log(`  FAILED ${f}`);
 process.exit(summary.failed.length > 0 ? 1 : 0);
 
 function cachedBuild(doc) {
-  const source = doc.office ? { office: doc.office } : { engine: doc.engine, tex: injectMacros(doc.tex) };
+  const source = doc.office
+    ? { office: doc.office }
+    : { engine: doc.engine, tex: injectMacros(doc.tex), ...(doc.scan ? { scan: doc.scan } : {}) };
   const key = createHash("sha256")
     .update(JSON.stringify({ BUILD_VERSION, ...source }))
     .digest("hex")
@@ -147,7 +157,7 @@ function cachedBuild(doc) {
     pdf = buildOffice(doc.office.fodt, doc.office.via);
   } else {
     const built = buildLatex(doc.engine, source.tex);
-    pdf = built.pdf;
+    pdf = doc.scan ? scanPdf(built.pdf, doc.scan) : built.pdf;
     truth = auxTruth(built.aux);
   }
   // Written to temporary names and renamed, so a cache entry is whole or absent.

@@ -1,8 +1,8 @@
 /**
  * OCR for the equation check (verify, check-text): an equation label the text layer does not hold,
  * on a document whose pages are scans, is looked for in the OCR reading of those pages. The label
- * is decided by layout (ocr-equation-labels.ts) and read again from its own crop, twice, at two
- * framings and resolutions: both readings must give the same label. A PASS found so says so (layer
+ * is decided by layout (ocr-equation-labels.ts) and read again from its own crop at two framings and
+ * resolutions (a third when they disagree): two readings must give the same label. A PASS found so says so (layer
  * `ocr`, engine, model, resolution), because OCR can misread; a miss changes nothing.
  */
 import type { Box, PageText } from "../document/model.js";
@@ -19,8 +19,8 @@ import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { pageList } from "./equation.js";
 import type { CheckResult } from "./result.js";
 
-/** The resolutions the two crops of a label are read at. */
-const LABEL_READ_DPI: [number, number] = [OCR_DPI, 400];
+/** The resolutions the crops of a label are read at: two, and a third when those two disagree. */
+const LABEL_READ_DPI = [OCR_DPI, 400, 500] as const;
 
 export interface EquationOcrOptions {
   doc: Pick<OpenedDocument, "source" | "cache">;
@@ -35,8 +35,8 @@ export interface OcrEquationPlace {
   side: OcrLabelSpot["side"];
   labelBox: Box;
   equationBox: Box;
-  /** The two crops' readings, as the OCR engine gave them. */
-  readings: [string, string];
+  /** The crops' readings, as the OCR engine gave them (two that agree, or three when the first two did not). */
+  readings: string[];
   png_sha256: string;
 }
 
@@ -176,12 +176,11 @@ function notRead(outcome: OcrOutcome): { why: string; code?: string } {
   return { why: "" };
 }
 
-/** Every label the layout finds in the pages read and both crop readings agree on. */
+/** Every label the layout finds in the pages read and two crop readings agree on. */
 async function labelPlaces(
   outcomes: Map<number, OcrOutcome>,
   options: EquationOcrOptions,
 ): Promise<{ places: OcrEquationPlace[]; sightings: (OcrLabelSighting & { page: number })[] }> {
-  const p = ocrProvenance();
   const out: OcrEquationPlace[] = [];
   const sightings: (OcrLabelSighting & { page: number })[] = [];
   const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS });
@@ -192,33 +191,13 @@ async function labelPlaces(
       for (const sighting of found.sightings) sightings.push({ page, ...sighting });
       for (const spot of found.spots) {
         const readings: string[] = [];
-        for (const k of [0, 1] as const) {
-          const box = spot.cropBoxes[k];
-          const dpi = LABEL_READ_DPI[k];
-          const key = `ocr-label-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${dpi}-p${page}-${sha256Hex(JSON.stringify(box)).slice(0, 16)}`;
-          let text = options.doc.cache?.readRecord<{ text: string }>(key)?.text;
-          if (typeof text !== "string") {
-            if (options.deadline.expired()) break;
-            try {
-              text = (
-                await readRegion(options.doc.source, page, box, session, {
-                  dpi,
-                  timeoutMs: options.deadline.remaining(),
-                  password: options.password,
-                })
-              ).text;
-            } catch {
-              break;
-            }
-            try {
-              options.doc.cache?.writeRecord(key, { text });
-            } catch {
-              // An unwritable cache slows the next run; it never changes a result.
-            }
-          }
+        let label: string | undefined;
+        for (let k = 0; k < spot.cropBoxes.length && label === undefined; k++) {
+          const text = await readCrop(page, spot.cropBoxes[k], LABEL_READ_DPI[k], session, options);
+          if (text === undefined) break;
           readings.push(text);
+          label = agreedLabel(readings);
         }
-        const label = agreedLabel(readings);
         if (label !== undefined)
           out.push({
             page,
@@ -226,7 +205,7 @@ async function labelPlaces(
             side: spot.side,
             labelBox: spot.labelBox,
             equationBox: spot.equationBox,
-            readings: [readings[0], readings[1]],
+            readings,
             png_sha256: (outcome.ocr as OcrPage).render.png_sha256,
           });
       }
@@ -237,10 +216,46 @@ async function labelPlaces(
   return { places: out, sightings };
 }
 
-/** The label both readings give, printed `(label)`, or undefined. */
+/** A crop of a page read as one line, from the cache when read before; undefined past the deadline. */
+async function readCrop(
+  page: number,
+  box: Box,
+  dpi: number,
+  session: OcrSession,
+  options: EquationOcrOptions,
+): Promise<string | undefined> {
+  const p = ocrProvenance();
+  const key = `ocr-label-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${dpi}-p${page}-${sha256Hex(JSON.stringify(box)).slice(0, 16)}`;
+  const held = options.doc.cache?.readRecord<{ text: string }>(key)?.text;
+  if (typeof held === "string") return held;
+  if (options.deadline.expired()) return undefined;
+  let text: string;
+  try {
+    const read = await readRegion(options.doc.source, page, box, session, {
+      dpi,
+      timeoutMs: options.deadline.remaining(),
+      password: options.password,
+    });
+    text = read.text;
+  } catch {
+    return undefined;
+  }
+  try {
+    options.doc.cache?.writeRecord(key, { text });
+  } catch {
+    // An unwritable cache slows the next run; it never changes a result.
+  }
+  return text;
+}
+
+/**
+ * The label two of the readings give, each printed `(label)`, when no reading gives another label
+ * (`(13b)` read once and `(13h)` twice is no label: the engine cannot tell the letters apart).
+ */
 function agreedLabel(readings: readonly string[]): string | undefined {
-  if (readings.length !== 2) return undefined;
-  const labels = readings.map((r) => /^\(([^()]+)\)$/.exec(r.trim())?.[1]);
-  const [a, b] = labels;
-  return a !== undefined && a === b && isEquationLabel(a) ? a : undefined;
+  const labels = readings
+    .map((r) => /^\(([^()]+)\)$/.exec(r.trim())?.[1])
+    .filter((l): l is string => l !== undefined && isEquationLabel(l));
+  if (labels.length < 2 || labels.some((l) => l !== labels[0])) return undefined;
+  return labels[0];
 }

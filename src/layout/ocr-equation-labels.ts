@@ -19,8 +19,8 @@ export interface OcrLabelSpot {
   printed: string;
   labelBox: Box;
   equationBox: Box;
-  /** Two framings of the spot for the label to be read again from, a tight one and a wider one. */
-  cropBoxes: [Box, Box];
+  /** Framings of the spot for the label to be read again from, from tight to wide. */
+  cropBoxes: Box[];
 }
 
 export interface OcrLabelSighting {
@@ -77,6 +77,11 @@ const MATH_WORDS = new Set([
   "var",
   "cov",
 ]);
+/**
+ * The least gap between a label and its display, in em: more than a justified line stretches a word
+ * space to, less than a display that fills its line leaves.
+ */
+const MIN_GAP_EM = 1;
 const LABEL_LIKE = /^\(([^()\s]{1,12})\)[.,;:]?$/;
 
 function union(boxes: readonly Box[]): Box {
@@ -103,18 +108,55 @@ function overlapsVertically(a: Box, b: Box, slack: number): boolean {
   return a.bottom - slack < b.top && b.bottom - slack < a.top;
 }
 
+/**
+ * The rows of a reading: its lines, each cut where a gutter between columns runs (OCR may read a line
+ * of two columns as one), so every row stands in one column.
+ */
 function rowsOf(words: readonly OcrWord[]): Row[] {
-  const byLine = new Map<number, OcrWord[]>();
+  const cuts = gutters(words);
+  const byLine = new Map<string, OcrWord[]>();
   for (const w of words) {
     if (!(w.box.right > w.box.left && w.box.top > w.box.bottom)) continue;
-    const list = byLine.get(w.line) ?? [];
+    const column = cuts.filter((x) => (w.box.left + w.box.right) / 2 > x).length;
+    const key = `${w.line}:${column}`;
+    const list = byLine.get(key) ?? [];
     list.push(w);
-    byLine.set(w.line, list);
+    byLine.set(key, list);
   }
   return [...byLine.values()].map((ws) => {
     ws.sort((a, b) => a.box.left - b.box.left);
     return { words: ws, box: union(ws.map((w) => w.box)) };
   });
+}
+
+/**
+ * The x positions of gutters between columns: a vertical strip of the middle half of the page's words
+ * that few words cross (a title, a wide display), at least half as wide as a line is high, with words on both sides.
+ */
+function gutters(words: readonly OcrWord[]): number[] {
+  const boxes = words.map((w) => w.box).filter((b) => b.right > b.left && b.top > b.bottom);
+  if (boxes.length < 20) return [];
+  const lineHeight = median(boxes.map((b) => b.top - b.bottom));
+  const left = Math.floor(Math.min(...boxes.map((b) => b.left)));
+  const right = Math.ceil(Math.max(...boxes.map((b) => b.right)));
+  const cover = new Int32Array(right - left + 1);
+  for (const b of boxes) for (let x = Math.ceil(b.left); x <= Math.floor(b.right); x++) cover[x - left]++;
+  const lines = new Set(words.map((w) => w.line)).size;
+  // A title or a figure may cross the gutter; words of running text leave no strip so free.
+  const free = Math.max(2, 0.08 * lines);
+  const from = Math.round((right - left) * 0.25);
+  const to = Math.round((right - left) * 0.75);
+  const out: number[] = [];
+  let start = -1;
+  for (let i = from; i <= to + 1; i++) {
+    if (i <= to && cover[i] <= free) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && i - start >= 0.5 * lineHeight) out.push(left + (start + i) / 2);
+    start = -1;
+  }
+  return out;
 }
 
 function isProseWord(text: string): boolean {
@@ -175,7 +217,8 @@ function mirrorWords(words: readonly OcrWord[]): OcrWord[] {
  */
 export function ocrPageLabels(words: readonly OcrWord[]): OcrPageLabels {
   const right = rightSideLabels(words, "right");
-  const left = rightSideLabels(mirrorWords(words), "left");
+  const mirrored = mirrorWords(words);
+  const left = rightSideLabels(mirrored, "left");
   const spots = [...right.spots, ...left.spots.map(unmirrorSpot)];
   const taken = (box: Box) =>
     spots.some(
@@ -186,6 +229,10 @@ export function ocrPageLabels(words: readonly OcrWord[]): OcrPageLabels {
     );
   const reasonsAt = new Map<OcrWord, RejectionReason[]>();
   for (const [w, reasons] of right.reasons) reasonsAt.set(w, reasons);
+  mirrored.forEach((m, i) => {
+    const reasons = left.reasons.get(m);
+    if (reasons && !reasonsAt.has(words[i])) reasonsAt.set(words[i], reasons);
+  });
   const sightings: OcrLabelSighting[] = [];
   for (const w of words) {
     const m = LABEL_LIKE.exec(w.text);
@@ -205,7 +252,7 @@ function unmirrorSpot(s: OcrLabelSpot): OcrLabelSpot {
     ...s,
     labelBox: mirrorBox(s.labelBox),
     equationBox: mirrorBox(s.equationBox),
-    cropBoxes: [mirrorBox(s.cropBoxes[0]), mirrorBox(s.cropBoxes[1])],
+    cropBoxes: s.cropBoxes.map(mirrorBox),
   };
 }
 
@@ -252,14 +299,14 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
   const group = ws.slice(start);
   const box = union(group.map((w) => w.box));
   if (box.right - box.left > 5 * em || group.reduce((n, w) => n + w.text.length, 0) > 10) return undefined;
-  if (start > 0 && box.left - ws[start - 1].box.right < 2 * em) return undefined;
+  if (start > 0 && box.left - ws[start - 1].box.right < MIN_GAP_EM * em) return undefined;
   const atEdge = frames.some(
     (f) => box.left > f.left + 4 * em && box.right > f.right - 1.5 * em && box.right < f.right + 2.5 * em,
   );
   return atEdge ? { words: group, box, row } : undefined;
 }
 
-/** Spots stacked within a fraction of a line of each other are one label read as two (a split `(2)`). */
+/** Spots that overlap on the page, within one line's height, are one label read as two (a split `(2)`). */
 function mergeSpots(spots: Spot[], em: number): Spot[] {
   const sorted = [...spots].sort((a, b) => b.box.top - a.box.top);
   const out: Spot[] = [];
@@ -267,15 +314,16 @@ function mergeSpots(spots: Spot[], em: number): Spot[] {
     const last = out[out.length - 1];
     if (
       last &&
-      last.box.bottom - s.box.top < 0.6 * em &&
+      s.box.top > last.box.bottom &&
       s.box.left < last.box.right &&
-      last.box.left < s.box.right
+      last.box.left < s.box.right &&
+      Math.max(last.box.top, s.box.top) - Math.min(last.box.bottom, s.box.bottom) < 1.6 * em
     ) {
       const words = [...last.words, ...s.words];
       out[out.length - 1] = { words, box: union(words.map((w) => w.box)), row: last.row };
     } else out.push(s);
   }
-  return out.filter((s) => s.box.top - s.box.bottom < 2.5 * em);
+  return out;
 }
 
 function judgeSpot(
@@ -288,27 +336,49 @@ function judgeSpot(
 ): { reasons: RejectionReason[]; content: Box } {
   const reasons: RejectionReason[] = [];
   const beside = rows.filter((r) => overlapsVertically(r.box, spot.box, -0.15 * em));
-  const content = beside
-    .flatMap((r) => r.words)
-    .filter((w) => !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= frame.left - em);
+  const inColumn = (w: OcrWord) =>
+    !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= frame.left - em;
+  let content = beside.flatMap((r) => r.words).filter(inColumn);
+  // A label alone on its line (beside it at most a stray sub- or superscript) closes the display above
+  // it, one too long for its line: that row need not be set apart, it fills the column.
+  let fillsLine = false;
+  if (content.every((w) => w.text.length <= 3)) {
+    const above = rows
+      .filter((r) => r.box.bottom >= spot.box.top - 0.2 * em && r.box.bottom - spot.box.top < 1.2 * em)
+      .filter((r) => !isRunningRow(r, em) && r.words.some(inColumn))
+      .sort((a, b) => a.box.bottom - b.box.bottom)[0];
+    if (above) {
+      const row = above.words.filter(inColumn);
+      content = [...content, ...row];
+      fillsLine = Math.min(...row.map((w) => w.box.left)) < frame.left + 2 * em;
+    }
+  }
   const middle = (spot.box.bottom + spot.box.top) / 2;
-  // A display may end a page (below the last line of running text) but never opens one: typesetters
-  // do not break a page just before a display (TeX's \predisplaypenalty), so above the first line is a head.
-  if (middle < block.bottom - 6 * em || middle > block.top + 0.5 * em) reasons.push("page-margin");
+  // A display may end a page, below the last line of running text, but never opens one: typesetters do
+  // not break a page just before a display (TeX's \predisplaypenalty), so a line or more of the
+  // paragraph stands above it; far above the first line of running text is a running head.
+  if (middle > block.top + 3.5 * em) reasons.push("page-margin");
   const after = (w: OcrWord) => w.box.left >= spot.box.right && w.box.left < spot.box.right + 2 * em;
-  if (beside.some((r) => r.words.some((w) => !spotWords.has(w) && after(w))))
+  // Rows of this column pass the label's place; a row that starts past it stands in the next column.
+  const passing = beside.filter((r) => r.box.left < spot.box.left);
+  if (passing.some((r) => r.words.some((w) => !spotWords.has(w) && after(w))))
     reasons.push("text-after-label");
   if (content.length === 0) {
     reasons.push("no-display");
     return { reasons, content: spot.box };
   }
   const box = union(content.map((w) => w.box));
-  if (spot.box.left - box.right < 1.5 * em) reasons.push("no-display");
+  if (spot.box.left - box.right < MIN_GAP_EM * em) reasons.push("no-display");
   const indent = box.left - frame.left;
   const centred = Math.abs((box.left + box.right) / 2 - (frame.left + frame.right) / 2) <= 2 * em;
-  if (!(indent >= 2 * em || (centred && indent >= em))) reasons.push("not-centred");
-  const text = content.map((w) => w.text).join(" ");
-  if (!MATH_SIGN.test(text)) reasons.push("no-math");
+  if (!fillsLine && !(indent >= 2 * em || (centred && indent >= em))) reasons.push("not-centred");
+  // The display's rows near the label (a fraction's numerator and denominator, an aligned row) count
+  // for its mathematics; rows of running text do not.
+  const near = rows
+    .filter((r) => !isRunningRow(r, em) && overlapsVertically(r.box, spot.box, 1.2 * em))
+    .flatMap((r) => r.words)
+    .filter((w) => !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= box.left - 2 * em);
+  if (!MATH_SIGN.test([...content, ...near].map((w) => w.text).join(" "))) reasons.push("no-math");
   const prose = content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length;
   if (prose >= 4 && prose >= 0.5 * content.length) reasons.push("prose-beside-label");
   if (isTabular(box, rows, spotWords, em)) reasons.push("tabular");
@@ -329,7 +399,7 @@ function isTabular(content: Box, rows: readonly Row[], spotWords: ReadonlySet<Oc
 }
 
 /**
- * A tight and a wider crop of the spot: past the label by part of an em, never reaching the
+ * Crops of the spot from tight to wide: past the label by part of an em, never reaching the
  * content beside it nor more than halfway to the words above or below.
  */
 function cropsOf(
@@ -338,7 +408,7 @@ function cropsOf(
   words: readonly OcrWord[],
   spotWords: ReadonlySet<OcrWord>,
   em: number,
-): [Box, Box] {
+): Box[] {
   const b = spot.box;
   let ceiling = Number.POSITIVE_INFINITY;
   let floor = Number.NEGATIVE_INFINITY;
@@ -353,5 +423,5 @@ function cropsOf(
     bottom: Math.max(b.bottom - pad, floor),
     top: Math.min(b.top + pad, ceiling),
   });
-  return [crop(0.3 * em), crop(0.6 * em)];
+  return [crop(0.3 * em), crop(0.6 * em), crop(0.9 * em)];
 }

@@ -106,11 +106,14 @@ function page(): OcrWord[] {
     ]),
     ...prose(406),
     ...prose(392),
-    ...row(40, [
+    // A page number in the foot, far below the text: nothing beside it, no display above it.
+    ...row(40, [["(5)", 528, 540]]),
+    // A running head far above the text, beside words of mathematics: a head, not a display.
+    ...row(760, [
       ["x", 250, 256],
       ["=", 260, 266],
       ["y", 270, 276],
-      ["(5)", 528, 540],
+      ["(9)", 528, 540],
     ]),
   ];
 }
@@ -139,13 +142,106 @@ describe("equation labels in an OCR reading", () => {
 
   it("refuses enumerations, prose, table cells, page numbers and displays of words, with reasons", () => {
     const reasons = Object.fromEntries(found.sightings.map((s) => [s.label, s.reasons]));
-    expect(Object.keys(reasons).sort()).toEqual(["2", "3", "4", "5", "6", "8"]);
+    expect(Object.keys(reasons).sort()).toEqual(["2", "3", "4", "5", "6", "8", "9"]);
     expect(reasons["2"]).toEqual(["no-display"]);
     expect(reasons["3"]).toEqual(["no-display"]);
     expect(reasons["4"]).toContain("tabular");
     expect(reasons["8"]).toContain("tabular");
-    expect(reasons["5"]).toContain("page-margin");
+    expect(reasons["5"]).toEqual(["no-display"]);
+    expect(reasons["9"]).toEqual(["page-margin"]);
     expect(reasons["6"]).toContain("no-math");
+  });
+
+  it("keeps stacked labels of an aligned display apart, and joins a label read in two overlapping pieces", () => {
+    line = 0;
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...row(660, [
+        ["a", 250, 256],
+        ["=", 260, 266],
+        ["b", 270, 276],
+        ["(1a)", 524, 540],
+      ]),
+      ...row(644, [
+        ["c", 250, 256],
+        ["=", 260, 266],
+        ["d", 270, 276],
+        ["(1b)", 524, 540],
+      ]),
+      ...row(618, [
+        ["x", 250, 256],
+        ["+", 260, 266],
+        ["y", 270, 276],
+        ["2", 530, 534],
+      ]),
+      ...row(613, [
+        ["z", 250, 256],
+        ["=", 260, 266],
+        ["w", 270, 276],
+        ["2)", 528, 540],
+      ]),
+      ...prose(590),
+      ...prose(576),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => s.printed)).toEqual(["(1a)", "(1b)", "2 2)"]);
+  });
+
+  it("reads each column of a two-column page apart, however OCR joined their lines", () => {
+    line = 0;
+    const left = ["Each", "quantity", "below", "is", "defined", "on", "the", "same"];
+    const right = ["space", "and", "the", "arguments", "hold", "for", "every", "size"];
+    const twoColumn = (y: number) =>
+      row(y, [
+        ...left.map((t, i) => [t, 72 + i * 28, 96 + i * 28] as [string, number, number]),
+        ...right.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
+      ]);
+    const words = [
+      ...twoColumn(700),
+      ...twoColumn(686),
+      ...twoColumn(672),
+      // A display in the left column, its label at that column's right edge; prose goes on at the right.
+      ...row(650, [
+        ["a", 130, 136],
+        ["=", 140, 146],
+        ["b", 150, 156],
+        ["(3)", 284, 296],
+        ...right.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
+      ]),
+      ...twoColumn(636),
+      ...twoColumn(622),
+      ...twoColumn(608),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => [s.printed, s.labelBox.right])).toEqual([["(3)", 296]]);
+  });
+
+  it("takes a label alone on its line as closing the display above it, one that fills its line", () => {
+    line = 0;
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...row(660, [
+        ["u(t)", 72, 92],
+        ["=", 96, 102],
+        ["a", 106, 112],
+        ["+", 116, 122],
+        ["b", 126, 132],
+        ["c", 460, 510],
+      ]),
+      ...row(646, [["(11)", 524, 540]]),
+      ...prose(620),
+      // The last short line of a paragraph, then a page number two lines under it: no display.
+      ...row(606, [
+        ["where", 72, 98],
+        ["x", 102, 108],
+        ["=", 112, 118],
+        ["1.", 122, 130],
+      ]),
+      ...row(570, [["(12)", 524, 540]]),
+    ];
+    const found = ocrPageLabels(words);
+    expect(found.spots.map((s) => s.printed)).toEqual(["(11)"]);
+    expect(found.sightings.map((s) => [s.label, s.reasons])).toEqual([["12", ["no-display"]]]);
   });
 
   it("finds nothing on a page without running text", () => {
