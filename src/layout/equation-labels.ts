@@ -8,7 +8,8 @@ import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
 import { displayBlock, nearestRow, proseMask } from "./display-block.js";
 import {
-  alignedWithRowAbove,
+  ALIGNED_NUMBERED,
+  alignedRow,
   continuedBelow,
   fractionBars,
   graphicsBeside,
@@ -16,6 +17,7 @@ import {
   labelName,
   mathAround,
   mathShare,
+  NOT_ALIGNED,
   opensWithRelation,
   outsideTextBlock,
   proseWords,
@@ -171,7 +173,8 @@ export function equationCandidates(
   for (const { token } of found) {
     const tolerance = edgeTolerance(token.em);
     if (widthEdges.some((edge) => Math.abs(edge - token.box.right) <= tolerance)) continue;
-    if (textBlockOf(text, frames) && !pastTextBlock(token.box, text, frames, token.em)) continue;
+    const block = textBlockOf(text, frames);
+    if (block && token.box.right <= block.right) continue;
     labelEdges.push({ right: token.box.right, tolerance });
   }
   const candidates = found.map((f) => {
@@ -202,6 +205,17 @@ export function equationCandidates(
     );
     return { ...candidate, equationBox: roundBox(block) };
   });
+  // Labels accepted past the text block's right edge as read (ragged lines end short of the text
+  // width's) show where the width's edge is, as a centred display does.
+  const block = textBlockOf(text, frames);
+  for (const c of candidates)
+    if (block && c.reasons.length === 0 && c.side === "right" && c.labelBox.right > block.right)
+      widths.push({
+        left: block.left,
+        right: c.labelBox.right,
+        bottom: Math.min(block.bottom, c.labelBox.bottom),
+        top: Math.max(block.top, c.labelBox.top),
+      });
   return { candidates, widths, labelEdges };
 }
 
@@ -331,6 +345,13 @@ function judge(
     if (chars.x1[k] <= box.left + 0.5 && chars.x0[k] >= xlo) row.push(k);
     else if (chars.x0[k] >= box.right - 0.5 && chars.x1[k] <= xhi) after.push(k);
   }
+  // Between two rows (a split display's number, centred on the display), what meets the label's
+  // height is the rows' descenders and ascenders, whose lines lie above and below the label's: the
+  // label stands on a line of its own.
+  if (betweenRows(chars, row, after, chars.base[token.members.first], em)) {
+    row.length = 0;
+    after.length = 0;
+  }
 
   // A word naming the label ("Equation (3)") is part of it; what stands before that word is the content.
   const name = labelName(text, chars, start, box, em);
@@ -408,8 +429,20 @@ function judge(
       const nearLabel =
         gap < em * 1.0 ||
         (gap < em * PROSE_GAP && bars.length === 0 && proseWords(text, chars, content, math.share));
-      reasons |= !closesBlock && prose && nearLabel ? NO_DISPLAY : 0;
-      reasons |= closesBlock && prose && noBars ? NO_DISPLAY : 0;
+      // A row of an aligned display (see displayRow) may fill its line up to the label; one whose
+      // alignment is that of a numbered row beside it is no line of running text.
+      const aligned =
+        !contentIsAfter && math.share >= 0.15
+          ? alignedRow(text, chars, index, content, box, em, xlo, labelLeft)
+          : NOT_ALIGNED;
+      reasons |= !closesBlock && prose && nearLabel && aligned !== ALIGNED_NUMBERED ? NO_DISPLAY : 0;
+      // A row closed by a label on its own line, continued by a row that opens with a relation
+      // sign set under its own (a split display's first row, filling its line), is no running text.
+      const continued =
+        closesBlock &&
+        aligned !== NOT_ALIGNED &&
+        continuedBelow(text, chars, index, span, box, em, labelLeft);
+      reasons |= closesBlock && prose && noBars && !continued ? NO_DISPLAY : 0;
       // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
       // made of a page's few lines can be the display's own rows).
       const wider = widerFrame(frames, text.page, span, box, frame, em);
@@ -428,15 +461,15 @@ function judge(
         return centred || indented;
       };
       // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
-      // rows that do, or whose relation sign stands under one of the row above, is a display however
-      // far left the alignment puts it: running text never opens a line that way. Under the row above
-      // the alignment itself says so, so less of the row need be math (a sans-serif slide's letters).
+      // rows that do, or whose relation sign stands where one of a row above or below stands, is a
+      // display however far left the alignment puts it: running text never opens a line that way.
+      // Where the alignment itself says so, less of the row need be math (a sans-serif slide's letters).
       const displayRow =
         !contentIsAfter &&
         ((math.share >= 0.3 &&
           (opensWithRelation(text, chars, content) ||
             continuedBelow(text, chars, index, span, box, em, labelLeft))) ||
-          (math.share >= 0.15 && alignedWithRowAbove(text, chars, index, content, box, em, xlo, labelLeft)));
+          aligned !== NOT_ALIGNED);
       reasons |= !setApart(frame) && !(wider && setApart(wider)) && !displayRow ? NOT_CENTRED : 0;
     }
     const tabular = isTabular(
@@ -467,6 +500,26 @@ function judge(
   candidate.reasons = reasonList(reasons);
   const rightOfLabel = leftSide && (content === after || content === below);
   return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft };
+}
+
+/**
+ * Whether every character beside the label stands on a line above or below the label's: at least
+ * half an em from its baseline with some above and some below, or all of them above by more than
+ * 0.6 em (the row above's descenders). Not all below: a raised token (a superscript) stands so.
+ */
+function betweenRows(chars: PageChars, row: number[], after: number[], base: number, em: number): boolean {
+  let above = 0;
+  let below = 0;
+  let nearest = Infinity;
+  for (const list of [row, after])
+    for (const k of list) {
+      const d = chars.base[k] - base;
+      nearest = Math.min(nearest, Math.abs(d));
+      if (d > 0) above++;
+      else below++;
+    }
+  if (above + below === 0 || nearest < em * 0.5) return false;
+  return (above > 0 && below > 0) || (below === 0 && nearest > em * 0.6);
 }
 
 /**
@@ -520,9 +573,10 @@ function textWidthFrame(
   const mirror = pageLeft + text.width - (block.left - pageLeft);
   if (mirror > block.right + em && box.right >= mirror - tolerance && box.right <= mirror + em * MIRROR_SLACK)
     return frame;
+  if (elsewhere.length > 0 && box.right > block.right)
+    return { ...shownFrame([...elsewhere, frame], box), left: block.left };
   if (!pastTextBlock(box, text, frames, em)) return undefined;
   if (widthEdges.some((edge) => Math.abs(edge - box.right) <= tolerance)) return frame;
-  if (elsewhere.length > 0) return { ...shownFrame([...elsewhere, frame], box), left: block.left };
   const bodyLines = frames.bodyLines[text.page - 1] ?? [];
   return centredBeside(box, chars, index, label, block.left - em, em, frame, bodyLines) ? frame : undefined;
 }

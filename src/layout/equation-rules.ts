@@ -334,12 +334,20 @@ export function opensWithRelation(text: PageText, chars: PageChars, content: num
   return first >= 0 && RELATIONS.has(text.text.codePointAt(chars.offset[first]) ?? 0);
 }
 
+/** How a row lines up with a neighbouring row of an aligned display (see alignedRow). */
+export const NOT_ALIGNED = 0;
+export const ALIGNED = 1;
+export const ALIGNED_NUMBERED = 2;
+
 /**
- * Whether the content's first relation sign stands where a relation sign of a row above stands
- * (within three lines; the same glyph's place, within a sixth of an em), that row being mathematics:
- * a row of the same aligned display, whose rows may each carry a left-hand side.
+ * Whether the content's first relation sign stands where a relation sign of another row above or below
+ * stands (within three lines; the same glyph's place, within a sixth of an em), a sixth or more of
+ * that row being mathematics (a sans-serif slide's letters are not): a row of the same aligned
+ * display, whose rows may each carry a left-hand side.
+ * ALIGNED_NUMBERED when such a row ends, as this one does, in a label's ")" at the label's right
+ * edge: a numbered row of the same display.
  */
-export function alignedWithRowAbove(
+export function alignedRow(
   text: PageText,
   chars: PageChars,
   index: BandIndex,
@@ -348,27 +356,35 @@ export function alignedWithRowAbove(
   em: number,
   xMin: number,
   xMax: number,
-): boolean {
+): number {
   let first = -1;
   for (const k of content)
     if (relation(text, chars, k) && (first < 0 || chars.x0[k] < chars.x0[first])) first = k;
-  if (first < 0) return false;
+  if (first < 0) return NOT_ALIGNED;
+  const own = new Set(content);
   const tolerance = em / 6;
-  const found = index.band(box.top + em * 0.3, box.top + em * 3.5);
-  for (const k of found) {
-    if (!relation(text, chars, k)) continue;
-    if (
-      Math.abs(chars.x0[k] - chars.x0[first]) > tolerance ||
-      Math.abs(chars.x1[k] - chars.x1[first]) > tolerance
-    )
-      continue;
-    const row = found.filter(
-      (o) =>
-        Math.abs(chars.base[o] - chars.base[k]) <= em * 0.3 && chars.x0[o] >= xMin && chars.x1[o] <= xMax,
-    );
-    if (mathShare(chars, row).share >= 0.3) return true;
-  }
-  return false;
+  let found = NOT_ALIGNED;
+  for (const band of [
+    index.band(box.top + em * 0.3, box.top + em * 3.5),
+    index.band(box.bottom - em * 3.5, box.bottom - em * 0.3),
+  ])
+    for (const k of band) {
+      if (own.has(k) || !relation(text, chars, k)) continue;
+      if (
+        Math.abs(chars.x0[k] - chars.x0[first]) > tolerance ||
+        Math.abs(chars.x1[k] - chars.x1[first]) > tolerance
+      )
+        continue;
+      const onRow = band.filter((o) => Math.abs(chars.base[o] - chars.base[k]) <= em * 0.3);
+      const row = onRow.filter((o) => chars.x0[o] >= xMin && chars.x1[o] <= xMax);
+      if (mathShare(chars, row).share < 0.15) continue;
+      const numbered = onRow.some(
+        (o) =>
+          text.text[chars.offset[o]] === ")" && Math.abs(chars.x1[o] - box.right) <= Math.max(2, em * 0.5),
+      );
+      found = Math.max(found, numbered ? ALIGNED_NUMBERED : ALIGNED);
+    }
+  return found;
 }
 
 const relation = (text: PageText, chars: PageChars, k: number) =>
