@@ -4,6 +4,7 @@
  * its printed label, the matched original text, its UTF-16 offsets in the page text, and the boxes of
  * the lines it stands on (default user space), ready for a `verify` quotation or a `cite-check` box.
  */
+import { unionOfBoxes } from "../document/box-union.js";
 import type { Box } from "../document/model.js";
 import { type OpenOptions, openDocument } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
@@ -143,13 +144,7 @@ function located(pages: FoldedPages, page: number, startUtf16: number, endUtf16:
 }
 
 function union(boxes: Box[]): Box {
-  if (boxes.length === 0) return { left: 0, bottom: 0, right: 0, top: 0 };
-  return {
-    left: Math.min(...boxes.map((b) => b.left)),
-    bottom: Math.min(...boxes.map((b) => b.bottom)),
-    right: Math.max(...boxes.map((b) => b.right)),
-    top: Math.max(...boxes.map((b) => b.top)),
-  };
+  return boxes.length === 0 ? { left: 0, bottom: 0, right: 0, top: 0 } : unionOfBoxes(boxes);
 }
 
 /** The human listing: one line per occurrence, then the count. */

@@ -6,6 +6,7 @@
  * not words of running text, not a table row, inside the page's text block. The spot's own reading
  * is not trusted: the caller reads its crop again (`cropBoxes`) and the label is what those say.
  */
+import { unionOfBoxes } from "../document/box-union.js";
 import type { Box } from "../document/model.js";
 import type { OcrWord } from "../ocr/page-ocr.js";
 import { isEquationLabel } from "./labels.js";
@@ -84,20 +85,6 @@ const MATH_WORDS = new Set([
 const MIN_GAP_EM = 1;
 const LABEL_LIKE = /^\(([^()\s]{1,12})\)[.,;:]?$/;
 
-function union(boxes: readonly Box[]): Box {
-  let left = Number.POSITIVE_INFINITY;
-  let bottom = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  let top = Number.NEGATIVE_INFINITY;
-  for (const b of boxes) {
-    left = Math.min(left, b.left);
-    bottom = Math.min(bottom, b.bottom);
-    right = Math.max(right, b.right);
-    top = Math.max(top, b.top);
-  }
-  return { left, bottom, right, top };
-}
-
 function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -125,7 +112,7 @@ function rowsOf(words: readonly OcrWord[]): Row[] {
   }
   return [...byLine.values()].map((ws) => {
     ws.sort((a, b) => a.box.left - b.box.left);
-    return { words: ws, box: union(ws.map((w) => w.box)) };
+    return { words: ws, box: unionOfBoxes(ws.map((w) => w.box)) };
   });
 }
 
@@ -268,7 +255,7 @@ function rightSideLabels(
   const running = rows.filter((r) => isRunningRow(r, em));
   const frames = framesOf(running, em);
   if (frames.length === 0) return { spots: [], reasons };
-  const block = union(running.map((r) => r.box));
+  const block = unionOfBoxes(running.map((r) => r.box));
   const spots = mergeSpots(
     rows.flatMap((row) => rowSpot(row, frames, em) ?? []),
     em,
@@ -297,7 +284,7 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
   let start = ws.length - 1;
   while (start > 0 && ws[start].box.left - ws[start - 1].box.right < 0.8 * em) start--;
   const group = ws.slice(start);
-  const box = union(group.map((w) => w.box));
+  const box = unionOfBoxes(group.map((w) => w.box));
   if (box.right - box.left > 5 * em || group.reduce((n, w) => n + w.text.length, 0) > 10) return undefined;
   if (start > 0 && box.left - ws[start - 1].box.right < MIN_GAP_EM * em) return undefined;
   const atEdge = frames.some(
@@ -320,7 +307,7 @@ function mergeSpots(spots: Spot[], em: number): Spot[] {
       Math.max(last.box.top, s.box.top) - Math.min(last.box.bottom, s.box.bottom) < 1.6 * em
     ) {
       const words = [...last.words, ...s.words];
-      out[out.length - 1] = { words, box: union(words.map((w) => w.box)), row: last.row };
+      out[out.length - 1] = { words, box: unionOfBoxes(words.map((w) => w.box)), row: last.row };
     } else out.push(s);
   }
   return out;
@@ -367,7 +354,7 @@ function judgeSpot(
     reasons.push("no-display");
     return { reasons, content: spot.box };
   }
-  const box = union(content.map((w) => w.box));
+  const box = unionOfBoxes(content.map((w) => w.box));
   if (spot.box.left - box.right < MIN_GAP_EM * em) reasons.push("no-display");
   const indent = box.left - frame.left;
   const centred = Math.abs((box.left + box.right) / 2 - (frame.left + frame.right) / 2) <= 2 * em;

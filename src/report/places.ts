@@ -6,6 +6,7 @@
  */
 import type { CheckResult } from "../checks/result.js";
 import { type CheckContext, checkRecord } from "../checks/verify.js";
+import { unionOfBoxes } from "../document/box-union.js";
 import type { Box, PageGeometry, PageText } from "../document/model.js";
 
 export type PlaceKind = "match" | "closest" | "page-words" | "elsewhere" | "anchor" | "sighting" | "page";
@@ -121,7 +122,7 @@ function spanPlace(source: PlaceSource, page: number, span: Span, kind: PlaceKin
   }
   if (marks.length === 0) return [];
   // Whole lines are shown, so a short quotation is read in its sentence.
-  const union = unionOf([...lines, ...marks]);
+  const union = unionOfBoxes([...lines, ...marks]);
   // A line and a half of context above and below, a little to the sides.
   const padY = Math.max(1.5 * (fontSize || 10), 12);
   const padX = 8;
@@ -174,7 +175,7 @@ function anchorPlaces(result: CheckResult, source: PlaceSource): Place[] {
       kind: "anchor",
       page,
       // Displayed maths reaches above and below its line's box (fractions, sums): room for it.
-      region: clip(growXY(unionOf(boxes), 12, 24), text.cropBox),
+      region: clip(growXY(unionOfBoxes(boxes), 12, 24), text.cropBox),
       marks: boxes,
       caption: what,
     });
@@ -193,7 +194,7 @@ function anchorPlaces(result: CheckResult, source: PlaceSource): Place[] {
     places.push({
       kind: "sighting",
       page,
-      region: clip(growXY(unionOf([label, ...line]), 12, 24), text.cropBox),
+      region: clip(growXY(unionOfBoxes([label, ...line]), 12, 24), text.cropBox),
       marks: [label],
       caption: `the label as printed here was not accepted${reasons ? ` (${reasons})` : ""}`,
     });
@@ -211,15 +212,6 @@ function isBox(value: unknown): value is Box {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   return ["left", "bottom", "right", "top"].every((k) => typeof v[k] === "number" && Number.isFinite(v[k]));
-}
-
-function unionOf(boxes: Box[]): Box {
-  return boxes.reduce((a, b) => ({
-    left: Math.min(a.left, b.left),
-    bottom: Math.min(a.bottom, b.bottom),
-    right: Math.max(a.right, b.right),
-    top: Math.max(a.top, b.top),
-  }));
 }
 
 function grow(box: Box, by: number): Box {

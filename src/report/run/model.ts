@@ -5,6 +5,7 @@
  * place rendered from the hash-checked file with the span's glyph boxes marked.
  */
 
+import { unionOfBoxes } from "../../document/box-union.js";
 import { isCiteproofError } from "../../errors.js";
 import type { AcceptedSpan, GateReport, Unresolved } from "../../evidence/assemble.js";
 import type { PageBox } from "../../evidence/locate.js";
@@ -152,16 +153,7 @@ const MIN_CROP_WIDTH = 320;
 
 /** The lines with some room around them, so the crop shows their context. */
 function around(boxes: PageBox[]): { left: number; bottom: number; right: number; top: number } {
-  let left = Number.POSITIVE_INFINITY;
-  let bottom = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  let top = Number.NEGATIVE_INFINITY;
-  for (const b of boxes) {
-    left = Math.min(left, b.left);
-    bottom = Math.min(bottom, b.bottom);
-    right = Math.max(right, b.right);
-    top = Math.max(top, b.top);
-  }
+  const { left, bottom, right, top } = unionOfBoxes(boxes);
   const grow = Math.max(12, (MIN_CROP_WIDTH - (right - left)) / 2);
   return { left: left - grow, bottom: bottom - 24, right: right + grow, top: top + 24 };
 }
