@@ -4,28 +4,21 @@
 // stay unresolved, and without OCR nothing changes.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkText } from "../../src/checks/check-text.js";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import { applyEquationOcr } from "../../src/checks/ocr-equations.js";
 import { openForChecks } from "../../src/checks/open-for-checks.js";
 import { checkContext, verifyEvidence } from "../../src/checks/verify.js";
-import { closeRenderer } from "../../src/document/render.js";
 import { Deadline } from "../../src/util/deadline.js";
-import { fixture, tempDir } from "../helpers/fixture-files.js";
+import { fixture } from "../helpers/fixture-files.js";
 import { hugeImagePdf } from "../helpers/huge-image-pdf.js";
+import { renderingSuiteCache } from "../helpers/render-suite.js";
 
 const SCAN = fixture("eq-scan");
 const LABELS = ["1", "2", "3", "4", "5", "6", "7"];
 const records = LABELS.map((label) => ({ kind: "equation" as const, label }));
-let cache: ReturnType<typeof tempDir>;
-beforeAll(() => {
-  cache = tempDir();
-});
-afterAll(async () => {
-  cache.remove();
-  await closeRenderer();
-});
+const cache = renderingSuiteCache();
 
 describe("verify --ocr on equation labels of a scan", () => {
   it("leaves every label unresolved without OCR, and reads none", async () => {

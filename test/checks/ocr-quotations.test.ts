@@ -4,29 +4,22 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { checkText } from "../../src/checks/check-text.js";
 import { citeCheck } from "../../src/checks/cite-check/run.js";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import { checkContext } from "../../src/checks/verify.js";
 import { openDocument } from "../../src/document/open.js";
-import { closeRenderer } from "../../src/document/render.js";
 import { callOperation } from "../../src/operations/agent-call.js";
 import { checkTextOperation } from "../../src/operations/check-text.js";
 import { verifyOperation } from "../../src/operations/verify.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { hugeImagePdf } from "../helpers/huge-image-pdf.js";
+import { renderingSuiteCache } from "../helpers/render-suite.js";
 
 const SCAN = fixture("scan-layers");
 const TRUE_ON_SCAN = "The learner receives examples whose labels were flipped";
-let cache: ReturnType<typeof tempDir>;
-beforeAll(() => {
-  cache = tempDir();
-});
-afterAll(async () => {
-  cache.remove();
-  await closeRenderer();
-});
+const cache = renderingSuiteCache();
 
 describe("verify --ocr", () => {
   it("passes a quotation on a scan with a stamp only when OCR read it, and says so", async () => {

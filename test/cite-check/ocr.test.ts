@@ -1,28 +1,21 @@
 // Offline OCR: an image-only page read by tesseract.js from the bundled model, word boxes mapped
 // back to default user space through the render transform (rotation and CropBox included).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Citation, CiteCheckInput } from "../../src/checks/cite-check/request.js";
 import { citeCheck } from "../../src/checks/cite-check/run.js";
 import { openDocument } from "../../src/document/open.js";
-import { closeRenderer } from "../../src/document/render.js";
 import { ocrPage } from "../../src/ocr/page-ocr.js";
 import { OcrSession } from "../../src/ocr/tesseract.js";
 import { readPdfFile } from "../../src/source/file.js";
-import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
+import { fixture, repoRoot } from "../helpers/fixture-files.js";
+import { renderingSuiteCache } from "../helpers/render-suite.js";
 
 const PDF = fixture("cite-check");
 const SIX = "Scanned pages still carry readable words";
 const UPPER = { left: 60, bottom: 585, right: 540, top: 630 };
 const LOWER = { left: 60, bottom: 285, right: 540, top: 330 };
 
-let cache: ReturnType<typeof tempDir>;
-beforeAll(() => {
-  cache = tempDir();
-});
-afterAll(async () => {
-  cache.remove();
-  await closeRenderer();
-});
+const cache = renderingSuiteCache();
 
 function input(citations: Citation[], extra: Partial<CiteCheckInput> = {}): CiteCheckInput {
   return {

@@ -1,21 +1,14 @@
 // cite-check on scans (fixtures/src/scan-layers.tex): a text layer that is only a stamp over a scan
 // is read as no text under auto OCR, and without OCR a quote it lacks is insufficient_evidence,
 // never unmatched.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Citation, CiteCheckInput } from "../../src/checks/cite-check/request.js";
 import { citeCheck } from "../../src/checks/cite-check/run.js";
-import { closeRenderer } from "../../src/document/render.js";
-import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
+import { fixture, repoRoot } from "../helpers/fixture-files.js";
+import { renderingSuiteCache } from "../helpers/render-suite.js";
 
 const PAGE = { left: 0, bottom: 0, right: 612, top: 792 };
-let cache: ReturnType<typeof tempDir>;
-beforeAll(() => {
-  cache = tempDir();
-});
-afterAll(async () => {
-  cache.remove();
-  await closeRenderer();
-});
+const cache = renderingSuiteCache();
 
 function check(citations: Citation[], extra: Partial<CiteCheckInput> = {}) {
   return citeCheck(
