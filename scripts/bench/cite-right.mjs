@@ -33,7 +33,7 @@ export async function run(context) {
   const { locateWords } = await load("checks/locate.js");
   const { absentHint } = await load("checks/repair-hint.js");
   const { printedLabelsOf } = await load("text/printed-labels.js");
-  const { closeExtractionWorker } = await load("document/extraction-worker.js");
+  const { closeEngine } = await load("document/engine-client.js");
 
   // Warm the cache: the text layer and the token index.
   const first = await openDocument(pdf, { cacheDir, timeoutMs: 30 * 60_000 });
@@ -84,7 +84,7 @@ export async function run(context) {
     hints.push(now() - t1);
     totals.push(total);
   }
-  await closeExtractionWorker();
+  await closeEngine();
   const total = median(totals);
   const hint = median(hints);
   const share = hint / Math.max(1e-9, total - hint);

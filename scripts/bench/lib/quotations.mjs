@@ -66,7 +66,9 @@ function pageRuns(pdf) {
     for (const words of lines) {
       for (const piece of twoColumns ? cut(words) : [words]) {
         const text = piece.map((w) => w.text);
-        if (text.length < 4 || !SAFE_LINE.test(text.join(" "))) {
+        const joined = text.join(" ");
+        // Two or more periods in a row would read as an ellipsis (an elided quotation).
+        if (text.length < 4 || !SAFE_LINE.test(joined) || joined.includes("..")) {
           close();
           continue;
         }
