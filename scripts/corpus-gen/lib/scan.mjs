@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
+import { assemblePdf } from "../../attack/pdf-writer.mjs";
 
 export const SCAN_LAYERS = ["none", "ocr"];
 
@@ -76,7 +77,7 @@ function readPng(png) {
     else if (type === "IDAT") data.push(body);
     at += 12 + length;
   }
-  if (!header || header.interlace !== 0 || (header.colour !== 0 && header.colour !== 2))
+  if (header?.interlace !== 0 || (header.colour !== 0 && header.colour !== 2))
     throw new Error("scan: a page image is not a plain grey or RGB PNG");
   const idat = Buffer.concat(data);
   inflateSync(idat); // a damaged stream fails here, not in a reader
@@ -123,28 +124,5 @@ function imagePdf(pngs, dpi) {
     `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`,
     "latin1",
   );
-  const parts = [Buffer.from("%PDF-1.5\n%\xe2\xe3\xcf\xd3\n", "latin1")];
-  let offset = parts[0].length;
-  const offsets = [];
-  objects.forEach((body, i) => {
-    offsets.push(offset);
-    const obj = Buffer.concat([
-      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
-      body,
-      Buffer.from("\nendobj\n", "latin1"),
-    ]);
-    parts.push(obj);
-    offset += obj.length;
-  });
-  const xref = [
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
-    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`),
-  ];
-  parts.push(
-    Buffer.from(
-      `${xref.join("")}trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
-      "latin1",
-    ),
-  );
-  return Buffer.concat(parts);
+  return assemblePdf(objects, catalog);
 }
