@@ -110,8 +110,9 @@ export interface PageEquations {
   widths: TextWidth[];
   /**
    * The right edges (with the tolerance each is matched with) of the tokens whose frame a width
-   * shown elsewhere could give: past the text block's right edge, or on a page without one, and at
-   * no width this page shows.
+   * shown elsewhere could give: past the text block's right edge by more than the edge tolerance
+   * (a parenthesis protruded into the margin stands at the edge), or on a page without a block, and
+   * at no width this page shows.
    */
   labelEdges: { right: number; tolerance: number }[];
 }
@@ -174,7 +175,7 @@ export function equationCandidates(
     const tolerance = edgeTolerance(token.em);
     if (widthEdges.some((edge) => Math.abs(edge - token.box.right) <= tolerance)) continue;
     const block = textBlockOf(text, frames);
-    if (block && token.box.right <= block.right) continue;
+    if (block && token.box.right <= block.right + tolerance) continue;
     labelEdges.push({ right: token.box.right, tolerance });
   }
   const candidates = found.map((f) => {
