@@ -12,6 +12,8 @@
 // Targets: 1000p cold verify wall <= 0.75x and CPU <= 1.4x pdftotext's, warm >= 12x faster (CPU);
 // 5000p cold with 3 off-page peak RSS <= 500 MB, CPU linear in pages; 16p cold wall <= 0.5 s and
 // <= 0.85x the pdftotext + grep script; through serve <= 60 ms a call.
+// `node scripts/bench/verify-scale.mjs typical` runs the typical paper alone; with
+// $CITEPROOF_BENCH_BASE_DIST (another build's dist/) it measures that build in the same rounds too.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -52,9 +54,9 @@ function baselines(pdf) {
   return list;
 }
 
-function verifyArgs(pdf, evidence, cacheDir, extra = []) {
+function verifyArgs(pdf, evidence, cacheDir, extra = [], { cli = cliPath, serve = "never" } = {}) {
   return [
-    cliPath,
+    cli,
     "verify",
     pdf,
     "--evidence",
@@ -65,7 +67,7 @@ function verifyArgs(pdf, evidence, cacheDir, extra = []) {
     "--timeout-ms",
     TIMEOUT,
     "--serve",
-    "never",
+    serve,
     ...extra,
   ];
 }
@@ -201,9 +203,9 @@ async function fiveThousand(lines, small, ptCpu1000) {
   );
 }
 
-function startServe(env) {
+function startServe(cli, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, "serve", "--idle-timeout-ms", "600000"], {
+    const child = spawn(process.execPath, [cli, "serve", "--idle-timeout-ms", "600000"], {
       env,
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -214,6 +216,22 @@ function startServe(env) {
     });
     child.on("close", (code) => reject(new Error(`serve exited (${code}): ${err.trim()}`)));
   });
+}
+
+/**
+ * The builds the typical paper is measured on: the bench's own and, when $CITEPROOF_BENCH_BASE_DIST
+ * names another build's dist/ (a clean clone of main, say), that one too, in the same alternating rounds.
+ */
+function typicalBuilds() {
+  const builds = [{ name: "", cli: cliPath }];
+  const base = process.env.CITEPROOF_BENCH_BASE_DIST;
+  if (base) {
+    const cli = existsSync(join(base, "cli", "main.cjs"))
+      ? join(base, "cli", "main.cjs")
+      : join(base, "cli", "main.js");
+    builds.push({ name: `base ${base}: `, cli });
+  }
+  return builds;
 }
 
 async function typicalPaper(lines) {
@@ -239,70 +257,88 @@ async function typicalPaper(lines) {
   );
   const grepRun = () =>
     measure("sh", [script, pdf, join(dir, "out.txt"), quotesTxt], { discardStdout: true });
-  const runtimeDir = join(dir, "runtime");
-  mkdirSync(runtimeDir, { recursive: true, mode: 0o700 });
-  const env = { ...process.env, XDG_RUNTIME_DIR: runtimeDir };
-  const warmCache = join(dir, "cache-warm");
-  const coldCache = join(dir, "cache-cold");
-  const args = (cache, serve) => [
-    cliPath,
-    "verify",
-    pdf,
-    "--evidence",
-    evidence,
-    "--json",
-    "--cache-dir",
-    cache,
-    "--serve",
-    serve,
-  ];
-  rmSync(warmCache, { recursive: true, force: true });
-  const [first] = await repeat(
-    1,
-    () => measure(process.execPath, args(warmCache, "never"), { env }),
-    verifyOk,
-  );
-  const server = await startServe(env);
+  const builds = typicalBuilds();
+  const servers = [];
   try {
-    const n = runs(7);
-    const [grep, cold, warm, served] = await interleave(
-      n,
-      [
-        grepRun,
+    // Node's own start, the floor of any call through serve.
+    const nodeRun = () => measure(process.execPath, ["-e", "0"]);
+    const runners = [grepRun, nodeRun];
+    const checks = [(r) => r.code === 0, (r) => r.code === 0];
+    for (const [k, build] of builds.entries()) {
+      // Each build has its own server (runtime folder) and caches.
+      const runtimeDir = join(dir, `runtime-${k}`);
+      mkdirSync(runtimeDir, { recursive: true, mode: 0o700 });
+      build.env = { ...process.env, XDG_RUNTIME_DIR: runtimeDir };
+      const warmCache = join(dir, `cache-warm-${k}`);
+      const coldCache = join(dir, `cache-cold-${k}`);
+      build.coldCache = coldCache;
+      const args = (cache, serve) => verifyArgs(pdf, evidence, cache, [], { cli: build.cli, serve });
+      rmSync(warmCache, { recursive: true, force: true });
+      const [first] = await repeat(
+        1,
+        () => measure(process.execPath, args(warmCache, "never"), { env: build.env }),
+        verifyOk,
+      );
+      build.first = first;
+      servers.push(await startServe(build.cli, build.env));
+      runners.push(
         () => {
           rmSync(coldCache, { recursive: true, force: true });
-          return measure(process.execPath, args(coldCache, "never"), { env });
+          return measure(process.execPath, args(coldCache, "never"), { env: build.env });
         },
-        () => measure(process.execPath, args(warmCache, "never"), { env }),
-        () => measure(process.execPath, args(warmCache, "auto"), { env }),
-      ],
-      [(r) => r.code === 0, verifyOk, verifyOk, verifyOk],
-    );
-    if (served.some((r) => r.stdout !== first.stdout) || cold.some((r) => r.stdout !== first.stdout))
-      throw new Error("typical paper: the report through serve or cold differs from in-process");
-    const read = pagesRead(coldCache);
+        () => measure(process.execPath, args(warmCache, "never"), { env: build.env }),
+        () => measure(process.execPath, args(warmCache, "auto"), { env: build.env }),
+      );
+      checks.push(verifyOk, verifyOk, verifyOk);
+    }
+    const n = runs(7);
+    const [grep, nodeStart, ...measured] = await interleave(n, runners, checks);
+    const nodeWall = medianOf(nodeStart, "wallS");
     const grepWall = medianOf(grep, "wallS");
-    const coldWall = medianOf(cold, "wallS");
-    const servedWall = medianOf(served, "wallS");
     lines.push(
-      `typical paper ${TYPICAL} (${gold.pages} p.), ${quotes.length} true quotations (${mix(JSON.parse(first.stdout))})`,
+      `typical paper ${TYPICAL} (${gold.pages} p.), ${quotes.length} true quotations (${mix(JSON.parse(builds[0].first.stdout))})`,
     );
     lines.push(`  ${line("pdftotext + grep script", grep)}`);
-    lines.push(
-      `  ${line("cold", cold)}; wall <= 0.5 s ${mark(coldWall <= 0.5)}, ${s(coldWall / grepWall)}x the script (target <= 0.85) ${mark(coldWall / grepWall <= 0.85)}; pages read ${readSummary(read, gold.pages)}`,
-    );
-    lines.push(`  ${line("warm", warm)}; ${s(grepWall / medianOf(warm, "wallS"))}x faster than the script`);
-    lines.push(
-      `  ${line("through serve", served)}; ${ms(servedWall)} a call (target <= 60 ms) ${mark(servedWall <= 0.06)}; byte-identical to in-process`,
-    );
+    lines.push(`  ${line("Node's own start (node -e 0)", nodeStart)}`);
+    for (const [k, build] of builds.entries()) {
+      const [cold, warm, served] = measured.slice(3 * k, 3 * k + 3);
+      const { first } = build;
+      if (served.some((r) => r.stdout !== first.stdout) || cold.some((r) => r.stdout !== first.stdout))
+        throw new Error("typical paper: the report through serve or cold differs from in-process");
+      const read = pagesRead(build.coldCache);
+      const coldWall = medianOf(cold, "wallS");
+      const servedWall = medianOf(served, "wallS");
+      build.figures = { coldWall, servedWall, warmWall: medianOf(warm, "wallS") };
+      lines.push(
+        `  ${build.name}${line("cold", cold)}; wall <= 0.5 s ${mark(coldWall <= 0.5)}, ${s(coldWall / grepWall)}x the script (target <= 0.85) ${mark(coldWall / grepWall <= 0.85)}; pages read ${readSummary(read, gold.pages)}`,
+      );
+      lines.push(
+        `  ${build.name}${line("warm", warm)}; ${s(grepWall / medianOf(warm, "wallS"))}x faster than the script`,
+      );
+      lines.push(
+        `  ${build.name}${line("through serve", served)}; ${ms(servedWall)} a call (target <= 60 ms) ${mark(servedWall <= 0.06)}, Node's start + ${ms(servedWall - nodeWall)}; byte-identical to in-process`,
+      );
+    }
+    if (builds.length > 1) {
+      const [now, base] = builds.map((b) => b.figures);
+      lines.push(
+        `  wall against the base build: cold ${s(now.coldWall / base.coldWall)}x, warm ${s(now.warmWall / base.warmWall)}x, through serve ${s(now.servedWall / base.servedWall)}x`,
+      );
+      if (builds[1].first.stdout !== builds[0].first.stdout)
+        lines.push("  note: the base build printed another report");
+    }
     lines.push(`  (medians of ${n} alternating rounds)`);
   } finally {
-    server.kill("SIGTERM");
+    for (const server of servers) server.kill("SIGTERM");
   }
 }
 
 export async function run(context = {}) {
   const lines = [];
+  if (context.only === "typical") {
+    await typicalPaper(lines);
+    return lines;
+  }
   const small = context.bigPdf ?? ensureBenchPdf(1000).pdf;
   const { ptCpu } = await thousand(lines, small);
   await typicalPaper(lines);
@@ -311,5 +347,5 @@ export async function run(context = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const l of await run()) console.log(l);
+  for (const l of await run({ only: process.argv[2] })) console.log(l);
 }

@@ -1,31 +1,29 @@
 #!/usr/bin/env node
 /**
  * The CLI's entry. A call that a running `citeproof serve` can take loads nothing but the socket
- * client before it is sent, and as CommonJS, which Node loads without starting its ES module loader:
- * Node's own start is most of such a call. The program and the command's modules (ES modules) are
- * loaded only when the command runs in this process.
+ * client, and as CommonJS, which Node loads without starting its ES module loader: Node's own start
+ * is most of such a call. The program and the command's modules (ES modules) are loaded only when the
+ * command runs in this process.
  */
-import { runThroughServe } from "./serve-client.cjs";
+import { printServed, runThroughServe } from "./serve-client.cjs";
 import { servable, serveMode } from "./serve-mode.cjs";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const mode = serveMode(args);
-  const reply = mode === "auto" && servable(args) ? runThroughServe(args) : undefined;
-  // Loaded while the server works on the call.
+  const served = mode === "auto" && servable(args) ? await runThroughServe(args) : undefined;
+  if (served) {
+    printServed(served);
+    return;
+  }
   const { guardStdout } = await import("./output-errors.js");
   guardStdout();
-  const served = await reply;
   if (typeof mode !== "string") {
     const [{ CiteproofError }, { reportError, wantsJson }] = await Promise.all([
       import("../errors.js"),
       import("./report-error.js"),
     ]);
     process.exitCode = reportError(new CiteproofError("USAGE", mode.error), wantsJson(args));
-  } else if (served) {
-    process.stderr.write(served.stderr);
-    process.stdout.write(served.stdout);
-    process.exitCode = served.exitCode;
   } else {
     const { runProgram } = await import("./program.js");
     await runProgram([process.argv[0], process.argv[1], ...args]);

@@ -15,6 +15,7 @@ import {
   servedEnvironment,
   socketPath,
 } from "./serve-socket.cjs";
+import { onWriteError } from "./stdout-guard.cjs";
 
 /** How long to wait for an answer: twice the call's extraction deadline, and a margin. */
 function answerDeadlineMs(args: readonly string[]): number {
@@ -56,7 +57,8 @@ export function runThroughServe(
       resolve(output);
     };
     const timer = setTimeout(() => finish(undefined), answerDeadlineMs(args));
-    socket.on("connect", () => socket.write(`${JSON.stringify(request)}\n`));
+    // Written at once: the socket sends it as soon as it connects.
+    socket.write(`${JSON.stringify(request)}\n`);
     socket.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       if (!chunk.includes(0x0a)) return;
@@ -66,6 +68,17 @@ export function runThroughServe(
     socket.on("error", () => finish(undefined));
     socket.on("close", () => finish(undefined));
   });
+}
+
+/** Prints a served call's output and takes its exit code. */
+export function printServed(output: ServedOutput): void {
+  // A failure other than a reader gone away is rare: the error printer (an ES module) is loaded only then.
+  onWriteError(process.stdout, (error) =>
+    (require("./output-errors.js") as typeof import("./output-errors.js")).outputUnwritable(error),
+  );
+  process.stderr.write(output.stderr);
+  process.stdout.write(output.stdout);
+  process.exitCode = output.exitCode;
 }
 
 function parseReply(data: Buffer): ServedOutput | undefined {

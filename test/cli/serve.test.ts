@@ -2,7 +2,7 @@
 // stale or foreign socket, a refusal and a server that goes away mid-call all make the CLI run the
 // command itself; `serve` refuses a folder or socket that is not the user's own.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, openSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -185,6 +185,36 @@ describe("citeproof serve", () => {
     expect(file.exit?.status).toBe(2);
     expect(file.exit?.stderr).toMatch(/ACCESS_DENIED.*is not a socket/);
   });
+
+  it.skipIf(!existsSync("/dev/full"))(
+    "a served call's output that cannot be written: OUTPUT_UNWRITABLE, exit 2; a reader gone: the call's own exit",
+    async () => {
+      const { env } = runtime();
+      const server = await startServe(env);
+      const run = (stdout: "pipe" | number) =>
+        new Promise<{ status: number | null; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, [cliPath, ...VERIFY, "--json"], {
+            cwd: repoRoot,
+            env: { ...process.env, ...env },
+            stdio: ["ignore", stdout, "pipe"],
+          });
+          // Closed before the answer is in: the first write meets EPIPE.
+          child.stdout?.destroy();
+          let stderr = "";
+          child.stderr?.on("data", (d) => (stderr += d));
+          child.on("close", (status) => resolve({ status, stderr }));
+        });
+      const full = await run(openSync("/dev/full", "w"));
+      expect(full.status).toBe(2);
+      expect(full.stderr).toMatch(
+        /^citeproof: error \[OUTPUT_UNWRITABLE\]: cannot write to standard output \(ENOSPC\)/,
+      );
+      expect(full.stderr).not.toMatch(/\n\s+at /);
+      expect(await run("pipe")).toEqual({ status: 1, stderr: "" });
+      expect(server.log().match(/ran, exit 1/g)).toHaveLength(2);
+      server.child.kill("SIGTERM");
+    },
+  );
 
   it("refuses a --serve mode it does not know", async () => {
     const { env } = runtime();
