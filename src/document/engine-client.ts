@@ -21,7 +21,7 @@ import {
 } from "./engine-protocol.js";
 import { engineMemoryBytes, maxMemoryMb } from "./memory-limit.js";
 import { askToEnd, endWithoutAsking } from "./worker-end.js";
-import { type EngineTier, startWorker } from "./worker-flags.js";
+import { engineLoadsWith, pauseOptimizing, startWorker } from "./worker-flags.js";
 
 export interface CallOptions<A extends ActionName> {
   password?: string;
@@ -50,6 +50,8 @@ interface Pending {
   resolve: (result: unknown) => void;
   reject: (error: CiteproofError) => void;
   timer: NodeJS.Timeout;
+  /** Lifts the pause of the optimizing compiler this call (a short run on a fresh worker) made. */
+  resumeOptimizing?: () => void;
 }
 
 function workerUrl(): URL {
@@ -62,6 +64,8 @@ function workerUrl(): URL {
 export class EngineClient {
   private worker: Worker | undefined;
   private heldKey: string | undefined;
+  /** Whether the worker has been sent its first call (which compiles its engine). */
+  private engineLoading = false;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   /** How many workers this client has started: one, unless a deadline or an abort replaced it. */
@@ -93,10 +97,23 @@ export class EngineClient {
     });
   }
 
+  /**
+   * Starts the worker ahead of the first call (its thread and code load while the caller still
+   * works), when none is running. Its engine is compiled when the first call comes.
+   */
+  prestart(): void {
+    this.start(this.engineMemory());
+  }
+
   private send(id: number, args: unknown, memory = this.engineMemory()): void {
     const p = this.pending.get(id);
     if (!p) return;
-    const worker = this.start(memory, p.options.shortRun === true ? "baseline" : "optimizing");
+    const worker = this.start(memory);
+    if (!this.engineLoading) {
+      this.engineLoading = true;
+      engineLoadsWith(worker, p.options.shortRun === true ? "baseline" : "optimizing");
+      if (p.options.shortRun === true) p.resumeOptimizing ??= pauseOptimizing();
+    }
     const key = `${p.source.sha256}\u0000${p.options.password ?? ""}`;
     const message = {
       id,
@@ -113,19 +130,15 @@ export class EngineClient {
     worker.postMessage(message);
   }
 
-  private start(memory: number, tier: EngineTier): Worker {
+  private start(memory: number): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker(
-      workerUrl(),
-      {
-        resourceLimits: { maxOldGenerationSizeMb: 1024 },
-        stdout: false,
-        // Not piped: a piped stream that was ever read keeps the process alive as long as the worker.
-        stderr: false,
-        workerData: { engineMemoryBytes: memory } satisfies WorkerSetup,
-      },
-      tier,
-    );
+    const worker = startWorker(workerUrl(), {
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      stdout: false,
+      // Not piped: a piped stream that was ever read keeps the process alive as long as the worker.
+      stderr: false,
+      workerData: { engineMemoryBytes: memory } satisfies WorkerSetup,
+    });
     worker.on("message", (message: ReplyMessage) => {
       // A worker that was replaced speaks for nothing any more.
       if (this.worker === worker) this.receive(message);
@@ -138,6 +151,7 @@ export class EngineClient {
     });
     worker.unref();
     this.worker = worker;
+    this.engineLoading = false;
     this.workersStarted++;
     return worker;
   }
@@ -188,6 +202,7 @@ export class EngineClient {
     if (!p) return;
     this.pending.delete(id);
     clearTimeout(p.timer);
+    p.resumeOptimizing?.();
     if (this.pending.size === 0) {
       this.worker?.unref();
       if (p.options.releaseAfter) void this.close();

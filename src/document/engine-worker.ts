@@ -24,9 +24,12 @@ import { endAfterGrace } from "./worker-end.js";
 
 const port = parentPort!;
 const setup = (workerData ?? {}) as WorkerSetup;
-const engineReady = loadEngine(
-  setup.engineMemoryBytes === undefined ? undefined : { memoryBytes: setup.engineMemoryBytes },
-);
+/**
+ * The engine is compiled when the first call comes, not when the thread starts: a worker may be started
+ * ahead of its first call, and the compile tier the main thread chooses is set for that call.
+ */
+const engineReady = (): Promise<Engine> =>
+  loadEngine(setup.engineMemoryBytes === undefined ? undefined : { memoryBytes: setup.engineMemoryBytes });
 
 let held: { key: string; doc: EngineDocument } | undefined;
 /** The last document that failed to open: a call for it sent without bytes gets the same error. */
@@ -101,7 +104,7 @@ const handlers: { [A in ActionName]: Handler<A> } = {
 async function serve(call: CallMessage): Promise<void> {
   let engine: Engine | undefined;
   try {
-    engine = await engineReady;
+    engine = await engineReady();
     const doc = openHeld(engine, call.doc);
     const sink = (chunk: unknown, transfer?: ArrayBuffer[]) =>
       post({ id: call.id, type: "chunk", chunk }, transfer);

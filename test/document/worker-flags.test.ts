@@ -4,10 +4,12 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeEngine } from "../../src/document/engine-client.js";
+import { closeEngine, EngineClient } from "../../src/document/engine-client.js";
 import { SHORT_RUN_PAGES } from "../../src/document/extract-pages.js";
 import { openDocument } from "../../src/document/open.js";
-import { lastWorkerTier } from "../../src/document/worker-flags.js";
+import { lastWorkerTier, optimizerPaused } from "../../src/document/worker-flags.js";
+import { CiteproofError } from "../../src/errors.js";
+import { readPdfFile } from "../../src/source/file.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
 
@@ -67,6 +69,40 @@ describe("the engine's compile tier", () => {
       expect(more.pages).toEqual(whole.pages);
     } finally {
       await closeEngine();
+    }
+  });
+
+  it("a short run pauses the optimizing compiler until it ends (a fresh worker's first call); a long one does not", async () => {
+    const source = await readPdfFile(fixture("paper"));
+    const client = new EngineClient();
+    const seen: boolean[] = [];
+    const options = (shortRun: boolean) => ({
+      timeoutMs: 60_000,
+      timeoutError: () => new CiteproofError("EXTRACTION_TIMEOUT", "too slow"),
+      fallbackCode: "EXTRACTION_FAILED" as const,
+      shortRun,
+      onChunk: () => seen.push(optimizerPaused()),
+    });
+    try {
+      expect(optimizerPaused()).toBe(false);
+      client.prestart();
+      await client.call("extract", source, { pages: [1, 2], withGeometry: false }, options(true));
+      expect(seen.length).toBeGreaterThan(2);
+      expect(seen.every((paused) => paused)).toBe(true);
+      expect(optimizerPaused()).toBe(false);
+      expect(lastWorkerTier()).toBe("baseline");
+      // The same worker's next call: its engine is loaded, nothing is paused.
+      seen.length = 0;
+      await client.call("extract", source, { pages: [3], withGeometry: false }, options(true));
+      expect(seen.some((paused) => paused)).toBe(false);
+      await client.close();
+      seen.length = 0;
+      await client.call("extract", source, { pages: [1, 2], withGeometry: false }, options(false));
+      expect(seen.length).toBeGreaterThan(2);
+      expect(seen.some((paused) => paused)).toBe(false);
+      expect(lastWorkerTier()).toBe("optimizing");
+    } finally {
+      await client.close();
     }
   });
 });

@@ -1,0 +1,135 @@
+/**
+ * The checks of `verifyPdf` (cited-pages-first.ts), loaded once it knows it must check something:
+ * each record is checked against a context that holds only the pages read so far, and the rest of the
+ * document is read only for the records whose check reached for a page not read. A check that
+ * completes against the partial context touched only pages it holds, so its result is the one the
+ * whole document gives.
+ */
+import { completeDocument } from "../document/complete.js";
+import type { PageText } from "../document/model.js";
+import { type OpenedDocument, openDocument } from "../document/open.js";
+import type { PdfBytes } from "../source/file.js";
+import type { OcrMode } from "./cite-check/verdicts.js";
+import type { VerifyOptions } from "./cited-pages-first.js";
+import type { EvidenceRecord } from "./evidence-record.js";
+import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions } from "./ocr-quotations.js";
+import { openForChecks } from "./open-for-checks.js";
+import type { CheckResult } from "./result.js";
+import type { KeptResults } from "./result-cache.js";
+import {
+  type CheckContext,
+  checkContext,
+  checkRecord,
+  foldedPagesOf,
+  type VerifyReport,
+  verifyEvidence,
+} from "./verify.js";
+
+/** Thrown by a partial context when a check reaches for a page it does not hold. */
+class PageNotRead extends Error {
+  constructor(readonly page: number) {
+    super(`page ${page} was not read`);
+  }
+}
+
+/**
+ * The pages of a document opened for some of them, as an array that throws PageNotRead for a page
+ * it lacks (and for any whole-document walk), so no check can take an absent page for an empty one.
+ * Pages put into `pages` later are read through it as they are.
+ */
+function heldPagesOnly(pages: (PageText | undefined)[]): readonly (PageText | undefined)[] {
+  return new Proxy(pages, {
+    get(target, key, receiver) {
+      if (typeof key === "string") {
+        const first = key.charCodeAt(0);
+        if (first >= 0x30 && first <= 0x39) {
+          const index = Number(key);
+          if (index < target.length && target[index] === undefined) throw new PageNotRead(index + 1);
+        }
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+async function checkUnlessPageNotRead(
+  context: CheckContext,
+  record: EvidenceRecord,
+): Promise<CheckResult | undefined> {
+  try {
+    return await checkRecord(context, record);
+  } catch (error) {
+    if (error instanceof PageNotRead) return undefined;
+    throw error;
+  }
+}
+
+/** Equation and figure records need the anchors, decided over every page: the document is opened whole. */
+export async function verifyWithAnchors(
+  input: string | PdfBytes,
+  records: EvidenceRecord[],
+  options: VerifyOptions,
+): Promise<VerifyReport> {
+  const doc = await openForChecks(input, options, true);
+  const report = await verifyEvidence(doc, records, options);
+  if (!options.ocr) return report;
+  return {
+    ...report,
+    results: await applyOcr(checkContext(doc, options), records, report.results, ocrOptions(doc, options)),
+  };
+}
+
+/**
+ * Checks the records `results` does not answer yet (the others were kept from earlier runs) against
+ * `pages` of the document first, then against the whole document for those that need it, and keeps
+ * the new results in `kept`.
+ */
+export async function checkCitedPagesFirst(
+  source: PdfBytes,
+  records: EvidenceRecord[],
+  results: (CheckResult | undefined)[],
+  pagesFirst: number[],
+  kept: KeptResults | undefined,
+  options: VerifyOptions,
+): Promise<VerifyReport> {
+  const cited = await openDocument(source, { ...options, pages: pagesFirst });
+  // The context holds the pages read so far; when the rest of the document comes in, into the same
+  // array, the views folded from the cited pages are kept.
+  const pages = Array.from(cited.pages);
+  pages.length = cited.pageCount;
+  const context: CheckContext = {
+    sha256: cited.sha256,
+    pageCount: cited.pageCount,
+    pages: foldedPagesOf(cited, heldPagesOnly(pages)),
+    // Anchors are decided over every page.
+    loadAnchors: () => Promise.reject(new PageNotRead(0)),
+  };
+  const fresh = results.map((r) => r === undefined);
+  for (let i = 0; i < records.length; i++)
+    if (fresh[i]) results[i] = await checkUnlessPageNotRead(context, records[i]);
+  if (results.some((r) => r === undefined)) {
+    const whole = await completeDocument(cited, options);
+    for (let i = 0; i < pages.length; i++) pages[i] ??= whole.pages[i];
+    for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(context, records[i]);
+  }
+  const checked = results as CheckResult[];
+  context.pages.keepRecords();
+  // A page that could not be read is tried again next time: what was checked without it is not kept.
+  if (kept && !pages.some((page) => page?.extractionError !== undefined)) {
+    for (let i = 0; i < records.length; i++) if (fresh[i]) kept.add(records[i], checked[i]);
+    kept.keep();
+  }
+  return {
+    document: { sha256: cited.sha256, pages: cited.pageCount },
+    results: options.ocr ? await applyOcr(context, records, checked, ocrOptions(cited, options)) : checked,
+  };
+}
+
+function ocrOptions(doc: OpenedDocument, options: VerifyOptions): QuotationOcrOptions {
+  return {
+    mode: options.ocr as OcrMode,
+    doc,
+    timeoutMs: options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS,
+    ...(options.password !== undefined ? { password: options.password } : {}),
+  };
+}
