@@ -198,23 +198,37 @@ function judge(
     index.band(b - em * 0.3, b + em * 0.3).filter((k) => Math.abs(chars.base[k] - b) <= em * 0.3);
   const row = rowOf(base);
   const before = row.filter((k) => !memberSet.has(k) && chars.x1[k] <= left + 0.5 && chars.x1[k] > left - em);
-  if (before.length > 0 && !columnBeside(chars, index, before, base, em, left))
+  if (
+    before.length > 0 &&
+    !columnBeside(chars, index, before, base, em, left) &&
+    !captionRowBefore(chars, before, labelBox, otherCaptions, em)
+  )
     rejections.push("not-line-start");
   // Captions side by side: each ends where the next one on its row begins.
   let end = Infinity;
   for (const o of otherCaptions)
     if (o.left > right && o.bottom < top && o.top > bottom) end = Math.min(end, o.left - 0.5);
-  const firstRow = rowFrom(chars, row, left, em).filter((k) => chars.x0[k] < end);
+  const columns = [...(frames.pageFrames[text.page - 1] ?? []), ...frames.docFrames];
+  const firstRow = rowFrom(chars, row, left, em, columns).filter((k) => chars.x0[k] < end);
   const rowSpan = extent(chars, firstRow);
   const block = { ...rowSpan };
   const rows: Box[] = [rowSpan];
+  const beside = textBeside(chars, rowBand(chars, index, rowSpan, em), firstRow);
   let lastBase = base;
   for (let step = 0; step < 60; step++) {
     const next = rowBelow(chars, index, lastBase, em, block.left, block.right);
     if (next === undefined) break;
+    const nextRow = rowOf(next);
+    // A row whose words run on, at word spacing, from the text beside the first row into the
+    // caption's span is that text's paragraph continuing past the caption (the full-width lines
+    // under a wrapped figure), not the caption.
+    if (bridgesGutter(chars, nextRow, beside, em)) break;
+    const ownSide = nextRow.filter(
+      (k) => chars.x1[k] > beside.leftEnd + GUTTER_MARGIN && chars.x0[k] < beside.rightStart - GUTTER_MARGIN,
+    );
     const span = extent(
       chars,
-      rowWithin(chars, rowOf(next), block, em).filter((k) => chars.x0[k] < end),
+      rowWithin(chars, ownSide, block, em, columns).filter((k) => chars.x0[k] < end),
     );
     block.left = Math.min(block.left, span.left);
     block.right = Math.max(block.right, span.right);
@@ -246,7 +260,7 @@ function judge(
     rejections.push("no-caption-text");
 
   const graphics = graphicsBeside(
-    surroundings(text, bodyLines, block, otherCaptions, frames),
+    surroundings(text, bodyLines, block, otherCaptions, frames, beside),
     block,
     labelBox,
     em,
@@ -292,6 +306,7 @@ function surroundings(
   block: Box,
   otherCaptions: Box[],
   frames: DocumentFrames,
+  textBeside: Beside,
 ): FigureSurroundings {
   const widths = bodyLines.map((l) => l.box.right - l.box.left).sort((a, b) => a - b);
   const usual = widths.length > 0 ? widths[Math.floor(widths.length / 2)] : 0;
@@ -326,6 +341,8 @@ function surroundings(
     textBlock: frames.textBlock,
     page: text.cropBox,
     columns,
+    otherCaptions,
+    textBeside,
   };
 }
 
@@ -347,6 +364,27 @@ function centredInColumn(row: Box, frames: DocumentFrames, page: number, em: num
  * wrapped figure): it ends at least 0.8 em before the label, at a right edge that the rows above
  * and below end at too. A sentence's words before "Figure N" end where the words happen to end.
  */
+/**
+ * The text just before the label is the row of another caption set beside this one (side by side
+ * figures, each captioned): that caption's label opens the row, and a gap wider than a word space
+ * parts its text from this label.
+ */
+function captionRowBefore(
+  chars: PageChars,
+  before: readonly number[],
+  labelBox: Box,
+  otherCaptions: readonly Box[],
+  em: number,
+): boolean {
+  let edge = -Infinity;
+  for (const k of before) edge = Math.max(edge, chars.x1[k]);
+  if (labelBox.left - edge < em * 0.8) return false;
+  const level = (o: Box) =>
+    Math.min(o.top, labelBox.top) - Math.max(o.bottom, labelBox.bottom) >
+    (labelBox.top - labelBox.bottom) * 0.5;
+  return otherCaptions.some((o) => level(o) && o.right < edge && o.left < labelBox.left - em);
+}
+
 function columnBeside(
   chars: PageChars,
   index: BandIndex,
@@ -446,8 +484,87 @@ function paragraphRowAbove(
   return !otherCaptions.some((c) => c.bottom <= rowBase + em * 0.3 && c.top >= rowBase - em * 0.1);
 }
 
+/**
+ * The characters level with a row (their boxes meet its height by a quarter of the smaller one,
+ * whatever their baseline: text beside a caption set in a smaller size keeps its own leading).
+ */
+function rowBand(chars: PageChars, index: BandIndex, row: Box, em: number): number[] {
+  return index.band(row.bottom - em, row.top + em).filter((k) => {
+    const meet = Math.min(chars.y1[k], row.top) - Math.max(chars.y0[k], row.bottom);
+    return meet > Math.min(chars.y1[k] - chars.y0[k], row.top - row.bottom) * 0.25;
+  });
+}
+
+/**
+ * Where the text beside the caption's first row stands: the right end of the row's characters left
+ * of it and the left start of those right of it (-Infinity and Infinity when there are none).
+ */
+function textBeside(chars: PageChars, row: readonly number[], firstRow: readonly number[]): Beside {
+  const own = new Set(firstRow);
+  let from = Infinity;
+  let to = -Infinity;
+  for (const k of firstRow) {
+    from = Math.min(from, chars.x0[k]);
+    to = Math.max(to, chars.x1[k]);
+  }
+  let leftEnd = -Infinity;
+  let rightStart = Infinity;
+  for (const k of row) {
+    if (own.has(k)) continue;
+    if (chars.x1[k] <= from + 0.5) leftEnd = Math.max(leftEnd, chars.x1[k]);
+    else if (chars.x0[k] >= to - 0.5) rightStart = Math.min(rightStart, chars.x0[k]);
+  }
+  return { leftEnd, rightStart, from, to };
+}
+
+interface Beside {
+  /** Right end of the first row's text left of the caption (-Infinity when none). */
+  leftEnd: number;
+  /** Left start of the first row's text right of the caption (Infinity when none). */
+  rightStart: number;
+  /** The caption's first row, left to right. */
+  from: number;
+  to: number;
+}
+
+/**
+ * Whether the row holds a stretch of characters, no gap in it wider than a word space, reaching
+ * from well inside the text beside the caption's first row across the whole of that row.
+ */
+function bridgesGutter(chars: PageChars, row: readonly number[], b: Beside, em: number): boolean {
+  if (b.leftEnd === -Infinity && b.rightStart === Infinity) return false;
+  const sorted = [...row].sort((x, y) => chars.x0[x] - chars.x0[y]);
+  const wordSpace = em * BRIDGE_GAP_EM;
+  let from = Infinity;
+  let reach = -Infinity;
+  // The stretch covers the first row's whole span as well (the first row may itself run on into a
+  // column beside it that stands closer than a column gap).
+  const bridges = () =>
+    (from < b.leftEnd - em && reach > b.to - em) || (from < b.from + em && reach > b.rightStart + em);
+  for (const k of sorted) {
+    if (chars.x0[k] - reach > wordSpace) {
+      if (bridges()) return true;
+      from = chars.x0[k];
+    }
+    from = Math.min(from, chars.x0[k]);
+    reach = Math.max(reach, chars.x1[k]);
+  }
+  return bridges();
+}
+
+/** The widest gap (in em) between words of one line of running text, justified. */
+const BRIDGE_GAP_EM = 0.6;
+/** Points a character may reach into a gutter (kerning, glyph overhang) and not stand in it. */
+const GUTTER_MARGIN = 0.5;
+
 /** A row's characters in the stretches (split at column gaps) that overlap the block across. */
-function rowWithin(chars: PageChars, row: number[], block: Box, em: number): number[] {
+function rowWithin(
+  chars: PageChars,
+  row: number[],
+  block: Box,
+  em: number,
+  columns: readonly ColumnEdges[],
+): number[] {
   const sorted = row.filter((k) => chars.x1[k] > block.left - em && chars.x0[k] < block.right + em);
   sorted.sort((a, b) => chars.x0[a] - chars.x0[b]);
   const out: number[] = [];
@@ -460,7 +577,7 @@ function rowWithin(chars: PageChars, row: number[], block: Box, em: number): num
     stretch = [];
   };
   for (const k of sorted) {
-    if (stretch.length > 0 && chars.x0[k] - reach > em * COLUMN_GAP_EM) flush();
+    if (stretch.length > 0 && columnGap(reach, chars.x0[k], em, columns)) flush();
     if (stretch.length === 0) reach = -Infinity;
     stretch.push(k);
     reach = Math.max(reach, chars.x1[k]);
@@ -469,17 +586,43 @@ function rowWithin(chars: PageChars, row: number[], block: Box, em: number): num
   return out;
 }
 
-/** The row's characters from the label on, up to the first gap as wide as a column gap. */
-function rowFrom(chars: PageChars, row: number[], left: number, em: number): number[] {
+/** The row's characters from the label on, up to the first column gap. */
+function rowFrom(
+  chars: PageChars,
+  row: number[],
+  left: number,
+  em: number,
+  columns: readonly ColumnEdges[],
+): number[] {
   const after = row.filter((k) => chars.x0[k] >= left - 0.5).sort((a, b) => chars.x0[a] - chars.x0[b]);
   const out: number[] = [];
   let reach = -Infinity;
   for (const k of after) {
-    if (out.length > 0 && chars.x0[k] - reach > em * COLUMN_GAP_EM) break;
+    if (out.length > 0 && columnGap(reach, chars.x0[k], em, columns)) break;
     out.push(k);
     reach = Math.max(reach, chars.x1[k]);
   }
   return out;
+}
+
+interface ColumnEdges {
+  left: number;
+  right: number;
+}
+
+/**
+ * Whether the gap between `reach` and `next` on a row parts two columns: as wide as a column gap,
+ * or wider than a word space where one column of the page's running text ends and another begins
+ * (columns set closer than two em, as two-column classes do).
+ */
+function columnGap(reach: number, next: number, em: number, columns: readonly ColumnEdges[]): boolean {
+  const gap = next - reach;
+  if (gap > em * COLUMN_GAP_EM) return true;
+  if (gap <= em * BRIDGE_GAP_EM) return false;
+  return (
+    columns.some((c) => c.right >= reach - em && c.right <= next + GUTTER_MARGIN) &&
+    columns.some((c) => c.left >= reach - GUTTER_MARGIN && c.left <= next + em)
+  );
 }
 
 function overlaps(a: Box, b: Box): boolean {
@@ -552,11 +695,23 @@ function firstLetterAfter(
   return -1;
 }
 
+/** Whether the text line holding offset `i` (UTF-16) has a character that was read. */
+function lineHasChars(all: string, chars: PageChars, i: number): boolean {
+  const start = all.lastIndexOf("\n", i) + 1;
+  let end = all.indexOf("\n", i);
+  if (end < 0) end = all.length;
+  for (let j = start; j < end; j++) if (chars.indexOfOffset[j] >= 0) return true;
+  return false;
+}
+
 /** The caption's words: its text from the keyword on, as long as it stays inside the caption's block. */
 function captionText(text: PageText, chars: PageChars, startUtf16: number, block: Box, max: number): string {
   let end = startUtf16;
   for (let i = startUtf16; i < text.text.length && i - startUtf16 < max; i++) {
     const k = chars.indexOfOffset[i];
+    // A line none of whose characters were read lies outside the heights the rules read: far from
+    // the caption, so the caption ended before it.
+    if (k < 0 && /\S/u.test(text.text[i]) && !lineHasChars(text.text, chars, i)) break;
     if (k >= 0) {
       const mid = (chars.y0[k] + chars.y1[k]) / 2;
       if (

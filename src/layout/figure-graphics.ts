@@ -36,6 +36,21 @@ export interface FigureSurroundings {
   page: Box;
   /** The page's columns of running text (left and right edges): a figure stays in its caption's. */
   columns: readonly { left: number; right: number }[];
+  /** The page's other captions: a graphic standing over one of them as closely is that one's figure. */
+  otherCaptions: readonly Box[];
+  /**
+   * Where the text beside the caption's first row stands (the running text a wrapped figure sits
+   * in, the next column): the right end of the text on its left, the left start of that on its
+   * right, -Infinity and Infinity when there is none. Lines in that text are not the figure's.
+   */
+  textBeside: { leftEnd: number; rightStart: number };
+}
+
+/** A line that stands in the text beside the caption: ends where it ends, or starts where it starts. */
+function inTextBeside(l: Box, beside: { leftEnd: number; rightStart: number }, em: number): boolean {
+  const onLeft = l.left < beside.leftEnd - em && l.right <= beside.leftEnd + em * 0.5;
+  const onRight = l.right > beside.rightStart + em && l.left >= beside.rightStart - em * 0.5;
+  return onLeft || onRight;
 }
 
 export function graphicsBeside(
@@ -78,6 +93,7 @@ function textEdge(
     let moved = false;
     for (const l of lines) {
       if (l.right <= block.left - em || l.left >= block.right + em) continue;
+      if (inTextBeside(l, around.textBeside, em)) continue;
       const d = side === "above" ? l.bottom - edge : edge - l.top;
       if (d < -em * 0.5 || d > join) continue;
       const further = side === "above" ? l.top > edge : l.bottom < edge;
@@ -173,6 +189,7 @@ function sideGraphics(
     const d = beyond(b);
     if (d < -em * 0.5 || d > reach) continue;
     if (crossesBarrier(barriers, block, b, side)) continue;
+    if (nearerOtherCaption(b, block, side, around.otherCaptions, em)) continue;
     taken[i] = 1;
     gap = Math.min(gap, d);
     box = box ? union(box, b) : { ...b };
@@ -191,6 +208,7 @@ function sideGraphics(
       if (b.left > box.right + join || b.right < box.left - join) continue;
       if (b.bottom > box.top + join || b.top < box.bottom - join) continue;
       if (crossesBarrier(barriers, block, b, side)) continue;
+      if (nearerOtherCaption(b, block, side, around.otherCaptions, em)) continue;
       taken[i] = 1;
       box = union(box, b);
       grew = true;
@@ -216,6 +234,26 @@ function captionColumn(block: Box, columns: readonly { left: number; right: numb
   }
   if (!best) return { left: -Infinity, right: Infinity };
   return { left: Math.min(best.left, block.left) - em, right: Math.max(best.right, block.right) + em };
+}
+
+/**
+ * A graphic that stands over another caption (side by side figures, each captioned), across it more
+ * than across this one and no further from it: that caption's figure.
+ */
+function nearerOtherCaption(
+  b: Box,
+  block: Box,
+  side: "above" | "below",
+  others: readonly Box[],
+  em: number,
+): boolean {
+  const across = (c: Box) => Math.min(b.right, c.right) - Math.max(b.left, c.left);
+  const distance = (c: Box) => (side === "above" ? b.bottom - c.top : c.bottom - b.top);
+  const own = across(block);
+  const ownDistance = distance(block);
+  return others.some(
+    (c) => across(c) > Math.max(own, 0) && distance(c) >= -em * 0.5 && distance(c) <= ownDistance + em,
+  );
 }
 
 /** Whether a barrier (running text, another caption) stands between the caption and the graphic. */

@@ -35,9 +35,61 @@ describe("a caption beside running text", () => {
     expect(r.figures[0].text).toMatch(/^Figure 1\. The response of the sensor/);
   });
 
+  it("bounds a wrapped figure's caption and figure by the narrowed column, not the running text beside and below", async () => {
+    const r = await anchorsOf("caption-wrapped");
+    const f = r.figures[0];
+    // The paragraph beside the figure ends less than an em before it and runs on full width below.
+    const textBeside = 318.5;
+    expect(f.captionBox.left).toBeGreaterThan(textBeside);
+    expect(f.figureBox).toBeDefined();
+    expect(f.figureBox!.left).toBeGreaterThan(textBeside);
+    expect(f.figureBox!.bottom).toBeGreaterThan(f.captionBox.top);
+    // Two rows of caption, nothing of the paragraph under them.
+    expect(f.captionBox.top - f.captionBox.bottom).toBeLessThan(11 * 2.5);
+    expect(f.text).toBe("Figure 1. The response of the sensor over the whole day of the run.");
+  });
+
   it("still refuses a mention inside the narrowed column", async () => {
     const r = await anchorsOf("caption-wrapped");
     expect(r.rejectedCaptions.find((c) => c.label === "4")?.reasons).toEqual(["not-line-start"]);
     expect(checkFigure(r, { label: "4" }).verdict).toBe("FAIL");
+  });
+});
+
+describe("figures beside other text", () => {
+  it("keeps a wrapped figure with a narrow gap and a smaller caption inside its own column", async () => {
+    const r = await anchorsOf("caption-wrapped-narrow");
+    expect(r.figures.map((f) => f.label)).toEqual(["1"]);
+    const f = r.figures[0];
+    // The paragraph beside ends 8 pt before the figure's column and runs on full width below.
+    expect(f.captionBox.left).toBeGreaterThan(330);
+    expect(f.figureBox!.left).toBeGreaterThan(330);
+    expect(f.text).toBe("Figure 1: The weight of each sample before and after the exposure run, by day.");
+  });
+
+  it("reads figures side by side as two, each caption and box its own, the column beside left out", async () => {
+    const r = await anchorsOf("caption-side-by-side");
+    expect(r.figures.map((f) => f.label)).toEqual(["1", "2"]);
+    const [one, two] = r.figures;
+    expect(one.figureBox!.right).toBeLessThan(two.labelBox.left);
+    expect(two.figureBox!.left).toBeGreaterThan(one.captionBox.right);
+    expect(two.captionBox.right).toBeLessThan(305);
+    expect(one.text).toBe("Figure 1: The drift of the first instrument over the day.");
+    expect(two.text).toBe("Figure 2: The drift of the second instrument over the day.");
+  });
+
+  it("bounds a caption by its column when the next column's lines stand level with its rows, closer than two em", async () => {
+    const r = await anchorsOf("caption-column-level");
+    expect(r.figures.map((f) => f.label)).toEqual(["1"]);
+    const f = r.figures[0];
+    expect(f.captionBox.right).toBeLessThan(305);
+    expect(f.captionBox.top - f.captionBox.bottom).toBeLessThan(9 * 2.5);
+    expect(f.text).toBe(
+      "Figure 1: The drift of the first instrument over the whole day, read every hour from the morning on.".slice(
+        0,
+        80,
+      ),
+    );
+    expect(f.figureBox!.right).toBeLessThan(305);
   });
 });
