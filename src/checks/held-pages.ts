@@ -5,10 +5,12 @@
  * completes against the partial context touched only pages it holds, so its result is the one the
  * whole document gives.
  */
-import { completeDocument } from "../document/complete.js";
+import { PageNoLongerStored, readRestOfDocument } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
 import { type OpenedDocument, openDocument } from "../document/open.js";
 import type { PdfBytes } from "../source/file.js";
+import { indexTextsOf } from "../text/folded-pages.js";
+import { TokenIndexBuilder } from "../text/token-index.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { VerifyOptions } from "./cited-pages-first.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -32,19 +34,31 @@ class PageNotRead extends Error {
   }
 }
 
+/** How pages not held are read once the rest of the document is in (none before). */
+interface PagesReadLater {
+  page?: (page: number) => PageText;
+}
+
 /**
  * The pages of a document opened for some of them, as an array that throws PageNotRead for a page
  * it lacks (and for any whole-document walk), so no check can take an absent page for an empty one.
- * Pages put into `pages` later are read through it as they are.
+ * Pages put into `pages` later are read through it as they are; once `later` can read the others,
+ * they are read through it.
  */
-function heldPagesOnly(pages: (PageText | undefined)[]): readonly (PageText | undefined)[] {
+function heldPagesOnly(
+  pages: (PageText | undefined)[],
+  later: PagesReadLater,
+): readonly (PageText | undefined)[] {
   return new Proxy(pages, {
     get(target, key, receiver) {
       if (typeof key === "string") {
         const first = key.charCodeAt(0);
         if (first >= 0x30 && first <= 0x39) {
           const index = Number(key);
-          if (index < target.length && target[index] === undefined) throw new PageNotRead(index + 1);
+          if (index < target.length && target[index] === undefined) {
+            if (later.page) return later.page(index + 1);
+            throw new PageNotRead(index + 1);
+          }
         }
       }
       return Reflect.get(target, key, receiver);
@@ -93,29 +107,58 @@ export async function checkCitedPagesFirst(
   options: VerifyOptions,
 ): Promise<VerifyReport> {
   const cited = await openDocument(source, { ...options, pages: pagesFirst });
-  // The context holds the pages read so far; when the rest of the document comes in, into the same
-  // array, the views folded from the cited pages are kept.
+  // The context holds the pages read so far; the views folded from them are kept for the run.
   const pages = Array.from(cited.pages);
   pages.length = cited.pageCount;
+  // Once the rest of the document is stored, a page not held is read back from the cache.
+  const readLater: PagesReadLater = {};
   const context: CheckContext = {
     sha256: cited.sha256,
     pageCount: cited.pageCount,
-    pages: foldedPagesOf(cited, heldPagesOnly(pages)),
+    pages: foldedPagesOf(cited, heldPagesOnly(pages, readLater), (page) => pages[page - 1] !== undefined),
     // Anchors are decided over every page.
     loadAnchors: () => Promise.reject(new PageNotRead(0)),
   };
   const fresh = results.map((r) => r === undefined);
   for (let i = 0; i < records.length; i++)
     if (fresh[i]) results[i] = await checkUnlessPageNotRead(context, records[i]);
+  let anyUnreadable = cited.pages.some((page) => page?.extractionError !== undefined);
   if (results.some((r) => r === undefined)) {
-    const whole = await completeDocument(cited, options);
-    for (let i = 0; i < pages.length; i++) pages[i] ??= whole.pages[i];
-    for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(context, records[i]);
+    // The token index the search over every page needs is built while the other pages arrive.
+    const index = context.pages.hasIndex ? undefined : new TokenIndexBuilder(cited.pageCount);
+    const rest = await readRestOfDocument(
+      cited,
+      pages,
+      options,
+      index && ((text: PageText) => index.add(text.page, indexTextsOf(text))),
+    );
+    anyUnreadable = rest.anyUnreadable;
+    readLater.page = rest.readPage;
+    if (index) {
+      for (let page = 1; page <= cited.pageCount; page++)
+        if (!index.has(page)) index.add(page, context.pages.indexTexts(page));
+      context.pages.adoptIndex(index.finish());
+    }
+    let lost = false;
+    for (let i = 0; i < records.length; i++) {
+      try {
+        results[i] ??= await checkRecord(context, records[i]);
+      } catch (error) {
+        if (!(error instanceof PageNoLongerStored)) throw error;
+        lost = true;
+      }
+    }
+    if (lost) {
+      // The cache lost a page since it was stored (emptied, or damaged): every page is read again, held.
+      const whole = await openDocument(source, { ...options, noCache: true });
+      for (let i = 0; i < pages.length; i++) pages[i] ??= whole.pages[i];
+      for (let i = 0; i < records.length; i++) results[i] ??= await checkRecord(context, records[i]);
+    }
   }
   const checked = results as CheckResult[];
   context.pages.keepRecords();
   // A page that could not be read is tried again next time: what was checked without it is not kept.
-  if (kept && !pages.some((page) => page?.extractionError !== undefined)) {
+  if (kept && !anyUnreadable) {
     for (let i = 0; i < records.length; i++) if (fresh[i]) kept.add(records[i], checked[i]);
     kept.keep();
   }

@@ -53,10 +53,11 @@ const TOKEN_INDEX_RECORD = `token-index-v${TOKEN_INDEX_VERSION}`;
 export function foldedPagesOf(
   doc: OpenedDocument,
   pages: readonly (PageText | undefined)[] = doc.pages,
+  keepViews?: (page: number) => boolean,
 ): FoldedPages {
   const cache = doc.cache;
   if (!cache || (pages === doc.pages && !holdsEveryPage(doc.pages, doc.pageCount)))
-    return new FoldedPages(pages);
+    return new FoldedPages(pages, keepViews ? { keepViews } : {});
   const write = (name: string, value: unknown) => {
     try {
       cache.writeRecord(name, value);
@@ -68,6 +69,7 @@ export function foldedPagesOf(
     tokenIndex: cache.readRecord<SerializedTokenIndex>(TOKEN_INDEX_RECORD),
     onTokenIndexBuilt: (index) => write(TOKEN_INDEX_RECORD, index),
     records: { read: (name) => cache.readRecord<unknown>(name), write },
+    ...(keepViews ? { keepViews } : {}),
   });
 }
 

@@ -6,31 +6,40 @@
  * is deleted (where the cache can be written) and rebuilt, never trusted; in a read-only cache it is
  * skipped and the PDF extracted again in memory.
  *
- * A document read whole keeps its text layer in one file (text.bin): one read and one digest
- * instead of one per page. Pages read one at a time keep a file each; geometry always does.
+ * A document read whole keeps its text layer in one file (text.bin): a sealed table and a chunk
+ * per page (chunked-file.ts), written as pages arrive and read whole or a page at a time. Pages
+ * read one at a time keep a file each; geometry always does.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
+  existsSync,
   fstatSync,
   mkdirSync,
   openSync,
   readFileSync,
   renameSync,
   rmSync,
-  writeFileSync,
+  writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import {
+  ChunkedFileWriter,
+  type ChunkTable,
+  readChunk,
+  readChunkTable,
+  splitChunks,
+} from "./chunked-file.js";
 import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
 import { packPageText, unpackPageText } from "./page-record.js";
 
 export const CACHE_DIR_ENV = "CITEPROOF_CACHE_DIR";
 
 /** Bumped whenever the stored form of an entry changes (the extractor version covers its content). */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 
 /** More pages than any real PDF holds: a page count past it is refused as damage, never allocated. */
 export const MAX_CACHED_PAGES = 1_000_000;
@@ -45,6 +54,15 @@ export function defaultCacheDir(): string {
   if (fromEnv) return fromEnv;
   const xdg = process.env.XDG_CACHE_HOME;
   return join(xdg && xdg.length > 0 ? xdg : join(homedir(), ".cache"), "citeproof");
+}
+
+/** The document text file being written (ExtractionCache.documentTextWriter). */
+export interface DocumentTextWriter {
+  add(text: PageText): void;
+  /** Puts the file in place. */
+  finish(): void;
+  /** Drops the unfinished file. */
+  abandon(): void;
 }
 
 interface DocEntry {
@@ -65,8 +83,10 @@ export class ExtractionCache {
   /** Entries found corrupt and discarded during this process (for diagnostics and tests). */
   discarded = 0;
   private dirMade = false;
-  /** The document text file's pages once read: undefined before, null when absent or refused. */
+  /** The document text file's pages once read: undefined before, null when absent, incomplete or refused. */
   private documentText: PageText[] | null | undefined;
+  /** The document text file's table once read: undefined before, null when absent or refused. */
+  private documentTable: ChunkTable | null | undefined;
 
   constructor(
     root: string,
@@ -109,25 +129,28 @@ export class ExtractionCache {
     }
   }
 
-  private write(name: string, value: unknown): void {
-    const payload = serialize(value);
-    const digest = this.digest(name, payload);
+  private makeDir(): void {
     if (!this.dirMade) {
       mkdirSync(this.dir, { recursive: true });
       this.dirMade = true;
     }
+  }
+
+  private write(name: string, value: unknown): void {
+    const payload = serialize(value);
+    const digest = this.digest(name, payload);
+    this.makeDir();
     const final = join(this.dir, name);
     // Not util/atomic-file: a cache entry is rebuilt when lost, so it skips the flush that stores pay for.
-    const tmp = `${final}.tmp-${TMP_TAG}-${tmpCounter++}`;
-    const data = Buffer.concat([digest, payload]);
+    const tmp = tmpName(final);
     try {
       try {
-        writeFileSync(tmp, data);
+        writeParts(tmp, [digest, payload]);
       } catch (error) {
         // The directory was removed since it was made: make it again, once.
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
         mkdirSync(this.dir, { recursive: true });
-        writeFileSync(tmp, data);
+        writeParts(tmp, [digest, payload]);
       }
       renameSync(tmp, final);
     } catch (error) {
@@ -158,27 +181,118 @@ export class ExtractionCache {
     this.write("doc.bin", { sha256: this.sha256, pageCount, extractorVersion: EXTRACTOR_VERSION });
   }
 
-  /** A page's text layer: from the document text file when there is one, else from the page's own file. */
+  /**
+   * A page's text layer: from the document text file when it holds the page (read alone, not the
+   * whole file), else from the page's own file.
+   */
   readPageText(page: number): PageText | undefined {
-    const whole = this.readDocumentText();
-    if (whole) return whole[page - 1];
+    if (this.documentText) return this.documentText[page - 1];
+    const fromDocument = this.readDocumentPage(page);
+    if (fromDocument) return fromDocument;
     return unpackPageText(this.read<unknown>(`${pageName(page)}.text.bin`), page);
   }
 
-  /** Every page's text layer from the document text file, or undefined when it is absent or refused. */
+  /** Whether a page's text layer is stored (in the document text file or its own file), unread. */
+  storesPage(page: number): boolean {
+    if (this.documentText) return page >= 1 && page <= this.documentText.length;
+    this.documentTable ??=
+      readChunkTable(join(this.dir, DOCUMENT_TEXT), this.documentSeal, MAX_CACHED_PAGES) ?? null;
+    const table = this.documentTable;
+    if (table && page >= 1 && page <= table.count && table.lengths[page - 1] > 0) return true;
+    return existsSync(join(this.dir, `${pageName(page)}.text.bin`));
+  }
+
+  /** A page of the document text file, its table read once; undefined when the file lacks it or fails. */
+  private readDocumentPage(page: number): PageText | undefined {
+    const path = join(this.dir, DOCUMENT_TEXT);
+    // A file replaced since its table was read (another process stored it again) is read afresh, once.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (this.documentTable === undefined)
+        this.documentTable = readChunkTable(path, this.documentSeal, MAX_CACHED_PAGES) ?? null;
+      const table = this.documentTable;
+      if (!table || page < 1 || page > table.count) return undefined;
+      const chunk = readChunk(path, table, page - 1);
+      if (chunk === undefined) return undefined;
+      const text = chunk && unpackPageText(deserializeQuietly(chunk), page);
+      if (text) return text;
+      this.documentTable = undefined;
+    }
+    this.discard(DOCUMENT_TEXT);
+    this.documentTable = null;
+    return undefined;
+  }
+
+  private readonly documentSeal = (table: Uint8Array) => this.digest(DOCUMENT_TEXT, table);
+
+  /**
+   * Every page's text layer from the document text file, or undefined when it is absent, lacks a
+   * page (one the engine could not read) or is refused.
+   */
   readDocumentText(): PageText[] | undefined {
     if (this.documentText === undefined) {
-      const stored = this.read<unknown>(DOCUMENT_TEXT);
-      this.documentText = stored === undefined ? null : (unpackDocumentText(stored) ?? null);
-      if (stored !== undefined && this.documentText === null) this.discard(DOCUMENT_TEXT);
+      let data: Buffer | undefined;
+      try {
+        data = readRegular(join(this.dir, DOCUMENT_TEXT));
+      } catch {
+        data = undefined;
+      }
+      const split = data && splitChunks(data, this.documentSeal, MAX_CACHED_PAGES);
+      const pages = split ? unpackDocumentText(split.chunks) : undefined;
+      this.documentText = pages ?? null;
+      // A file that lacks a page is kept: its other pages are read one at a time.
+      if (data !== undefined && (!split || pages === null)) this.discard(DOCUMENT_TEXT);
     }
     return this.documentText ?? undefined;
   }
 
   /** Writes every page's text layer as one file (pages[i] is page i + 1). */
   writeDocumentText(pages: PageText[]): void {
-    this.write(DOCUMENT_TEXT, { pageCount: pages.length, pages: pages.map(packPageText) });
+    const writer = this.documentTextWriter(pages.length);
+    try {
+      for (const text of pages) writer.add(text);
+      writer.finish();
+    } catch (error) {
+      writer.abandon();
+      throw error;
+    }
     this.documentText = pages;
+  }
+
+  /**
+   * Writes the document text file a page at a time, in any order, as pages arrive; a page never
+   * added is left out (a later read extracts it). Nothing is in place until `finish`.
+   */
+  documentTextWriter(pageCount: number): DocumentTextWriter {
+    this.makeDir();
+    const final = join(this.dir, DOCUMENT_TEXT);
+    const tmp = tmpName(final);
+    let file: ChunkedFileWriter;
+    try {
+      file = new ChunkedFileWriter(tmp, pageCount, this.documentSeal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      // The directory was removed since it was made: make it again, once.
+      mkdirSync(this.dir, { recursive: true });
+      file = new ChunkedFileWriter(tmp, pageCount, this.documentSeal);
+    }
+    return {
+      add: (text) => file.add(text.page - 1, serialize(packPageText(text))),
+      finish: () => {
+        try {
+          file.finish();
+          renameSync(tmp, final);
+        } catch (error) {
+          rmSync(tmp, { force: true });
+          throw error;
+        }
+        this.documentText = undefined;
+        this.documentTable = undefined;
+      },
+      abandon: () => {
+        file.abandon();
+        rmSync(tmp, { force: true });
+      },
+    };
   }
 
   /** Writes a page's geometry. */
@@ -207,6 +321,23 @@ export class ExtractionCache {
 
   writeRecord(name: string, value: unknown): void {
     this.write(`rec-${safeName(name)}.bin`, value);
+  }
+}
+
+function tmpName(final: string): string {
+  return `${final}.tmp-${TMP_TAG}-${tmpCounter++}`;
+}
+
+/** Writes a new file from its parts (a large payload is not copied into one buffer with its digest). */
+function writeParts(path: string, parts: Uint8Array[]): void {
+  const fd = openSync(path, "wx");
+  try {
+    for (const part of parts) {
+      let done = 0;
+      while (done < part.length) done += writeSync(fd, part, done, part.length - done);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -241,18 +372,25 @@ function validGeometry(value: unknown, page: number): value is PageGeometry {
   );
 }
 
-function unpackDocumentText(stored: unknown): PageText[] | undefined {
-  if (typeof stored !== "object" || stored === null) return undefined;
-  const { pageCount, pages } = stored as { pageCount?: unknown; pages?: unknown };
-  if (!Number.isSafeInteger(pageCount) || !Array.isArray(pages) || pages.length !== pageCount)
-    return undefined;
+/** Every page of the document text file's chunks; undefined when one is missing, null when one is refused. */
+function unpackDocumentText(chunks: (Buffer | undefined)[]): PageText[] | undefined | null {
   const out: PageText[] = [];
-  for (let i = 0; i < pages.length; i++) {
-    const page = unpackPageText(pages[i], i + 1);
-    if (!page) return undefined;
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i];
+    if (chunk === undefined) return undefined;
+    const page = unpackPageText(deserializeQuietly(chunk), i + 1);
+    if (!page) return null;
     out.push(page);
   }
   return out;
+}
+
+function deserializeQuietly(data: Uint8Array): unknown {
+  try {
+    return deserialize(data);
+  } catch {
+    return undefined;
+  }
 }
 
 function pageName(page: number): string {

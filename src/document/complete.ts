@@ -1,50 +1,145 @@
 /**
  * Completing a document opened for some of its pages: the pages it lacks are taken from the cache
- * (the document text file when there is one) or extracted, and the result is the document as if it
- * had been opened whole, its text layer stored as one cache file as a whole read stores it.
+ * or extracted, and stored as one document text file as a whole read stores it. With a cache, they
+ * are not held: each is given to the caller as it comes in (to index it), written to the file and
+ * let go, and read back a page at a time when a check reaches for it, so memory holds a few pages,
+ * not the document. Without a cache (or when its file cannot be started) every page is held.
  */
-import type { ExtractionCache } from "./cache.js";
+import type { DocumentTextWriter, ExtractionCache } from "./cache.js";
 import type { PageText } from "./model.js";
-import { holdsEveryPage, type OpenedDocument, type OpenOptions, openDocument } from "./open.js";
+import { type OpenedDocument, type OpenOptions, openDocument } from "./open.js";
 
-export async function completeDocument(
-  doc: OpenedDocument,
-  options: Omit<OpenOptions, "pages" | "withGeometry" | "cacheGeometry"> = {},
-): Promise<OpenedDocument> {
-  if (holdsEveryPage(doc.pages, doc.pageCount)) return doc;
-  // A warm cache has already read the document text file to give the pages asked for.
-  const whole = doc.cache?.readDocumentText();
-  if (whole && whole.length === doc.pageCount) return { ...doc, pages: Array.from(whole) };
-  const cache = doc.cache;
-  const pages = Array.from(doc.pages);
-  pages.length = doc.pageCount;
-  const missing: number[] = [];
-  for (let page = 1; page <= doc.pageCount; page++) {
-    pages[page - 1] ??= cache?.readPageText(page);
-    if (!pages[page - 1]) missing.push(page);
+/** Thrown when a page stored while the rest was read can no longer be read back from the cache. */
+export class PageNoLongerStored extends Error {
+  constructor(readonly page: number) {
+    super(`page ${page} is no longer in the extraction cache`);
   }
-  // Extracted apart from the cache, so the pages are stored below as one file rather than one each.
-  const rest = await openDocument(doc.source, { ...options, pages: missing, noCache: true });
-  for (const page of missing) pages[page - 1] = rest.pages[page - 1];
-  if (cache) storeText(cache, pages, missing);
-  return {
-    ...doc,
-    pages,
-    extractedPages: doc.extractedPages + rest.extractedPages,
-  };
 }
 
-/** As a whole read stores it: one file when every page was read, else each new good page in its own. */
-function storeText(cache: ExtractionCache, pages: (PageText | undefined)[], fresh: number[]): void {
-  try {
-    if (holdsEveryPage(pages, pages.length) && pages.every((page) => !page?.extractionError))
-      cache.writeDocumentText(pages as PageText[]);
-    else
-      for (const page of fresh) {
-        const text = pages[page - 1];
-        if (text && !text.extractionError) cache.writePageText(text);
-      }
-  } catch {
-    // An unwritable cache slows the next run; it never changes a result.
+export interface RestOfDocument {
+  /**
+   * A page not held in the array given: read back from the cache (the last few read are kept);
+   * throws PageNoLongerStored when the cache lost it since.
+   */
+  readPage(page: number): PageText;
+  /** Whether the engine failed on some page (such a page is held, with its extractionError). */
+  anyUnreadable: boolean;
+  /** How many pages were extracted now. */
+  extractedPages: number;
+}
+
+/** How many pages read back are kept, for checks that reach for the same few pages again. */
+const PAGES_KEPT = 32;
+
+/**
+ * Reads the pages `doc` lacks. `pages` (indexed by page - 1, holding doc's pages) receives the pages
+ * that are held: those the engine failed on, and every page when there is no cache to read them
+ * back from. `onPage` is called with each page `pages` did not hold, as it comes in; without it, a
+ * page the cache already holds is not read now at all.
+ */
+export async function readRestOfDocument(
+  doc: OpenedDocument,
+  pages: (PageText | undefined)[],
+  options: Omit<OpenOptions, "pages" | "withGeometry" | "cacheGeometry" | "onPageText" | "holdPages"> = {},
+  onPage?: (text: PageText) => void,
+): Promise<RestOfDocument> {
+  const cache = doc.cache;
+  const count = doc.pageCount;
+  let anyUnreadable = false;
+  const notHeld: number[] = [];
+  for (let page = 1; page <= count; page++) {
+    const text = pages[page - 1];
+    if (!text) notHeld.push(page);
+    else if (text.extractionError !== undefined) anyUnreadable = true;
   }
+  const rest = { readPage: readBack(cache), anyUnreadable, extractedPages: 0 };
+  if (notHeld.length === 0) return rest;
+  if (cache && notHeld.every((page) => cache.storesPage(page))) {
+    try {
+      if (onPage) for (const page of notHeld) onPage(rest.readPage(page));
+      return rest;
+    } catch (error) {
+      // A stored page that no longer reads back is extracted below with the others.
+      if (!(error instanceof PageNoLongerStored)) throw error;
+    }
+  }
+
+  let writer = cache ? startWriter(cache, count) : undefined;
+  const keep = (text: PageText) => {
+    if (writer && !text.extractionError) {
+      try {
+        writer.add(text);
+        return;
+      } catch {
+        // A page that cannot be stored is held, as are those after it.
+        writer.abandon();
+        writer = undefined;
+      }
+    }
+    pages[text.page - 1] = text;
+  };
+  const missing: number[] = [];
+  for (let page = 1; page <= count; page++) {
+    const text = pages[page - 1];
+    if (text) {
+      if (writer && !text.extractionError) keep(text);
+      continue;
+    }
+    const stored = cache?.readPageText(page);
+    if (!stored) {
+      missing.push(page);
+      continue;
+    }
+    onPage?.(stored);
+    keep(stored);
+  }
+  if (missing.length > 0) {
+    // Extracted apart from the cache: the pages are stored below as one file rather than one each.
+    const extracted = await openDocument(doc.source, {
+      ...options,
+      pages: missing,
+      noCache: true,
+      holdPages: false,
+      onPageText: (text) => {
+        if (text.extractionError !== undefined) anyUnreadable = true;
+        onPage?.(text);
+        keep(text);
+      },
+    });
+    rest.anyUnreadable = anyUnreadable;
+    rest.extractedPages = extracted.extractedPages;
+  }
+  if (writer) {
+    try {
+      writer.finish();
+    } catch {
+      // An unwritable cache slows the next run: a page it lost is read again (PageNoLongerStored).
+      writer.abandon();
+    }
+  }
+  return rest;
+}
+
+function startWriter(cache: ExtractionCache, count: number): DocumentTextWriter | undefined {
+  try {
+    return cache.documentTextWriter(count);
+  } catch {
+    return undefined;
+  }
+}
+
+function readBack(cache: ExtractionCache | undefined): (page: number) => PageText {
+  const recent = new Map<number, PageText>();
+  return (page) => {
+    let text = recent.get(page);
+    if (text) {
+      recent.delete(page);
+    } else {
+      text = cache?.readPageText(page);
+      if (!text) throw new PageNoLongerStored(page);
+      if (recent.size >= PAGES_KEPT) recent.delete(recent.keys().next().value as number);
+    }
+    recent.set(page, text);
+    return text;
+  };
 }

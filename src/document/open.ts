@@ -35,6 +35,16 @@ export interface OpenOptions {
    * cores, at most 4. Below a few hundred pages one worker does it all.
    */
   jobs?: number;
+  /**
+   * Called with each page's text as it is extracted (not for pages read from the cache), in the order
+   * pages come in (page order within each worker's range).
+   */
+  onPageText?: (text: PageText) => void;
+  /**
+   * Hold the extracted pages in the result (default true). With false and noCache, a page is only
+   * given to onPageText, so a caller that stores each page itself never holds every page.
+   */
+  holdPages?: boolean;
 }
 
 export interface OpenedDocument {
@@ -88,6 +98,8 @@ export async function openDocument(
   const geometry = new Map<number, PageGeometry>();
   const missing: number[] = [];
   if (pageCount !== undefined && cache) {
+    // Read whole, the document text file is read at once rather than a page at a time.
+    if (!wanted) cache.readDocumentText();
     for (const page of wanted ?? range(pageCount)) {
       if (page < 1 || page > pageCount) continue;
       const text = cache.readPageText(page);
@@ -119,9 +131,10 @@ export async function openDocument(
     const onPage: PageSink = (got) => {
       const text = "failed" in got ? unreadablePage(got.failed, got.message) : got.text;
       const geom = "failed" in got ? undefined : got.geometry;
-      pages[text.page - 1] = text;
+      if (options.holdPages !== false) pages[text.page - 1] = text;
       if (options.withGeometry) geometry.set(text.page, geom ?? emptyGeometry(text.page));
       extractedPages++;
+      options.onPageText?.(text);
       if (!cache || text.extractionError) return;
       if (geom && options.cacheGeometry !== false) writeCacheQuietly(() => cache.writePageGeometry(geom));
       if (!whole) fresh.push(text);

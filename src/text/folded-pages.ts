@@ -34,10 +34,20 @@ export interface FoldedPagesOptions {
   onTokenIndexBuilt?: (index: SerializedTokenIndex) => void;
   /** Where the document-wide decisions (regions, printed labels) are kept between runs. */
   records?: DerivedRecords;
+  /**
+   * Whether a page's folded views are kept for the run (default: every page's). The views of other
+   * pages (pages read back from the cache one at a time) are kept only for the last few pages folded.
+   */
+  keepViews?: (page: number) => boolean;
 }
+
+/** How many pages' views are kept when a page's views are not kept for the run. */
+const RECENT_PAGES = 16;
 
 export class FoldedPages {
   private readonly views = new Map<string, FoldedText | null>();
+  /** The views of the last pages folded whose views are not kept (options.keepViews), by page. */
+  private readonly recentViews = new Map<number, Map<string, FoldedText | null>>();
   private tokenIndex: TokenIndex | undefined;
   private documentRegions: DocumentRegions | undefined;
   private printedLabels: PrintedLabels | undefined;
@@ -69,6 +79,29 @@ export class FoldedPages {
     }
   }
 
+  private recall(page: number, key: string): FoldedText | null | undefined {
+    const recent = this.recentViews.get(page);
+    return recent ? recent.get(key) : this.views.get(key);
+  }
+
+  /** Keeps a view: for good, or among the last few pages' when the page's views are not kept. */
+  private remember(page: number, key: string, view: FoldedText | null): void {
+    const keepViews = this.options.keepViews;
+    if (!keepViews || keepViews(page)) {
+      this.views.set(key, view);
+      return;
+    }
+    let recent = this.recentViews.get(page);
+    if (recent) this.recentViews.delete(page);
+    else {
+      recent = new Map();
+      if (this.recentViews.size >= RECENT_PAGES)
+        this.recentViews.delete(this.recentViews.keys().next().value as number);
+    }
+    this.recentViews.set(page, recent);
+    recent.set(key, view);
+  }
+
   view(page: number, reading: HyphenReading): FoldedText | undefined {
     return this.flowView(page, reading, "all");
   }
@@ -85,19 +118,10 @@ export class FoldedPages {
     // Without line-end hyphens both readings are the same text: fold it once.
     const effective = text.lineEndHyphensUtf16.length === 0 ? "joined" : reading;
     const key = `${page}:${effective}:${flow}`;
-    let view = this.views.get(key);
+    let view = this.recall(page, key);
     if (view === undefined) {
-      const source =
-        flow === "body" ? bodyFlowText(text) : flow === "marks" && !hasBreaks(text) ? undefined : text.text;
-      view =
-        source === undefined
-          ? null
-          : fold(source, {
-              lineEndHyphensUtf16: text.lineEndHyphensUtf16,
-              hyphenReading: effective,
-              breaksUtf16: flow === "marks" ? text.scriptBreaksUtf16 : undefined,
-            });
-      if (keep) this.views.set(key, view);
+      view = foldFlow(text, effective, flow);
+      if (keep) this.remember(page, key, view);
     }
     return view ?? undefined;
   }
@@ -125,22 +149,22 @@ export class FoldedPages {
     // Without line-end hyphens the whole-text view is exactly this: reuse it.
     if (text.lineEndHyphensUtf16.length === 0) return this.view(page, "joined");
     const key = `${page}:plain`;
-    let view = this.views.get(key);
+    let view = this.recall(page, key);
     if (!view) {
       view = fold(text.text);
-      this.views.set(key, view);
+      this.remember(page, key, view);
     }
     return view;
   }
 
   skeletonView(page: number): FoldedText | undefined {
     const key = `${page}:skeleton`;
-    let view = this.views.get(key);
+    let view = this.recall(page, key);
     if (!view) {
       const plain = this.plainView(page);
       if (!plain) return undefined;
       view = skeletonOf(plain);
-      this.views.set(key, view);
+      this.remember(page, key, view);
     }
     return view;
   }
@@ -190,17 +214,60 @@ export class FoldedPages {
     return this.index().candidates(needle) ?? range(this.pages.length);
   }
 
+  /** Whether the token index is at hand (read from the cache, built or given). */
+  get hasIndex(): boolean {
+    return this.tokenIndex !== undefined;
+  }
+
+  /** The folded texts the token index holds for a page (the views already folded are reused). */
+  indexTexts(page: number): string[] {
+    return Array.from(this.pageViews(page, false), (v) => v.view.text);
+  }
+
+  /** Takes a token index built elsewhere over these pages (as they arrived), unless one is at hand. */
+  adoptIndex(index: TokenIndex): void {
+    if (this.tokenIndex || index.serialized.pageCount !== this.pages.length) return;
+    this.tokenIndex = index;
+    this.options.onTokenIndexBuilt?.(index.serialized);
+  }
+
   private index(): TokenIndex {
     if (!this.tokenIndex) {
       // Every page is folded for the index and its views let go: the few candidate pages of a
       // quotation are folded again when searched, so memory holds the index, not every page's views.
-      this.tokenIndex = TokenIndex.build(this.pages.length, (page) =>
-        Array.from(this.pageViews(page, false), (v) => v.view.text),
-      );
+      this.tokenIndex = TokenIndex.build(this.pages.length, (page) => this.indexTexts(page));
       this.options.onTokenIndexBuilt?.(this.tokenIndex.serialized);
     }
     return this.tokenIndex;
   }
+}
+
+/** One view of a page folded: its whole text, body flow or marks reading; null when the page has no such view. */
+function foldFlow(text: PageText, reading: HyphenReading, flow: Flow): FoldedText | null {
+  const source =
+    flow === "body" ? bodyFlowText(text) : flow === "marks" && !hasBreaks(text) ? undefined : text.text;
+  return source === undefined
+    ? null
+    : fold(source, {
+        lineEndHyphensUtf16: text.lineEndHyphensUtf16,
+        hyphenReading: reading,
+        breaksUtf16: flow === "marks" ? text.scriptBreaksUtf16 : undefined,
+      });
+}
+
+/**
+ * The folded texts the token index holds for a page, in the order a match tries them: what
+ * FoldedPages folds for the index, for a page not held by one (a page just extracted).
+ */
+export function indexTextsOf(text: PageText): string[] {
+  const readings: HyphenReading[] = text.lineEndHyphensUtf16.length === 0 ? ["joined"] : READINGS;
+  const texts: string[] = [];
+  for (const flow of FLOWS)
+    for (const reading of readings) {
+      const view = foldFlow(text, reading, flow);
+      if (view) texts.push(view.text);
+    }
+  return texts;
 }
 
 function hasBreaks(text: PageText): boolean {

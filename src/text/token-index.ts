@@ -110,34 +110,9 @@ export class TokenIndex {
   constructor(readonly serialized: SerializedTokenIndex) {}
 
   static build(pageCount: number, foldedTextsOfPage: (page: number) => string[]): TokenIndex {
-    const perPage: Uint32Array[] = [];
-    let total = 0;
-    const list = new KeyList();
-    let previous = -1;
-    const addWord = (h: number) => {
-      list.push(h);
-      if (previous >= 0) list.push(hashPair(previous, h));
-      previous = h;
-    };
-    for (let page = 1; page <= pageCount; page++) {
-      for (const text of foldedTextsOfPage(page)) {
-        previous = -1;
-        forEachWordHash(text, addWord);
-      }
-      const unique = list.takeSortedUnique();
-      perPage.push(unique);
-      total += unique.length;
-    }
-    const offsets = new Int32Array(pageCount + 1);
-    const keys = new Uint32Array(total);
-    let at = 0;
-    for (let p = 0; p < pageCount; p++) {
-      offsets[p] = at;
-      keys.set(perPage[p], at);
-      at += perPage[p].length;
-    }
-    offsets[pageCount] = at;
-    return new TokenIndex({ version: TOKEN_INDEX_VERSION, pageCount, offsets, keys });
+    const builder = new TokenIndexBuilder(pageCount);
+    for (let page = 1; page <= pageCount; page++) builder.add(page, foldedTextsOfPage(page));
+    return builder.finish();
   }
 
   /**
@@ -191,5 +166,60 @@ export class TokenIndex {
       if (!found) return false;
     }
     return true;
+  }
+}
+
+/**
+ * A token index built a page at a time, in any order (as pages arrive from extraction): each page's
+ * keys are kept, its texts let go; the index is the same as one built over every page at once.
+ */
+export class TokenIndexBuilder {
+  private readonly perPage: (Uint32Array | undefined)[];
+  private readonly list = new KeyList();
+  private previous = -1;
+  private readonly addWord = (h: number) => {
+    this.list.push(h);
+    if (this.previous >= 0) this.list.push(hashPair(this.previous, h));
+    this.previous = h;
+  };
+
+  constructor(readonly pageCount: number) {
+    this.perPage = new Array(pageCount);
+  }
+
+  /** Whether page `page` (1-based) was added. */
+  has(page: number): boolean {
+    return this.perPage[page - 1] !== undefined;
+  }
+
+  /** Adds a page's folded views (a page added again replaces its keys). */
+  add(page: number, foldedTexts: readonly string[]): void {
+    if (!Number.isSafeInteger(page) || page < 1 || page > this.pageCount) return;
+    for (const text of foldedTexts) {
+      this.previous = -1;
+      forEachWordHash(text, this.addWord);
+    }
+    this.perPage[page - 1] = this.list.takeSortedUnique();
+  }
+
+  /** The index, once every page was added. */
+  finish(): TokenIndex {
+    const { pageCount, perPage } = this;
+    let total = 0;
+    for (let p = 0; p < pageCount; p++) {
+      const keys = perPage[p];
+      if (!keys) throw new Error(`token index: page ${p + 1} was not added`);
+      total += keys.length;
+    }
+    const offsets = new Int32Array(pageCount + 1);
+    const keys = new Uint32Array(total);
+    let at = 0;
+    for (let p = 0; p < pageCount; p++) {
+      offsets[p] = at;
+      keys.set(perPage[p] as Uint32Array, at);
+      at += (perPage[p] as Uint32Array).length;
+    }
+    offsets[pageCount] = at;
+    return new TokenIndex({ version: TOKEN_INDEX_VERSION, pageCount, offsets, keys });
   }
 }

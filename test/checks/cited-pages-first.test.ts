@@ -1,12 +1,19 @@
 // Cited pages first: a verify whose quotations are all on their pages reads only those pages; a
 // quotation that is not on its page makes the rest of the document be read, and every result is
 // the one the whole document gives.
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
 import { verifyEvidence } from "../../src/checks/verify.js";
+import { cacheEntryPath, ExtractionCache } from "../../src/document/cache.js";
+import { PageNoLongerStored, readRestOfDocument } from "../../src/document/complete.js";
+import type { PageText } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
+import { fold } from "../../src/text/fold.js";
+import { FoldedPages, indexTextsOf } from "../../src/text/folded-pages.js";
+import { TOKEN_INDEX_VERSION, TokenIndex, TokenIndexBuilder } from "../../src/text/token-index.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
 
 const tmp = tempDir();
@@ -107,6 +114,23 @@ describe("verify reads the cited pages first", () => {
     expect(cachedText(root)).toEqual({ pages: [...range(10, 23), ...range(25, 31)], whole: false });
   });
 
+  it("builds the token index while the other pages arrive, the same as one built over every page", async () => {
+    const book = fixture("regions-book");
+    // Cited on page 5, the words stand on page 23: every other page is read and searched.
+    const records: EvidenceRecord[] = [
+      { kind: "quotation", page: 5, text: "Paragraph 160 of the book sets out one more step" },
+    ];
+    const root = fresh("streamed");
+    const report = await verifyPdf(book, records, { cacheDir: root });
+    expect(report.results[0]).toMatchObject({ verdict: "FAIL", reason: "wrong-page" });
+    const whole = await openDocument(book, { noCache: true });
+    expect(report).toEqual(await verifyEvidence(whole, records));
+    const folded = new FoldedPages(whole.pages);
+    const built = TokenIndex.build(whole.pageCount, (page) => folded.indexTexts(page)).serialized;
+    const stored = new ExtractionCache(root, whole.sha256).readRecord(`token-index-v${TOKEN_INDEX_VERSION}`);
+    expect(stored).toEqual(built);
+  });
+
   it("never reads a page it did not read as empty", async () => {
     // Quoted on page 1, the abstract's words are there; on page 2 they are not, but they are on page 1.
     const records: EvidenceRecord[] = [
@@ -115,5 +139,74 @@ describe("verify reads the cited pages first", () => {
     const report = await verifyPdf(PAPER, records, { cacheDir: fresh("moved") });
     expect(report.results[0]).toMatchObject({ verdict: "FAIL", reason: "wrong-page" });
     expect(report.results[0].evidence.foundOnPages).toEqual([1]);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("never proposes a page the index claims but the text does not hold (a hash collision)", async () => {
+    const book = fixture("regions-book");
+    const whole = await openDocument(book, { noCache: true });
+    const absent = "words that stand on no page of this book at all";
+    const moved = "Paragraph 160 of the book sets out one more step";
+    const records: EvidenceRecord[] = [
+      { id: "moved", kind: "quotation", page: 5, text: moved },
+      { id: "absent", kind: "quotation", page: 5, text: absent },
+    ];
+    const truth = await verifyEvidence(whole, records);
+    expect(truth.results.map((r) => r.reason)).toEqual(["wrong-page", "absent"]);
+    // An index whose keys collide with every pair of these words on every page: each page is a
+    // candidate for both quotations, and only the page's own text may decide.
+    const forged = new TokenIndexBuilder(whole.pageCount);
+    for (const page of whole.pages as PageText[])
+      forged.add(page.page, [...indexTextsOf(page), fold(moved).text, fold(absent).text]);
+    const root = fresh("collision");
+    new ExtractionCache(root, whole.sha256).writeRecord(
+      `token-index-v${TOKEN_INDEX_VERSION}`,
+      forged.finish().serialized,
+    );
+    const folded = new FoldedPages(whole.pages, { tokenIndex: forged.finish().serialized });
+    expect(folded.candidatePages(fold(absent).text)).toHaveLength(whole.pageCount);
+    expect(folded.pagesContaining(fold(absent).text)).toEqual([]);
+    expect(await verifyPdf(book, records, { cacheDir: root })).toEqual(truth);
+  });
+
+  it("holds only the pages read first; the rest are stored as they come in and read back one at a time", async () => {
+    const book = fixture("regions-book");
+    const whole = await openDocument(book, { noCache: true });
+    const root = fresh("rest");
+    const doc = await openDocument(book, { cacheDir: root, pages: [5] });
+    const pages = Array.from(doc.pages);
+    pages.length = doc.pageCount;
+    const given: number[] = [];
+    const rest = await readRestOfDocument(doc, pages, {}, (text) => given.push(text.page));
+    expect(pages.flatMap((p, i) => (p ? [i + 1] : []))).toEqual([5]);
+    expect(given.sort((a, b) => a - b)).toEqual(whole.pages.map((_, i) => i + 1).filter((p) => p !== 5));
+    expect([rest.anyUnreadable, rest.extractedPages]).toEqual([false, whole.pageCount - 1]);
+    for (const page of [23, 1, 31, 23]) expect(rest.readPage(page)).toEqual(whole.pages[page - 1]);
+    // Stored as one file: a later read of every page takes it whole.
+    expect(new ExtractionCache(root, whole.sha256).readDocumentText()).toEqual(whole.pages);
+    // The cache emptied since: a page not read back before is no longer there.
+    rmSync(join(root, cacheEntryPath(whole.sha256), "text.bin"));
+    expect(() => rest.readPage(12)).toThrow(PageNoLongerStored);
+    // Without a cache every page is held.
+    const uncached = await openDocument(book, { noCache: true, pages: [5] });
+    const held = Array.from(uncached.pages);
+    held.length = uncached.pageCount;
+    await readRestOfDocument(uncached, held);
+    expect(held).toEqual(whole.pages);
+  });
+
+  it("reads every page again when the cache loses a page it stored during the verify", async () => {
+    const book = fixture("regions-book");
+    const records: EvidenceRecord[] = [
+      { kind: "quotation", page: 5, text: "Paragraph 160 of the book sets out one more step" },
+    ];
+    const truth = await verifyEvidence(await openDocument(book, { noCache: true }), records);
+    // A cache that stores pages but never gives one back (emptied by another process meanwhile).
+    const read = vi.spyOn(ExtractionCache.prototype, "readPageText").mockReturnValue(undefined);
+    expect(await verifyPdf(book, records, { cacheDir: fresh("lost") })).toEqual(truth);
+    expect(read).toHaveBeenCalled();
   });
 });

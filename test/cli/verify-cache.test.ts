@@ -28,22 +28,48 @@ function entryDir(root: string): string {
   return join(root, cacheEntryPath(PAPER_SHA));
 }
 
-type StoredText = { pageCount: number; pages: PageText[] };
+/** A stored page as the document text file holds it (lines packed). */
+type StoredPage = Omit<PageText, "lines">;
 
-/** Rewrites a cache entry's payload, keeping (or recomputing) its digest. */
-function rewriteEntry<T>(path: string, edit: (value: T) => T, recomputeDigest = false): void {
+/**
+ * Rewrites the document text file (a seal over the table; the table: page count, then each page's
+ * offset, length and sha256; each page's record), its pages edited, each page's sha256 in the table
+ * recomputed and the seal kept (or recomputed over the table alone, without the binding the cache
+ * seals with).
+ */
+function rewriteDocumentText(
+  path: string,
+  edit: (pages: StoredPage[]) => StoredPage[],
+  reseal = false,
+): void {
   const data = readFileSync(path);
-  const value = deserialize(data.subarray(32)) as T;
-  const payload = serialize(edit(value));
-  const digest = recomputeDigest ? createHash("sha256").update(payload).digest() : data.subarray(0, 32);
-  writeFileSync(path, Buffer.concat([digest, payload]));
+  const count = data.readUInt32LE(32);
+  const pages: StoredPage[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = 36 + i * 44;
+    const offset = data.readDoubleLE(at);
+    pages.push(deserialize(data.subarray(offset, offset + data.readUInt32LE(at + 8))) as StoredPage);
+  }
+  const chunks = edit(pages).map((page) => serialize(page));
+  const table = Buffer.alloc(4 + count * 44);
+  table.writeUInt32LE(count, 0);
+  let offset = 32 + table.length;
+  chunks.forEach((chunk, i) => {
+    table.writeDoubleLE(offset, 4 + i * 44);
+    table.writeUInt32LE(chunk.length, 4 + i * 44 + 8);
+    createHash("sha256")
+      .update(chunk)
+      .digest()
+      .copy(table, 4 + i * 44 + 12);
+    offset += chunk.length;
+  });
+  const seal = reseal ? createHash("sha256").update(table).digest() : data.subarray(0, 32);
+  writeFileSync(path, Buffer.concat([seal, table, ...chunks]));
 }
 
-/** The document text file with page 5's text replaced. */
-const forgePage5 = (v: StoredText): StoredText => ({
-  ...v,
-  pages: v.pages.map((p, i) => (i === 4 ? { ...p, text: FORGED } : p)),
-});
+/** The document text file's page 5 with its text replaced. */
+const forgePage5 = (pages: StoredPage[]): StoredPage[] =>
+  pages.map((p, i) => (i === 4 ? { ...p, text: FORGED } : p));
 
 describe("through the library", () => {
   it("extracts once; a second open reads every page from the cache", async () => {
@@ -96,7 +122,24 @@ describe("through the library", () => {
 
   it.each([
     ...damages,
-    ["a forged payload under the old digest", (path: string) => rewriteEntry(path, forgePage5)],
+    ["a forged page under the old seal", (path: string) => rewriteDocumentText(path, forgePage5)],
+    [
+      "a forged page whose sha256 in the table is its own",
+      (path: string) => {
+        const data = readFileSync(path);
+        // The last page's record ends the file: change a byte of it and the table's sha256 with it.
+        const count = data.readUInt32LE(32);
+        const at = 36 + (count - 1) * 44;
+        const offset = data.readDoubleLE(at);
+        const chunk = data.subarray(offset, offset + data.readUInt32LE(at + 8));
+        chunk[chunk.length - 2] ^= 0x01;
+        createHash("sha256")
+          .update(chunk)
+          .digest()
+          .copy(data, at + 12);
+        writeFileSync(path, data);
+      },
+    ],
   ])("discards and rebuilds the document text file with %s", async (_label, damage) => {
     const root = fresh("corrupt");
     const first = await openDocument(PAPER, { cacheDir: root });
@@ -140,9 +183,9 @@ describe("through the library", () => {
   it("does not trust a document text file whose pages are out of place, even under a fresh digest", async () => {
     const root = fresh("misplaced");
     const first = await openDocument(PAPER, { cacheDir: root });
-    rewriteEntry(
+    rewriteDocumentText(
       join(entryDir(root), "text.bin"),
-      (v: StoredText) => ({ ...v, pages: [v.pages[1], v.pages[0], ...v.pages.slice(2)] }),
+      (pages) => [pages[1], pages[0], ...pages.slice(2)],
       true,
     );
     const second = await openDocument(PAPER, { cacheDir: root });
@@ -173,7 +216,7 @@ describe("through the library", () => {
   it("neither reads nor writes with noCache", async () => {
     const root = fresh("nocache");
     await openDocument(PAPER, { cacheDir: root });
-    rewriteEntry(join(entryDir(root), "text.bin"), forgePage5, true);
+    rewriteDocumentText(join(entryDir(root), "text.bin"), forgePage5, true);
     const before = listFiles(root).map((f) => statSync(join(root, f)).mtimeMs);
     const doc = await openDocument(PAPER, { cacheDir: root, noCache: true });
     expect(doc.cache).toBeUndefined();
@@ -253,7 +296,7 @@ describe("through the CLI", () => {
   it("a corrupt entry never changes a verdict", () => {
     const root = fresh("cli-corrupt");
     const clean = verify(["--cache-dir", root]);
-    rewriteEntry(join(entryDir(root), "text.bin"), forgePage5);
+    rewriteDocumentText(join(entryDir(root), "text.bin"), forgePage5);
     const again = verify(["--cache-dir", root]);
     expect(again.stdout).toBe(clean.stdout);
     const results = (again.json as { results: { verdict: string }[] }).results;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PageText } from "../../src/document/model.js";
 import { fold } from "../../src/text/fold.js";
-import { FoldedPages } from "../../src/text/folded-pages.js";
-import { TokenIndex, tokensOf } from "../../src/text/token-index.js";
+import { FoldedPages, indexTextsOf } from "../../src/text/folded-pages.js";
+import { TokenIndex, TokenIndexBuilder, tokensOf } from "../../src/text/token-index.js";
 
 function page(n: number, text: string, hyphens: number[] = []): PageText {
   const box = { left: 0, bottom: 0, right: 600, top: 800 };
@@ -63,5 +63,32 @@ describe("token index", () => {
     const other = TokenIndex.build(1, () => ["unrelated words"]).serialized;
     const folded = new FoldedPages(pages, { tokenIndex: other });
     expect(folded.findOnPage(1, "a finite set of nodes")).toHaveLength(1);
+  });
+
+  it("is the same built a page at a time, in any order, from the pages alone, as over every page at once", () => {
+    const whole = new FoldedPages(pages);
+    whole.pagesContaining("the");
+    const built = TokenIndex.build(3, (n) => whole.indexTexts(n)).serialized;
+    const builder = new TokenIndexBuilder(3);
+    for (const n of [3, 1, 2]) builder.add(n, indexTextsOf(pages[n - 1]));
+    expect(builder.has(2)).toBe(true);
+    expect(builder.finish().serialized).toEqual(built);
+    // Views already folded for the checks give the same texts.
+    expect([1, 2, 3].map((n) => whole.indexTexts(n))).toEqual(pages.map(indexTextsOf));
+    const partial = new TokenIndexBuilder(3);
+    partial.add(1, indexTextsOf(pages[0]));
+    expect(() => partial.finish()).toThrow(/page 2/);
+    // Taken by a FoldedPages that has none, and stored as one it built.
+    const stored: unknown[] = [];
+    const adopting = new FoldedPages(pages, { onTokenIndexBuilt: (i) => stored.push(i) });
+    expect(adopting.hasIndex).toBe(false);
+    adopting.adoptIndex(builder.finish());
+    expect(adopting.hasIndex).toBe(true);
+    expect(stored).toEqual([built]);
+    expect(adopting.pagesContaining("the performance of the method")).toEqual([3]);
+    // One for another page count is not taken.
+    const other = new FoldedPages(pages);
+    other.adoptIndex(TokenIndex.build(1, () => ["unrelated words"]));
+    expect(other.hasIndex).toBe(false);
   });
 });
