@@ -115,3 +115,49 @@ export function displayBlock(
   }
   return block;
 }
+
+/**
+ * A label between two rows (a split display's number) closes the row above it (or, on the left,
+ * opens the row below); the display's box holds both rows, unless the other is running text or
+ * stands past halfway to the next label (`limits`).
+ */
+export function withRowsBeside(
+  content: Box,
+  chars: PageChars,
+  index: BandIndex,
+  label: { box: Box; em: number; members: CharRange },
+  limits: { lo: number; hi: number; prose: () => Uint8Array },
+  xMin: number,
+  xMax: number,
+): Box {
+  const { box, em } = label;
+  // The nearest baselines above and below the label's of characters of its size (not the scripts
+  // between the rows).
+  const base = chars.base[label.members.first];
+  const near = index
+    .band(box.bottom - em * 2.2, box.top + em * 2.2)
+    .filter((k) => chars.x0[k] >= xMin && chars.x1[k] <= xMax && chars.size[k] >= em * 0.8);
+  let below = -Infinity;
+  let above = Infinity;
+  for (const k of near) {
+    const d = chars.base[k] - base;
+    if (d < -em * 0.3) below = Math.max(below, chars.base[k]);
+    if (d > em * 0.3) above = Math.min(above, chars.base[k]);
+  }
+  const prose = limits.prose();
+  const grown = { ...content };
+  for (const [line, within] of [
+    [below, below >= limits.lo],
+    [above, above <= limits.hi],
+  ] as const) {
+    const row = near.filter((k) => Math.abs(chars.base[k] - line) <= em * 0.3);
+    if (!within || row.length === 0 || row.some((k) => prose[k] === 1)) continue;
+    for (const k of row) {
+      grown.left = Math.min(grown.left, chars.x0[k]);
+      grown.right = Math.max(grown.right, chars.x1[k]);
+      grown.bottom = Math.min(grown.bottom, chars.y0[k]);
+      grown.top = Math.max(grown.top, chars.y1[k]);
+    }
+  }
+  return grown;
+}

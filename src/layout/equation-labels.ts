@@ -6,15 +6,17 @@
  */
 import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
-import { displayBlock, nearestRow, proseMask } from "./display-block.js";
+import { displayBlock, nearestRow, proseMask, withRowsBeside } from "./display-block.js";
 import {
   ALIGNED_NUMBERED,
   alignedRow,
   continuedBelow,
+  formulaRow,
   fractionBars,
   graphicsBeside,
   isTabular,
   labelName,
+  listItem,
   mathAround,
   mathShare,
   NOT_ALIGNED,
@@ -197,7 +199,9 @@ export function equationCandidates(
       { lo, hi, prose },
       chars,
       index,
-      content,
+      judged.between
+        ? withRowsBeside(content, chars, index, f.token, { lo, hi, prose }, judged.xMin, judged.xMax)
+        : content,
       em,
       judged.xMin,
       judged.xMax,
@@ -309,6 +313,8 @@ interface Judged {
   /** Left and right edges of what the display may grow over. */
   xMin: number;
   xMax: number;
+  /** Whether the label stands between two rows (see betweenRows). */
+  between: boolean;
 }
 
 function judge(
@@ -349,7 +355,8 @@ function judge(
   // Between two rows (a split display's number, centred on the display), what meets the label's
   // height is the rows' descenders and ascenders, whose lines lie above and below the label's: the
   // label stands on a line of its own.
-  if (betweenRows(chars, row, after, chars.base[token.members.first], em)) {
+  const between = betweenRows(chars, row, after, chars.base[token.members.first], em);
+  if (between) {
     row.length = 0;
     after.length = 0;
   }
@@ -436,14 +443,19 @@ function judge(
         !contentIsAfter && math.share >= 0.15
           ? alignedRow(text, chars, index, content, box, em, xlo, labelLeft)
           : NOT_ALIGNED;
-      reasons |= !closesBlock && prose && nearLabel && aligned !== ALIGNED_NUMBERED ? NO_DISPLAY : 0;
+      // A formula filling its line (no words, a relation sign) is no line of running text either;
+      // neither is a list item (a bullet or number before it).
+      const formula = formulaRow(text, chars, index, content, span, bars, em);
+      const item = listItem(text, chars, content, span, em);
+      const fillsAsDisplay = !item && (aligned === ALIGNED_NUMBERED || formula);
+      reasons |= !closesBlock && prose && nearLabel && !fillsAsDisplay ? NO_DISPLAY : 0;
       // A row closed by a label on its own line, continued by a row that opens with a relation
       // sign set under its own (a split display's first row, filling its line), is no running text.
       const continued =
         closesBlock &&
         aligned !== NOT_ALIGNED &&
         continuedBelow(text, chars, index, span, box, em, labelLeft);
-      reasons |= closesBlock && prose && noBars && !continued ? NO_DISPLAY : 0;
+      reasons |= closesBlock && prose && noBars && (item || !(continued || formula)) ? NO_DISPLAY : 0;
       // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
       // made of a page's few lines can be the display's own rows).
       const wider = widerFrame(frames, text.page, span, box, frame, em);
@@ -500,26 +512,32 @@ function judge(
   if (contentBox) candidate.equationBox = roundBox(contentBox);
   candidate.reasons = reasonList(reasons);
   const rightOfLabel = leftSide && (content === after || content === below);
-  return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft };
+  return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft, between };
 }
 
 /**
  * Whether every character beside the label stands on a line above or below the label's: at least
  * half an em from its baseline with some above and some below, or all of them above by more than
  * 0.6 em (the row above's descenders). Not all below: a raised token (a superscript) stands so.
+ * Where only characters smaller than the label meet its height (the scripts of the rows above and
+ * below, whose own baselines lie off their rows'), it stands on a line of its own too.
  */
 function betweenRows(chars: PageChars, row: number[], after: number[], base: number, em: number): boolean {
   let above = 0;
   let below = 0;
   let nearest = Infinity;
+  let scriptsOnly = true;
   for (const list of [row, after])
     for (const k of list) {
+      scriptsOnly &&= chars.size[k] < em * 0.8;
       const d = chars.base[k] - base;
       nearest = Math.min(nearest, Math.abs(d));
       if (d > 0) above++;
       else below++;
     }
-  if (above + below === 0 || nearest < em * 0.5) return false;
+  if (above + below === 0) return false;
+  if (scriptsOnly) return true;
+  if (nearest < em * 0.5) return false;
   return (above > 0 && below > 0) || (below === 0 && nearest > em * 0.6);
 }
 

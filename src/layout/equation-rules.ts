@@ -461,3 +461,115 @@ export function proseWords(text: PageText, chars: PageChars, content: number[], 
   const words = tokens.filter((t) => /^\p{L}\p{Ll}+[.,;:!?]?$/u.test(t));
   return tokens.length >= 3 && words.length >= tokens.length * 0.6;
 }
+
+/** Relation signs: a formula states one (operators such as + or − do not). */
+const STRICT_RELATIONS = new Set([..."=≈∝≤≥<>≡∼≃≅⇒⇔→↦⩽⩾≪≫≠"].map((c) => c.codePointAt(0)));
+
+/** Names of functions and operators set upright in formulas: words to the eye, not running text. */
+const OPERATOR_NAMES = new Set(
+  "arg cos cosh cot cov deg det diag dim exp gcd inf ker lim liminf limsup ln log max min mod sgn sin sinh sup tan tanh tr var".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether the content is a formula, not words: a relation sign set as mathematics with content on
+ * both sides, no space of 0.8 em or more across the row's height (the gap between a table's cells;
+ * a fraction's bar and parts, an integral's limits fill a display's spaces), no word of running
+ * text (two letters or more of the label's size or larger on one baseline, lower case after the
+ * first) other than an operator's name. A display row wide enough to fill its line (a gather row, a long display on a slide whose sans-serif letters are set
+ * in no math font) is told from a line of running text so.
+ */
+export function formulaRow(
+  text: PageText,
+  chars: PageChars,
+  index: BandIndex,
+  content: number[],
+  span: Span,
+  bars: readonly Box[],
+  em: number,
+): boolean {
+  const sorted = [...content].sort((a, b) => chars.x0[a] - chars.x0[b]);
+  let related = false;
+  for (let i = 1; i < sorted.length - 1; i++) {
+    const k = sorted[i];
+    related ||= chars.math[k] !== 0 && STRICT_RELATIONS.has(text.text.codePointAt(chars.offset[k]) ?? 0);
+  }
+  if (!related) return false;
+  // The row's whole height (a fraction's parts, an integral's limits) and its bars fill its spaces.
+  const parts: [number, number][] = bars.map((b) => [b.left, b.right]);
+  for (const k of index.band(span.y0, span.y1))
+    if (chars.x1[k] > span.x0 && chars.x0[k] < span.x1) parts.push([chars.x0[k], chars.x1[k]]);
+  for (const k of content) parts.push([chars.x0[k], chars.x1[k]]);
+  parts.sort((a, b) => a[0] - b[0]);
+  let reach = -Infinity;
+  for (const [x0, x1] of parts) {
+    if (reach !== -Infinity && x0 - reach >= em * 0.8) return false;
+    reach = Math.max(reach, x1);
+  }
+  let from = Infinity;
+  let to = -Infinity;
+  for (const k of content) {
+    from = Math.min(from, chars.offset[k]);
+    to = Math.max(to, chars.offset[k]);
+  }
+  const slice = text.text.slice(from, to + 1);
+  const words = /\S+/g;
+  for (let m = words.exec(slice); m; m = words.exec(slice)) {
+    const word = /^(\p{L}\p{Ll}+)[.,;:!?]?$/u.exec(m[0]);
+    if (!word || OPERATOR_NAMES.has(word[1].toLowerCase())) continue;
+    if (oneSizeOneBaseline(chars, from + m.index, word[1].length, em)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the characters at these text offsets share one size, the label's or larger, and one
+ * baseline: letters of a word, not a formula's scripts (a subscript "ij", "xt" after its base).
+ */
+function oneSizeOneBaseline(chars: PageChars, start: number, length: number, em: number): boolean {
+  const first = chars.indexOfOffset[start];
+  if (first < 0 || chars.size[first] < em * 0.8) return false;
+  for (let i = start + 1; i < start + length; i++) {
+    const k = chars.indexOfOffset[i];
+    if (k < 0) return false;
+    if (Math.abs(chars.size[k] - chars.size[first]) > chars.size[first] * 0.05) return false;
+    if (Math.abs(chars.base[k] - chars.base[first]) > em * 0.1) return false;
+  }
+  return true;
+}
+
+/** Characters that mark a list item (bullets, dashes). */
+const BULLETS = new Set([..."•◦▪▫■□▶►▸▹‣⁃–—∙·★☆✓✔➢➤◆◇○●*-"].map((c) => c.codePointAt(0)));
+
+/**
+ * Whether a row opens as a list item does: with a bullet character, an item's number or letter
+ * ("1.", "(a)", "iv)") followed by anything but a relation sign (a function's argument "(x) ="), or
+ * at a small shape drawn at its start (a theme's bullet, a numbered ball). Such a row is never a
+ * display's.
+ */
+export function listItem(
+  text: PageText,
+  chars: PageChars,
+  content: number[],
+  span: Span,
+  em: number,
+): boolean {
+  let first = -1;
+  for (const k of content) if (first < 0 || chars.x0[k] < chars.x0[first]) first = k;
+  if (first < 0) return false;
+  const opening = text.text.slice(chars.offset[first], chars.offset[first] + 16);
+  if (BULLETS.has(opening.codePointAt(0) ?? 0)) return true;
+  const item = /^\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]\s+(\S)/u.exec(opening);
+  if (item && !STRICT_RELATIONS.has(item[1].codePointAt(0) ?? 0)) return true;
+  for (const g of text.graphics) {
+    const b = g.box;
+    const w = b.right - b.left;
+    const h = b.top - b.bottom;
+    // A filled mark, not a rule (a fraction's bar): at least a quarter em each way, at most an em.
+    const mark = w >= em * 0.25 && h >= em * 0.25 && w <= em && h <= em;
+    const atStart = b.right >= span.x0 - em * 2 && b.left <= span.x0 + em * 0.5;
+    if (mark && atStart && b.top > span.y0 && b.bottom < span.y1) return true;
+  }
+  return false;
+}
