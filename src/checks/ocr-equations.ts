@@ -8,8 +8,13 @@
 import type { Box, PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
 import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
-import { isEquationLabel } from "../layout/labels.js";
-import { type OcrLabelSighting, type OcrLabelSpot, ocrPageLabels } from "../layout/ocr-equation-labels.js";
+import {
+  documentBlockTop,
+  type OcrLabelSighting,
+  type OcrLabelSpot,
+  ocrPageLabels,
+  ocrTextBlock,
+} from "../layout/ocr-equation-labels.js";
 import { OCR_DPI, type OcrPage } from "../ocr/page-ocr.js";
 import { LABEL_CHARACTERS, readRegion } from "../ocr/region-reading.js";
 import { OcrSession, ocrProvenance } from "../ocr/tesseract.js";
@@ -17,10 +22,8 @@ import { sha256Hex } from "../source/file.js";
 import type { Deadline } from "../util/deadline.js";
 import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { pageList } from "./equation.js";
+import { type Agreement, agreement, LABEL_READ_DPI, LABEL_READINGS } from "./ocr-label-readings.js";
 import type { CheckResult } from "./result.js";
-
-/** The resolutions the crops of a label are read at: two, and a third when those two disagree. */
-const LABEL_READ_DPI = [OCR_DPI, 400, 500] as const;
 
 export interface EquationOcrOptions {
   doc: Pick<OpenedDocument, "source" | "cache">;
@@ -185,19 +188,25 @@ async function labelPlaces(
   const sightings: (OcrLabelSighting & { page: number })[] = [];
   const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS });
   try {
-    for (const [page, outcome] of outcomes) {
-      if (outcome.state !== "ok") continue;
-      const found = ocrPageLabels(outcome.ocr.words);
+    const read = [...outcomes].filter(([, o]) => o.state === "ok") as [
+      number,
+      OcrOutcome & { ocr: OcrPage },
+    ][];
+    const blockTop = documentBlockTop(read.map(([, o]) => ocrTextBlock(o.ocr.words)));
+    for (const [page, outcome] of read) {
+      const found = ocrPageLabels(outcome.ocr.words, { blockTop });
       for (const sighting of found.sightings) sightings.push({ page, ...sighting });
       for (const spot of found.spots) {
         const readings: string[] = [];
-        let label: string | undefined;
-        for (let k = 0; k < spot.cropBoxes.length && label === undefined; k++) {
-          const text = await readCrop(page, spot.cropBoxes[k], LABEL_READ_DPI[k], session, options);
+        let agreed: Agreement = { state: "open" };
+        for (const { crop, dpi } of LABEL_READINGS) {
+          const text = await readCrop(page, spot.cropBoxes[crop], dpi, session, options);
           if (text === undefined) break;
           readings.push(text);
-          label = agreedLabel(readings);
+          agreed = agreement(readings, spot.printed);
+          if (agreed.state !== "open") break;
         }
+        const label = agreed.state === "agreed" ? agreed.label : undefined;
         if (label !== undefined)
           out.push({
             page,
@@ -246,16 +255,4 @@ async function readCrop(
     // An unwritable cache slows the next run; it never changes a result.
   }
   return text;
-}
-
-/**
- * The label two of the readings give, each printed `(label)`, when no reading gives another label
- * (`(13b)` read once and `(13h)` twice is no label: the engine cannot tell the letters apart).
- */
-function agreedLabel(readings: readonly string[]): string | undefined {
-  const labels = readings
-    .map((r) => /^\(([^()]+)\)$/.exec(r.trim())?.[1])
-    .filter((l): l is string => l !== undefined && isEquationLabel(l));
-  if (labels.length < 2 || labels.some((l) => l !== labels[0])) return undefined;
-  return labels[0];
 }

@@ -32,6 +32,21 @@ export interface OcrLabelSighting {
   reasons: RejectionReason[];
 }
 
+/** What the document's other pages say about this one's layout. */
+export interface OcrPageContext {
+  /**
+   * The top of the document's text block (the highest top of running text two pages share): a display
+   * may open a page's body there, while a running head stands above it.
+   */
+  blockTop?: number;
+}
+
+/** The top of a page's running text and its line height, when it has running text. */
+export interface OcrTextBlock {
+  top: number;
+  em: number;
+}
+
 export interface OcrPageLabels {
   /** Spots the layout accepts as a display's label; the label is still to be read. */
   spots: OcrLabelSpot[];
@@ -83,6 +98,11 @@ const MATH_WORDS = new Set([
  * space to, less than a display that fills its line leaves.
  */
 const MIN_GAP_EM = 1;
+/**
+ * The least gap beside a display that fills its line: amsmath sets a tag half a quad (\mintagsep)
+ * from it; OCR boxes take a little of that.
+ */
+const MIN_FILLED_GAP_EM = 0.4;
 const LABEL_LIKE = /^\(([^()\s]{1,12})\)[.,;:]?$/;
 
 function median(values: number[]): number {
@@ -118,7 +138,7 @@ function rowsOf(words: readonly OcrWord[]): Row[] {
 
 /**
  * The x positions of gutters between columns: a vertical strip of the middle half of the page's words
- * that few words cross (a title, a wide display), at least half as wide as a line is high, with words on both sides.
+ * that few words cross (a title, a wide display), as wide as a line is high (wider than a word space, which may line up over a few lines), with words on both sides.
  */
 function gutters(words: readonly OcrWord[]): number[] {
   const boxes = words.map((w) => w.box).filter((b) => b.right > b.left && b.top > b.bottom);
@@ -140,7 +160,7 @@ function gutters(words: readonly OcrWord[]): number[] {
       if (start < 0) start = i;
       continue;
     }
-    if (start >= 0 && i - start >= 0.5 * lineHeight) out.push(left + (start + i) / 2);
+    if (start >= 0 && i - start >= lineHeight) out.push(left + (start + i) / 2);
     start = -1;
   }
   return out;
@@ -198,14 +218,36 @@ function mirrorWords(words: readonly OcrWord[]): OcrWord[] {
   return words.map((w) => ({ ...w, box: mirrorBox(w.box) }));
 }
 
+/** The page's running text: its top and line height (undefined on a page without running text). */
+export function ocrTextBlock(words: readonly OcrWord[]): OcrTextBlock | undefined {
+  const rows = rowsOf(words);
+  const em = median(rows.map((r) => r.box.top - r.box.bottom).filter((h) => h > 0));
+  if (!(em > 0)) return undefined;
+  const running = rows.filter((r) => isRunningRow(r, em));
+  if (running.length === 0) return undefined;
+  return { top: Math.max(...running.map((r) => r.box.top)), em };
+}
+
+/**
+ * The top of a document's text block from its pages' running text: the highest top that another
+ * page's running text reaches within a line's height (one page alone, or a page whose first line is a
+ * running head the others lack, says nothing).
+ */
+export function documentBlockTop(blocks: readonly (OcrTextBlock | undefined)[]): number | undefined {
+  const known = blocks.filter((b): b is OcrTextBlock => b !== undefined).sort((a, b) => b.top - a.top);
+  for (let i = 0; i + 1 < known.length; i++)
+    if (known[i].top - known[i + 1].top <= Math.min(known[i].em, known[i + 1].em)) return known[i].top;
+  return undefined;
+}
+
 /**
  * The label spots and label-like sightings of one page's OCR reading. Left-side labels are found
  * by the same rules on the page mirrored.
  */
-export function ocrPageLabels(words: readonly OcrWord[]): OcrPageLabels {
-  const right = rightSideLabels(words, "right");
+export function ocrPageLabels(words: readonly OcrWord[], context: OcrPageContext = {}): OcrPageLabels {
+  const right = rightSideLabels(words, "right", context);
   const mirrored = mirrorWords(words);
-  const left = rightSideLabels(mirrored, "left");
+  const left = rightSideLabels(mirrored, "left", context);
   const spots = [...right.spots, ...left.spots.map(unmirrorSpot)];
   const taken = (box: Box) =>
     spots.some(
@@ -246,6 +288,7 @@ function unmirrorSpot(s: OcrLabelSpot): OcrLabelSpot {
 function rightSideLabels(
   words: readonly OcrWord[],
   side: OcrLabelSide,
+  context: OcrPageContext,
 ): { spots: OcrLabelSpot[]; reasons: Map<OcrWord, RejectionReason[]> } {
   const reasons = new Map<OcrWord, RejectionReason[]>();
   const rows = rowsOf(words);
@@ -258,13 +301,14 @@ function rightSideLabels(
   const block = unionOfBoxes(running.map((r) => r.box));
   const spots = mergeSpots(
     rows.flatMap((row) => rowSpot(row, frames, em) ?? []),
+    words,
     em,
   );
   const spotWords = new Set(spots.flatMap((s) => s.words));
   const accepted: OcrLabelSpot[] = [];
   for (const spot of spots) {
     const frame = frames.find((f) => spot.box.left > f.left && spot.box.right < f.right + 2.5 * em) as Frame;
-    const judged = judgeSpot(spot, frame, block, rows, spotWords, em);
+    const judged = judgeSpot(spot, side, frame, headBound(block, context, em), rows, spotWords, em);
     if (judged.reasons.length === 0) {
       accepted.push({
         side,
@@ -283,40 +327,74 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
   const ws = row.words;
   let start = ws.length - 1;
   while (start > 0 && ws[start].box.left - ws[start - 1].box.right < 0.8 * em) start--;
-  const group = ws.slice(start);
-  const box = unionOfBoxes(group.map((w) => w.box));
-  if (box.right - box.left > 5 * em || group.reduce((n, w) => n + w.text.length, 0) > 10) return undefined;
-  if (start > 0 && box.left - ws[start - 1].box.right < MIN_GAP_EM * em) return undefined;
+  let group = ws.slice(start);
+  let box = unionOfBoxes(group.map((w) => w.box));
+  const short = box.right - box.left <= 5 * em && group.reduce((n, w) => n + w.text.length, 0) <= 10;
+  if (!short || (start > 0 && box.left - ws[start - 1].box.right < MIN_GAP_EM * em)) {
+    // A display that fills its line leaves its label less room: the last word alone, read as a label.
+    const last = ws[ws.length - 1];
+    if (ws.length < 2 || !LABEL_LIKE.test(last.text)) return undefined;
+    if (last.box.left - ws[ws.length - 2].box.right < MIN_FILLED_GAP_EM * em) return undefined;
+    group = [last];
+    box = last.box;
+  }
   const atEdge = frames.some(
     (f) => box.left > f.left + 4 * em && box.right > f.right - 1.5 * em && box.right < f.right + 2.5 * em,
   );
   return atEdge ? { words: group, box, row } : undefined;
 }
 
-/** Spots that overlap on the page, within one line's height, are one label read as two (a split `(2)`). */
-function mergeSpots(spots: Spot[], em: number): Spot[] {
+/**
+ * Spots that overlap or touch on the page, within one line's height, are one label read as two (a
+ * split `(2)`, a `3.4b` with its brackets put on another line); a bracket touching a spot is its own.
+ */
+function mergeSpots(spots: Spot[], words: readonly OcrWord[], em: number): Spot[] {
   const sorted = [...spots].sort((a, b) => b.box.top - a.box.top);
   const out: Spot[] = [];
+  const touch = 0.5 * em;
   for (const s of sorted) {
     const last = out[out.length - 1];
     if (
       last &&
       s.box.top > last.box.bottom &&
-      s.box.left < last.box.right &&
-      last.box.left < s.box.right &&
+      s.box.left < last.box.right + touch &&
+      last.box.left < s.box.right + touch &&
       Math.max(last.box.top, s.box.top) - Math.min(last.box.bottom, s.box.bottom) < 1.6 * em
     ) {
       const words = [...last.words, ...s.words];
       out[out.length - 1] = { words, box: unionOfBoxes(words.map((w) => w.box)), row: last.row };
     } else out.push(s);
   }
-  return out;
+  return out.map((spot) => {
+    const brackets = words.filter(
+      (w) =>
+        !spot.words.includes(w) &&
+        overlapsVertically(w.box, spot.box, -0.25 * em) &&
+        ((/^[([{]$/.test(w.text) && w.box.right <= spot.box.left && spot.box.left - w.box.right < touch) ||
+          (/^[)\]}]$/.test(w.text) && w.box.left >= spot.box.right && w.box.left - spot.box.right < touch)),
+    );
+    if (brackets.length === 0) return spot;
+    const all = [...spot.words, ...brackets];
+    return { words: all, box: unionOfBoxes(all.map((w) => w.box)), row: spot.row };
+  });
+}
+
+/**
+ * How high a label may stand: a display may end a page, below the last line of running text, but
+ * never opens one above the text block: typesetters do not break a page just before a display (TeX's
+ * \predisplaypenalty), so a line of the paragraph stands above it, or the display opens the page's
+ * body at the document's text block top. Far above either is a running head.
+ */
+function headBound(block: Box, context: OcrPageContext, em: number): number {
+  const own = block.top + 3.5 * em;
+  return context.blockTop === undefined ? own : Math.max(own, context.blockTop + em);
 }
 
 function judgeSpot(
   spot: Spot,
+  side: OcrLabelSide,
   frame: Frame,
-  block: Box,
+  head: number,
   rows: readonly Row[],
   spotWords: ReadonlySet<OcrWord>,
   em: number,
@@ -326,25 +404,24 @@ function judgeSpot(
   const inColumn = (w: OcrWord) =>
     !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= frame.left - em;
   let content = beside.flatMap((r) => r.words).filter(inColumn);
-  // A label alone on its line (beside it at most a stray sub- or superscript) closes the display above
-  // it, one too long for its line: that row need not be set apart, it fills the column.
+  // A label alone on its line (beside it at most a stray sub- or superscript) belongs to a display too
+  // long for its line, which need not be set apart, as it fills the column: a right-side label closes
+  // the display above it, a left-side one (set above, as amsmath's leqno does) opens the display below.
   let fillsLine = false;
   if (content.every((w) => w.text.length <= 3)) {
-    const above = rows
-      .filter((r) => r.box.bottom >= spot.box.top - 0.2 * em && r.box.bottom - spot.box.top < 1.2 * em)
+    const gap = (r: Row) => (side === "right" ? r.box.bottom - spot.box.top : spot.box.bottom - r.box.top);
+    const next = rows
+      .filter((r) => gap(r) >= -0.2 * em && gap(r) < 1.2 * em)
       .filter((r) => !isRunningRow(r, em) && r.words.some(inColumn))
-      .sort((a, b) => a.box.bottom - b.box.bottom)[0];
-    if (above) {
-      const row = above.words.filter(inColumn);
+      .sort((a, b) => gap(a) - gap(b))[0];
+    if (next) {
+      const row = next.words.filter(inColumn);
       content = [...content, ...row];
       fillsLine = Math.min(...row.map((w) => w.box.left)) < frame.left + 2 * em;
     }
   }
   const middle = (spot.box.bottom + spot.box.top) / 2;
-  // A display may end a page, below the last line of running text, but never opens one: typesetters do
-  // not break a page just before a display (TeX's \predisplaypenalty), so a line or more of the
-  // paragraph stands above it; far above the first line of running text is a running head.
-  if (middle > block.top + 3.5 * em) reasons.push("page-margin");
+  if (middle > head) reasons.push("page-margin");
   const after = (w: OcrWord) => w.box.left >= spot.box.right && w.box.left < spot.box.right + 2 * em;
   // Rows of this column pass the label's place; a row that starts past it stands in the next column.
   const passing = beside.filter((r) => r.box.left < spot.box.left);
@@ -355,29 +432,62 @@ function judgeSpot(
     return { reasons, content: spot.box };
   }
   const box = unionOfBoxes(content.map((w) => w.box));
-  if (spot.box.left - box.right < MIN_GAP_EM * em) reasons.push("no-display");
+  const gap = spot.box.left - box.right;
+  // A display that fills its line, up to half a quad from its label: mathematics itself, hardly a word
+  // of prose, and not a line of running text.
+  const filled =
+    box.left < frame.left + 2 * em &&
+    gap < 2 * em &&
+    MATH_SIGN.test(content.map((w) => w.text).join(" ")) &&
+    content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length <= 1 &&
+    !beside.some((r) => isRunningRow(r, em) && r.box.left >= frame.left - em && r.box.left < spot.box.left);
+  if (gap < MIN_FILLED_GAP_EM * em || (gap < MIN_GAP_EM * em && !filled)) reasons.push("no-display");
   const indent = box.left - frame.left;
   const centred = Math.abs((box.left + box.right) / 2 - (frame.left + frame.right) / 2) <= 2 * em;
-  if (!fillsLine && !(indent >= 2 * em || (centred && indent >= em))) reasons.push("not-centred");
+  if (!fillsLine && !filled && !(indent >= 2 * em || (centred && indent >= em))) reasons.push("not-centred");
   // The display's rows near the label (a fraction's numerator and denominator, an aligned row) count
   // for its mathematics; rows of running text do not.
   const near = rows
     .filter((r) => !isRunningRow(r, em) && overlapsVertically(r.box, spot.box, 1.2 * em))
     .flatMap((r) => r.words)
     .filter((w) => !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= box.left - 2 * em);
-  if (!MATH_SIGN.test([...content, ...near].map((w) => w.text).join(" "))) reasons.push("no-math");
+  const math = [...content, ...near];
+  if (!MATH_SIGN.test(math.map((w) => w.text).join(" ")) && !hasTallSymbol(math, em)) reasons.push("no-math");
   const prose = content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length;
   if (prose >= 4 && prose >= 0.5 * content.length) reasons.push("prose-beside-label");
-  if (isTabular(box, rows, spotWords, em)) reasons.push("tabular");
+  if (isTabular(box, frame, rows, spotWords, em)) reasons.push("tabular");
   return { reasons, content: box };
 }
 
-/** Rows at and around the content split into three or more cells by wide gaps, twice or more: a table. */
-function isTabular(content: Box, rows: readonly Row[], spotWords: ReadonlySet<OcrWord>, em: number): boolean {
+/**
+ * A sign taller than a line and half again as tall as the words around it: a big operator (an
+ * integral OCR reads as `/` or `J`), a radical or a bracket; never a word of prose.
+ */
+function hasTallSymbol(words: readonly OcrWord[], em: number): boolean {
+  const typical = median(words.map((w) => w.box.top - w.box.bottom));
+  return words.some((w) => {
+    const height = w.box.top - w.box.bottom;
+    return height >= 1.5 * em && height >= 1.6 * typical && !isProseWord(w.text);
+  });
+}
+
+/**
+ * Rows of the label's column at and around the content split into three or more cells by wide gaps,
+ * twice or more: a table (another column's table beside a display is not this one's).
+ */
+function isTabular(
+  content: Box,
+  frame: Frame,
+  rows: readonly Row[],
+  spotWords: ReadonlySet<OcrWord>,
+  em: number,
+): boolean {
   const near = rows.filter((r) => r.box.top > content.bottom - 2 * em && r.box.bottom < content.top + 2 * em);
   let celled = 0;
   for (const r of near) {
-    const ws = r.words.filter((w) => !spotWords.has(w));
+    const ws = r.words.filter(
+      (w) => !spotWords.has(w) && w.box.left >= frame.left - em && w.box.right <= frame.right + 2.5 * em,
+    );
     let gaps = 0;
     for (let i = 1; i < ws.length; i++) if (ws[i].box.left - ws[i - 1].box.right >= 2 * em) gaps++;
     if (gaps >= 2) celled++;

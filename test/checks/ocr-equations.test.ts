@@ -16,6 +16,7 @@ import { hugeImagePdf } from "../helpers/huge-image-pdf.js";
 import { renderingSuiteCache } from "../helpers/render-suite.js";
 
 const SCAN = fixture("eq-scan");
+const TOP = fixture("eq-scan-top");
 const LABELS = ["1", "2", "3", "4", "5", "6", "7"];
 const records = LABELS.map((label) => ({ kind: "equation" as const, label }));
 const cache = renderingSuiteCache();
@@ -43,7 +44,7 @@ describe("verify --ocr on equation labels of a scan", () => {
         layer: "ocr",
         textLayer: ["none"],
         ocr: { provider: "tesseract.js", model_file: "4.0.0_best_int/eng.traineddata.gz", dpi: 300 },
-        places: [{ page: 1, side: "right", readings: [`(${label})`, `(${label})`] }],
+        places: [{ page: 1, side: "right", readings: [`(${label})`, `(${label})`, `(${label})`] }],
       });
       expect(r.message).toMatch(
         new RegExp(
@@ -65,7 +66,11 @@ describe("verify --ocr on equation labels of a scan", () => {
       expect(r.message).toContain("did not find it either");
       // The reading saw each of them, in running text or a table, not beside a display.
       expect((r.evidence.ocr as { sightings: unknown[] }).sightings).toEqual([
-        expect.objectContaining({ page: 2, printed: `(${r.evidence.label})`, reasons: ["no-display"] }),
+        expect.objectContaining({
+          page: 2,
+          printed: `(${r.evidence.label})`,
+          reasons: expect.arrayContaining(["no-display"]),
+        }),
       ]);
     }
   }, 180_000);
@@ -107,4 +112,24 @@ describe("verify --ocr on equation labels of a scan", () => {
       evidence: { ocr: { found: false, pagesNotRead: [{ page: 1, code: "OCR_IMAGE_TOO_LARGE" }] } },
     });
   });
+});
+
+describe("verify --ocr on a scan whose display opens a page", () => {
+  it("passes the row that opens page 2 at the text block's top, and refuses the running head's (7)", async () => {
+    const report = await verifyPdf(
+      TOP,
+      ["1", "2", "7"].map((label) => ({ kind: "equation" as const, label })),
+      { cacheDir: cache.dir, ocr: "auto", timeoutMs: 600_000 },
+    );
+    const [one, two, head] = report.results;
+    expect(one).toMatchObject({ verdict: "PASS", evidence: { pages: [1], layer: "ocr" } });
+    expect(two).toMatchObject({ verdict: "PASS", evidence: { pages: [2], layer: "ocr" } });
+    // Page 2's first line of running text stands far below the display; pages 1 and 3 show where the
+    // text block starts.
+    const place = (two.evidence.places as { labelBox: { top: number } }[])[0];
+    expect(place.labelBox.top).toBeGreaterThan(680);
+    expect(head).toMatchObject({ verdict: "FAIL", reason: "equation-unresolved" });
+    for (const s of (head.evidence.ocr as { sightings: { reasons: string[] }[] }).sightings)
+      expect(s.reasons).toContain("no-math");
+  }, 600_000);
 });

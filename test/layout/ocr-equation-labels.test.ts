@@ -2,7 +2,7 @@
 // column's edge, past a wide gap, beside an indented or centred row of mathematics, inside the text
 // block. Enumerations, prose, table cells, page numbers and displays of words are refused.
 import { describe, expect, it } from "vitest";
-import { ocrPageLabels } from "../../src/layout/ocr-equation-labels.js";
+import { documentBlockTop, ocrPageLabels, ocrTextBlock } from "../../src/layout/ocr-equation-labels.js";
 import type { OcrWord } from "../../src/ocr/page-ocr.js";
 
 const LEFT = 72;
@@ -144,7 +144,8 @@ describe("equation labels in an OCR reading", () => {
     const reasons = Object.fromEntries(found.sightings.map((s) => [s.label, s.reasons]));
     expect(Object.keys(reasons).sort()).toEqual(["2", "3", "4", "5", "6", "8", "9"]);
     expect(reasons["2"]).toEqual(["no-display"]);
-    expect(reasons["3"]).toEqual(["no-display"]);
+    // At a word space from the line's last words: judged as a label, and refused as prose.
+    expect(reasons["3"]).toEqual(expect.arrayContaining(["no-display", "prose-beside-label"]));
     expect(reasons["4"]).toContain("tabular");
     expect(reasons["8"]).toContain("tabular");
     expect(reasons["5"]).toEqual(["no-display"]);
@@ -265,5 +266,193 @@ describe("equation labels in an OCR reading", () => {
         },
       ],
     });
+  });
+
+  it("takes a display opening a page's body at the document's text block top, and still refuses a running head", () => {
+    line = 0;
+    const full = [...prose(700), ...prose(686), ...prose(672), ...prose(658)];
+    const other = [...full];
+    line = 0;
+    const opening = [
+      ...row(760, [
+        ["x", 250, 256],
+        ["=", 260, 266],
+        ["y", 270, 276],
+        ["(9)", 528, 540],
+      ]),
+      ...row(700, [
+        ["V", 250, 256],
+        ["=", 260, 266],
+        ["a", 270, 276],
+        ["+", 280, 286],
+        ["b", 290, 296],
+        ["(12)", 524, 540],
+      ]),
+      ...prose(650),
+      ...prose(636),
+      ...prose(622),
+    ];
+    // The page alone: the display stands far above its first line of running text.
+    expect(ocrPageLabels(opening).spots).toEqual([]);
+    const blockTop = documentBlockTop([full, other, opening].map(ocrTextBlock));
+    expect(blockTop).toBe(710);
+    const found = ocrPageLabels(opening, { blockTop });
+    expect(found.spots.map((s) => s.printed)).toEqual(["(12)"]);
+    expect(found.sightings.map((s) => [s.label, s.reasons])).toEqual([["9", ["page-margin"]]]);
+    // One page's top alone, or tops no two pages share, say nothing.
+    expect(documentBlockTop([ocrTextBlock(full), undefined])).toBeUndefined();
+    expect(documentBlockTop([full, opening].map(ocrTextBlock))).toBeUndefined();
+  });
+
+  it("takes a display that fills its line up to half a quad from its label, never a line of prose", () => {
+    line = 0;
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...row(660, [
+        ["hij", 74, 92],
+        ["=", 96, 102],
+        ["252", 106, 130],
+        [">", 134, 140],
+        ["(=n)", 144, 170],
+        ["+Va?", 174, 400],
+        ["+af+ylogd", 404, 530],
+        ["(5)", 535, 547],
+      ]),
+      ...prose(634),
+      ...prose(620),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => [s.printed, s.equationBox.right])).toEqual([["(5)", 530]]);
+  });
+
+  it("counts a sign taller than the line (an integral read as `/`) as mathematics", () => {
+    line = 0;
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...row(660, [
+        ["hij", 250, 262],
+        ["-", 266, 270],
+        ["eM", 290, 304],
+        ["dt", 308, 318],
+        ["(10)", 524, 540],
+      ]),
+      // The integral, read as its own line, two lines high.
+      ...row(652, [["/", 274, 284]]).map((w) => ({ ...w, box: { ...w.box, top: 676 } })),
+      ...prose(634),
+      ...prose(620),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => s.printed)).toEqual(["(10)"]);
+  });
+
+  it("judges a display in one column apart from a table in the other", () => {
+    line = 0;
+    const left = ["Each", "quantity", "below", "is", "defined", "on", "the", "same"];
+    const right = ["space", "and", "the", "arguments", "hold", "for", "every", "size"];
+    const twoColumn = (y: number) =>
+      row(y, [
+        ...left.map((t, i) => [t, 72 + i * 28, 96 + i * 28] as [string, number, number]),
+        ...right.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
+      ]);
+    const cells = (y: number, a: string, b: string, c: string) =>
+      row(y, [
+        [a, 80, 110],
+        [b, 160, 180],
+        [c, 240, 260],
+      ]);
+    const words = [
+      ...twoColumn(700),
+      ...twoColumn(686),
+      ...twoColumn(672),
+      ...cells(650, "Model", "Estimate", "Error"),
+      ...row(644, [
+        ["f(x)", 380, 400],
+        ["=", 404, 410],
+        ["a", 414, 420],
+        ["(3)", 524, 536],
+      ]),
+      ...cells(636, "A", "0.52", "0.11"),
+      ...cells(622, "B", "0.47", "0.09"),
+      ...twoColumn(600),
+      ...twoColumn(586),
+      ...twoColumn(572),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => s.printed)).toEqual(["(3)"]);
+  });
+
+  it("takes a left-side label alone on its line as opening the display below it", () => {
+    line = 0;
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...row(662, [["(2.2)", 72, 92]]),
+      ...row(648, [
+        ["Ey", 72, 84],
+        ["=p(0", 88, 110],
+        ["+55", 116, 140],
+        ["=", 146, 152],
+        ["+f", 430, 500],
+        ["log", 504, 540],
+      ]),
+      ...prose(620),
+      ...prose(606),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => [s.printed, s.side])).toEqual([["(2.2)", "left"]]);
+  });
+
+  it("joins a label whose brackets OCR put on another line", () => {
+    line = 0;
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...row(660, [
+        ["V", 250, 256],
+        ["=", 260, 266],
+        ["a+b", 270, 300],
+        ["3.4b", 523, 537],
+      ]),
+      ...row(659, [
+        ["2", 262, 270],
+        ["k(n", 280, 296],
+        ["(", 520, 523],
+        [")", 538, 540],
+      ]),
+      ...prose(634),
+      ...prose(620),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => [s.labelBox.left, s.labelBox.right])).toEqual([[520, 540]]);
+  });
+
+  it("takes no gutter from word spaces that line up over a few lines", () => {
+    line = 0;
+    // Lines of prose whose spaces all fall at x 216-222 (a wide word space, not a column gap).
+    const spaced = (y: number) =>
+      row(y, [
+        ["where", 72, 110],
+        ["The", 114, 150],
+        ["system", 154, 216],
+        ["the", 222, 260],
+        ["behaviour", 264, 330],
+        ["time", 334, 380],
+        ["decay", 384, 440],
+        ["over", 444, 490],
+        ["measured.", 494, 540],
+      ]);
+    const words = [
+      ...spaced(700),
+      ...spaced(686),
+      ...row(660, [
+        ["(7)", 72, 84],
+        ["a", 260, 266],
+        ["+", 270, 276],
+        ["b", 280, 286],
+        ["=", 290, 296],
+        ["c", 300, 306],
+      ]),
+      ...spaced(634),
+      ...spaced(620),
+      ...spaced(606),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => [s.printed, s.side])).toEqual([["(7)", "left"]]);
   });
 });
