@@ -51,18 +51,38 @@ export function wantsEquationOcr(result: CheckResult): boolean {
 /**
  * The pages whose printed equations a text layer may not hold: a scan's pages (an image, with no
  * text or only someone else's invisible OCR of it). Of an OCR layer, only the pages where its lines
- * leave room (a vertical gap) for something it did not transcribe.
+ * leave room (a vertical gap) for something it did not transcribe, or where a line starts or ends
+ * with one of the labels looked for (it transcribed the display, as words in no math font).
  */
-export function scanPagesForLabels(pages: readonly (PageText | undefined)[]): number[] {
+export function scanPagesForLabels(
+  pages: readonly (PageText | undefined)[],
+  labels: readonly string[] = [],
+): number[] {
   const out: number[] = [];
   for (const page of pages) {
     if (!page || page.extractionError || page.largestImagePixels === 0) continue;
     const layer = pageLayer(page);
     if (layer === "native") continue;
-    if (layer === "ocr-layer" && !leavesRoom(page)) continue;
+    if (layer === "ocr-layer" && !leavesRoom(page) && !holdsLabel(page, labels)) continue;
     out.push(page.page);
   }
   return out;
+}
+
+/**
+ * Whether a line of the page starts or ends with one of the labels, with a parenthesis on at least
+ * one side (`(3.6a)`, `3.6a)`), as a display's label stands; a mention inside running text does not count.
+ */
+function holdsLabel(page: PageText, labels: readonly string[]): boolean {
+  if (labels.length === 0) return false;
+  for (const line of page.lines) {
+    const words = page.text.slice(line.startUtf16, line.endUtf16).trim().split(/\s+/);
+    for (const word of [words[0], words[words.length - 1]]) {
+      const m = /^(\(?)([^()]+?)(\)?)[.,;:]?$/.exec(word ?? "");
+      if (m && (m[1] !== "" || m[3] !== "") && labels.includes(m[2])) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -99,7 +119,10 @@ export async function applyEquationOcr(
 ): Promise<CheckResult[]> {
   const wanted = results.map(wantsEquationOcr);
   if (!wanted.some(Boolean)) return [...results];
-  const scanned = scanPagesForLabels(pages);
+  const scanned = scanPagesForLabels(
+    pages,
+    results.filter((_, i) => wanted[i]).map((r) => String(r.evidence.label)),
+  );
   if (scanned.length === 0) return [...results];
   const provenance = ocrProvenance();
   const outcomes = await ocrPages(options.doc.source, scanned, {

@@ -483,8 +483,19 @@ function isTabular(
   em: number,
 ): boolean {
   const near = rows.filter((r) => r.box.top > content.bottom - 2 * em && r.box.bottom < content.top + 2 * em);
+  // A row of script-size words touching a taller row (a sum's limits, indices) belongs to the display.
+  const script = (r: Row) =>
+    r.words.every((w) => w.box.top - w.box.bottom < 0.65 * em) &&
+    near.some(
+      (o) =>
+        o !== r &&
+        o.words.some((w) => w.box.top - w.box.bottom >= 0.65 * em) &&
+        o.box.bottom - r.box.top < 0.3 * em &&
+        r.box.bottom - o.box.top < 0.3 * em,
+    );
   let celled = 0;
   for (const r of near) {
+    if (script(r)) continue;
     const ws = r.words.filter(
       (w) => !spotWords.has(w) && w.box.left >= frame.left - em && w.box.right <= frame.right + 2.5 * em,
     );

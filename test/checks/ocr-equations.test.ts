@@ -17,6 +17,7 @@ import { renderingSuiteCache } from "../helpers/render-suite.js";
 
 const SCAN = fixture("eq-scan");
 const TOP = fixture("eq-scan-top");
+const LAYER = fixture("eq-scan-layer");
 const LABELS = ["1", "2", "3", "4", "5", "6", "7"];
 const records = LABELS.map((label) => ({ kind: "equation" as const, label }));
 const cache = renderingSuiteCache();
@@ -131,5 +132,28 @@ describe("verify --ocr on a scan whose display opens a page", () => {
     expect(head).toMatchObject({ verdict: "FAIL", reason: "equation-unresolved" });
     for (const s of (head.evidence.ocr as { sightings: { reasons: string[] }[] }).sightings)
       expect(s.reasons).toContain("no-math");
+  }, 600_000);
+});
+
+describe("verify --ocr on a scan whose OCR layer transcribed its display", () => {
+  it("reads the page whose layer ends a line with the label, and no page for a label it does not hold", async () => {
+    const report = await verifyPdf(
+      LAYER,
+      ["1", "2"].map((label) => ({ kind: "equation" as const, label })),
+      { cacheDir: cache.dir, ocr: "auto", timeoutMs: 600_000 },
+    );
+    const [one, two] = report.results;
+    expect(one).toMatchObject({
+      verdict: "PASS",
+      evidence: { pages: [1], layer: "ocr", textLayer: ["ocr-layer"] },
+    });
+    // The page was read for (1); OCR found no (2) on it.
+    expect(two).toMatchObject({ verdict: "FAIL", evidence: { ocr: { found: false, pagesRead: [1] } } });
+    const alone = await verifyPdf(LAYER, [{ kind: "equation", label: "2" }], {
+      cacheDir: cache.dir,
+      ocr: "auto",
+    });
+    // Asked for (2) alone, the page is not read: its lines leave no room and none ends with (2).
+    expect(alone.results[0].evidence.ocr).toBeUndefined();
   }, 600_000);
 });

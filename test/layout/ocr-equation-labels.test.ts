@@ -455,4 +455,39 @@ describe("equation labels in an OCR reading", () => {
     ];
     expect(ocrPageLabels(words).spots.map((s) => [s.printed, s.side])).toEqual([["(7)", "left"]]);
   });
+
+  it("takes the limits of sums, script-size rows touching the display, for no table row", () => {
+    line = 0;
+    const small = (y: number, words: [string, number, number][]) =>
+      row(y, words).map((w) => ({ ...w, box: { ...w.box, top: y + 5 } }));
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...small(666, [
+        ["n", 120, 126],
+        ["m", 300, 306],
+        ["k", 460, 466],
+      ]),
+      ...row(656, [
+        ["V=", 104, 116],
+        [">", 120, 128],
+        ["wi", 132, 150],
+        ["+", 154, 160],
+        [">", 300, 308],
+        ["pi", 312, 330],
+        ["+", 440, 446],
+        [">", 460, 468],
+        ["qk", 472, 500],
+      ]),
+      ...small(651, [
+        ["i=1", 116, 130],
+        ["j=1", 296, 310],
+        ["k=1", 456, 470],
+      ]),
+      ...row(638, [["(11)", 524, 540]]),
+      ...prose(620),
+      ...prose(606),
+    ];
+    expect(ocrPageLabels(words).spots.map((s) => s.printed)).toEqual(["(11)"]);
+  });
 });
