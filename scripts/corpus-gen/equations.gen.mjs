@@ -96,6 +96,7 @@ export function documents({ rng }) {
     "revtex-aps",
     "ieee-conference",
     "beamer",
+    "beamer-themes",
   ]);
   return classDocuments({
     rng,
