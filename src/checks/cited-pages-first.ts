@@ -13,34 +13,11 @@ import { engine } from "../document/engine-client.js";
 import { documentCache, type OpenOptions, pdfSource } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { PdfBytes } from "../source/file.js";
-import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
-import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult } from "./result.js";
 import { KeptResults, resultsRecordName } from "./result-cache.js";
 import type { VerifyReport } from "./verify.js";
-
-/**
- * How many pages each side of a cited page are read with it: those its printed label is decided from
- * (a page record's too: its result names the label), and those that tell whether a line of it is a
- * running head.
- */
-const READ_RADIUS = Math.max(LABEL_READ_RADIUS, RUNNING_HEAD_WINDOW);
-
-/** The pages a record's check reads first: a quotation's cited pages and the pages around them. */
-function citedPages(records: readonly EvidenceRecord[]): number[] {
-  const pages = new Set<number>();
-  for (const r of records) {
-    if ((r.kind !== "quotation" && r.kind !== "page") || r.page === undefined) continue;
-    if (!Number.isSafeInteger(r.page) || r.page < 1) continue;
-    const last = r.kind === "quotation" && r.endPage !== undefined ? r.endPage : r.page;
-    // Bounded where p++ still moves: past 2^53 - 1 a page plus one is the same number.
-    const end = Math.min(last + READ_RADIUS, Number.MAX_SAFE_INTEGER);
-    for (let p = Math.max(1, r.page - READ_RADIUS); p <= end; p++) pages.add(p);
-  }
-  return [...pages];
-}
 
 export type VerifyOptions = OpenOptions &
   AnchorsOptions & {
@@ -73,8 +50,7 @@ export async function verifyPdf(
   if (pageCount !== undefined && results.every((r) => r !== undefined))
     return { document: { sha256: source.sha256, pages: pageCount }, results: results as CheckResult[] };
   const { checkCitedPagesFirst } = await import("./held-pages.js");
-  const unknown = records.filter((_, i) => results[i] === undefined);
-  return checkCitedPagesFirst(source, records, results, citedPages(unknown), kept, options);
+  return checkCitedPagesFirst(source, records, results, kept, options);
 }
 
 /** The results kept in a document's cache entry for this build's code, when its code can be read. */

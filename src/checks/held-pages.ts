@@ -3,13 +3,16 @@
  * each record is checked against a context that holds only the pages read so far, and the rest of the
  * document is read only for the records whose check reached for a page not read. A check that
  * completes against the partial context touched only pages it holds, so its result is the one the
- * whole document gives.
+ * whole document gives. The first read's records are checked while its pages arrive: each once the
+ * pages around its cited page are in, so the checks run while the engine reads the pages after.
  */
 import { PageNoLongerStored, readRestOfDocument } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
-import { type OpenedDocument, openDocument } from "../document/open.js";
+import { documentCache, type OpenedDocument, openDocument } from "../document/open.js";
 import type { PdfBytes } from "../source/file.js";
 import { indexTextsOf } from "../text/folded-pages.js";
+import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
+import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import { TokenIndexBuilder } from "../text/token-index.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { VerifyOptions } from "./cited-pages-first.js";
@@ -22,7 +25,7 @@ import {
   type CheckContext,
   checkContext,
   checkRecord,
-  foldedPagesOf,
+  foldedPagesWith,
   type VerifyReport,
   verifyEvidence,
 } from "./verify.js";
@@ -78,6 +81,48 @@ async function checkUnlessPageNotRead(
   }
 }
 
+/**
+ * How many pages each side of a cited page are read with it: those its printed label is decided from
+ * (a page record's too: its result names the label), and those that tell whether a line of it is a
+ * running head.
+ */
+const READ_RADIUS = Math.max(LABEL_READ_RADIUS, RUNNING_HEAD_WINDOW);
+
+/** The pages a quotation or page record's check reads first: its cited pages and READ_RADIUS each side. */
+function reachOf(r: EvidenceRecord): { first: number; last: number } | undefined {
+  if ((r.kind !== "quotation" && r.kind !== "page") || r.page === undefined) return undefined;
+  if (!Number.isSafeInteger(r.page) || r.page < 1) return undefined;
+  const last = r.kind === "quotation" && r.endPage !== undefined ? r.endPage : r.page;
+  // Bounded where p++ still moves: past 2^53 - 1 a page plus one is the same number.
+  return {
+    first: Math.max(1, r.page - READ_RADIUS),
+    last: Math.min(last + READ_RADIUS, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/** The pages the records' checks read first. */
+function citedPages(records: readonly EvidenceRecord[]): number[] {
+  const pages = new Set<number>();
+  for (const r of records) {
+    const reach = reachOf(r);
+    if (reach) for (let p = reach.first; p <= reach.last; p++) pages.add(p);
+  }
+  return [...pages];
+}
+
+/**
+ * A check made while the pages arrive: its result, or undefined when it reached for a page not in yet
+ * (or failed otherwise: it is made again once the read ends, and fails there as it would have).
+ */
+function checkNow(context: CheckContext, record: EvidenceRecord): CheckResult | undefined {
+  if (record.kind !== "quotation" && record.kind !== "page") return undefined;
+  try {
+    return checkRecord(context, record);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Equation and figure records need the anchors, decided over every page: the document is opened whole. */
 export async function verifyWithAnchors(
   input: string | PdfBytes,
@@ -94,34 +139,75 @@ export async function verifyWithAnchors(
 }
 
 /**
- * Checks the records `results` does not answer yet (the others were kept from earlier runs) against
- * `pages` of the document first, then against the whole document for those that need it, and keeps
- * the new results in `kept`.
+ * Checks the quotation and page records `results` does not answer yet (the others were kept from
+ * earlier runs) against their cited pages first, then against the whole document for those that
+ * need it, and keeps the new results in `kept`.
  */
 export async function checkCitedPagesFirst(
   source: PdfBytes,
   records: EvidenceRecord[],
   results: (CheckResult | undefined)[],
-  pagesFirst: number[],
   kept: KeptResults | undefined,
   options: VerifyOptions,
 ): Promise<VerifyReport> {
-  const cited = await openDocument(source, { ...options, pages: pagesFirst });
-  // The context holds the pages read so far; the views folded from them are kept for the run.
-  const pages = Array.from(cited.pages);
-  pages.length = cited.pageCount;
+  const fresh = results.map((r) => r === undefined);
+  // The context holds the pages read so far, put into this array as they arrive; the views folded
+  // from them are kept for the run.
+  const pages: (PageText | undefined)[] = [];
   // Once the rest of the document is stored, a page not held is read back from the cache.
   const readLater: PagesReadLater = {};
-  const context: CheckContext = {
-    sha256: cited.sha256,
-    pageCount: cited.pageCount,
-    pages: foldedPagesOf(cited, heldPagesOnly(pages, readLater), (page) => pages[page - 1] !== undefined),
-    // Anchors are decided over every page.
-    loadAnchors: () => Promise.reject(new PageNotRead(0)),
+  let context: CheckContext | undefined;
+  const open = (pageCount: number): CheckContext => {
+    pages.length = pageCount;
+    return {
+      sha256: source.sha256,
+      pageCount,
+      pages: foldedPagesWith(
+        documentCache(source.sha256, options),
+        heldPagesOnly(pages, readLater),
+        (page) => pages[page - 1] !== undefined,
+      ),
+      // Anchors are decided over every page.
+      loadAnchors: () => Promise.reject(new PageNotRead(0)),
+    };
   };
-  const fresh = results.map((r) => r === undefined);
+  // Each record waits for the last page of its reach; pages arrive in page order.
+  const due = new Map<number, number[]>();
+  const onOpened = (pageCount: number) => {
+    context = open(pageCount);
+    for (let i = 0; i < records.length; i++) {
+      const reach = fresh[i] ? reachOf(records[i]) : undefined;
+      if (!reach || reach.first > pageCount) continue;
+      const last = Math.min(reach.last, pageCount);
+      const list = due.get(last);
+      if (list) list.push(i);
+      else due.set(last, [i]);
+    }
+  };
+  const onPageText = (text: PageText) => {
+    pages[text.page - 1] = text;
+    const now = due.get(text.page);
+    if (!now || !context) return;
+    due.delete(text.page);
+    for (const i of now) {
+      const { first } = reachOf(records[i])!;
+      // A page of the reach read from the cache comes in only at the end of the read.
+      let held = true;
+      for (let p = first; p <= text.page && held; p++) held = pages[p - 1] !== undefined;
+      if (held) results[i] = checkNow(context, records[i]);
+    }
+  };
+  const unknown = records.filter((_, i) => fresh[i]);
+  const cited = await openDocument(source, {
+    ...options,
+    pages: citedPages(unknown),
+    onOpened,
+    onPageText,
+  });
+  context ??= open(cited.pageCount);
+  for (let i = 0; i < cited.pageCount; i++) pages[i] ??= cited.pages[i];
   for (let i = 0; i < records.length; i++)
-    if (fresh[i]) results[i] = await checkUnlessPageNotRead(context, records[i]);
+    if (fresh[i]) results[i] ??= await checkUnlessPageNotRead(context, records[i]);
   let anyUnreadable = cited.pages.some((page) => page?.extractionError !== undefined);
   if (results.some((r) => r === undefined)) {
     // The token index the search over every page needs is built while the other pages arrive.

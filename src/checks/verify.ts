@@ -1,4 +1,5 @@
 /** Checks evidence records against one opened document, in input order. */
+import type { ExtractionCache } from "../document/cache.js";
 import type { PageText } from "../document/model.js";
 import { holdsEveryPage, type OpenedDocument } from "../document/open.js";
 import { pageLayer } from "../document/text-layer-kind.js";
@@ -55,9 +56,18 @@ export function foldedPagesOf(
   pages: readonly (PageText | undefined)[] = doc.pages,
   keepViews?: (page: number) => boolean,
 ): FoldedPages {
-  const cache = doc.cache;
-  if (!cache || (pages === doc.pages && !holdsEveryPage(doc.pages, doc.pageCount)))
+  if (pages === doc.pages && !holdsEveryPage(doc.pages, doc.pageCount))
     return new FoldedPages(pages, keepViews ? { keepViews } : {});
+  return foldedPagesWith(doc.cache, pages, keepViews);
+}
+
+/** Folded pages whose records (and token index) are read from and kept in `cache`, when there is one. */
+export function foldedPagesWith(
+  cache: ExtractionCache | undefined,
+  pages: readonly (PageText | undefined)[],
+  keepViews?: (page: number) => boolean,
+): FoldedPages {
+  if (!cache) return new FoldedPages(pages, keepViews ? { keepViews } : {});
   const write = (name: string, value: unknown) => {
     try {
       cache.writeRecord(name, value);

@@ -46,17 +46,25 @@ export async function extractInWorker(
   timeoutMs: number,
   onPage: PageSink,
   jobs = 1,
+  onOpened?: (pageCount: number) => void,
 ): Promise<Extraction> {
+  // Told once: a worker that replaces a lost one opens the document again.
+  let told = false;
+  const opened = (pageCount: number) => {
+    if (told) return;
+    told = true;
+    onOpened?.(pageCount);
+  };
   const deadline = { limitMs: timeoutMs, endsAt: Date.now() + timeoutMs };
   const workers = Math.min(jobs, jobsThatFit(request.source));
   let pages = request.pages;
   if (workers > 1 && pages === undefined) {
     // The split needs the page count: opening the document tells it, and the worker keeps it open.
-    const { pageCount } = await extractWith(engine(), { ...request, pages: [] }, deadline, () => {});
+    const { pageCount } = await extractWith(engine(), { ...request, pages: [] }, deadline, () => {}, opened);
     pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   }
   if (workers <= 1 || pages === undefined || pages.length < PARALLEL_MIN_PAGES) {
-    const { pageCount } = await extractWith(engine(), request, deadline, onPage);
+    const { pageCount } = await extractWith(engine(), request, deadline, onPage, opened);
     return { pageCount, workers: 1 };
   }
   const shares = dealPages(pages, workers);
@@ -66,8 +74,12 @@ export async function extractInWorker(
   try {
     const results = await Promise.all(
       shares.map(async (list, k) => {
-        const result = await extractWith(clients[k], { ...request, pages: list }, deadline, (got) =>
-          order.add(got),
+        const result = await extractWith(
+          clients[k],
+          { ...request, pages: list },
+          deadline,
+          (got) => order.add(got),
+          opened,
         );
         // Pages of the list the worker did not send are past the document's end.
         order.skip(list);
@@ -91,6 +103,7 @@ function extractWith(
   request: ExtractionRequest,
   deadline: { limitMs: number; endsAt: number },
   onPage: PageSink,
+  onOpened: (pageCount: number) => void,
 ): Promise<{ pageCount: number }> {
   let pageCount: number | undefined;
   const delivered = new Set<number>();
@@ -116,6 +129,7 @@ function extractWith(
         switch (chunk.type) {
           case "opened":
             pageCount = chunk.pageCount;
+            onOpened(pageCount);
             return;
           case "page": {
             const text = unpackPageText(chunk.page.text, chunk.page.text.page);

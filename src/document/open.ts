@@ -40,6 +40,8 @@ export interface OpenOptions {
    * pages come in (page order within each worker's range).
    */
   onPageText?: (text: PageText) => void;
+  /** Called with the page count once the document is open for an extraction, before any onPageText. */
+  onOpened?: (pageCount: number) => void;
   /**
    * Hold the extracted pages in the result (default true). With false and noCache, a page is only
    * given to onPageText, so a caller that stores each page itself never holds every page.
@@ -145,7 +147,7 @@ export async function openDocument(
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let result: Awaited<ReturnType<typeof extractInWorker>>;
     try {
-      result = await extractInWorker(request, timeoutMs, onPage, resolveJobs(options.jobs));
+      result = await extractInWorker(request, timeoutMs, onPage, resolveJobs(options.jobs), options.onOpened);
     } catch (error) {
       storeEach();
       throw error;

@@ -209,4 +209,57 @@ describe("verify reads the cited pages first", () => {
     expect(await verifyPdf(book, records, { cacheDir: fresh("lost") })).toEqual(truth);
     expect(read).toHaveBeenCalled();
   });
+  it("checks records while the pages arrive, each with the whole document's result", async () => {
+    // A 31-page book, records all over it: words of a page cited on it, two pages off and nowhere,
+    // and page records. The pages read first arrive one by one; a record is checked once the pages
+    // around its own are in, and its result must be the one the whole document gives.
+    const book = fixture("regions-book");
+    const whole = await openDocument(book, { noCache: true });
+    const records: EvidenceRecord[] = [];
+    for (let page = 1; page <= whole.pageCount; page += 3) {
+      // Each paragraph's opening words name its number: on one page only.
+      const pattern = /Paragraph \d+ of the book sets out one more step/;
+      const text = pattern.exec(whole.pages[page - 1]?.text ?? "")?.[0];
+      if (!text) continue;
+      records.push({ id: `on-${page}`, kind: "quotation", page, text });
+      records.push({ id: `off-${page}`, kind: "quotation", page: page + 2, text });
+      records.push({ id: `page-${page}`, kind: "page", page });
+    }
+    records.push({
+      id: "nowhere",
+      kind: "quotation",
+      page: 4,
+      text: "these words stand on no page of the book",
+    });
+    expect(records.length).toBeGreaterThan(20);
+    const root = fresh("arriving");
+    const cold = await verifyPdf(book, records, { cacheDir: root });
+    expect(cold).toEqual(await verifyEvidence(whole, records));
+    const reasons = new Set(cold.results.filter((r) => r.kind === "quotation").map((r) => r.reason));
+    expect(reasons).toEqual(new Set(["found", "wrong-page", "absent"]));
+    // Only the first ones on their pages: the pages read first are some of the book, checked as they come.
+    const first = records.filter((r) => r.id === "on-1" || r.id === "page-1");
+    expect(await verifyPdf(book, first, { cacheDir: fresh("first") })).toEqual(
+      await verifyEvidence(whole, first),
+    );
+  });
+});
+
+describe("an extraction told as it runs", () => {
+  it("tells the page count first, then each page extracted now in page order, not those from the cache", async () => {
+    const root = fresh("told");
+    const told: (string | number)[] = [];
+    const hooks = {
+      onOpened: (pageCount: number) => told.push(`opened ${pageCount}`),
+      onPageText: (text: { page: number }) => told.push(text.page),
+    };
+    await openDocument(PAPER, { cacheDir: root, pages: [3, 1, 2], ...hooks });
+    expect(told).toEqual(["opened 5", 1, 2, 3]);
+    told.length = 0;
+    await openDocument(PAPER, { cacheDir: root, pages: [2, 3, 4], ...hooks });
+    expect(told).toEqual(["opened 5", 4]);
+    told.length = 0;
+    await openDocument(PAPER, { cacheDir: root, pages: [1, 4], ...hooks });
+    expect(told).toEqual([]);
+  });
 });
