@@ -174,8 +174,11 @@ function figure(state) {
     }
     case "sidebyside": {
       if (state.above) return float(state, `\\plot[${width}]`, words);
+      // Half the pairs (by the count of captions before them) are set 0.49 wide: their captions are
+      // parted by about a word space.
+      const share = state.key % 4 < 2 ? "0.47" : "0.49";
       const half = (w) =>
-        `\\begin{minipage}[t]{0.47\\linewidth}\\centering\\resizebox{\\linewidth}{!}{\\plot}\n${caption(state, w)}\\end{minipage}`;
+        `\\begin{minipage}[t]{${share}\\linewidth}\\centering\\resizebox{\\linewidth}{!}{\\plot}\n${caption(state, w)}\\end{minipage}`;
       return `\\begin{figure}[htbp]\n${half(words)}\\hfill\n${half(sentence(rng, 4, 8))}\n\\end{figure}`;
     }
     case "listing":

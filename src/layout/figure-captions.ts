@@ -201,7 +201,7 @@ function judge(
   if (
     before.length > 0 &&
     !columnBeside(chars, index, before, base, em, left) &&
-    !captionRowBefore(chars, before, labelBox, otherCaptions, em)
+    !captionRowBefore(chars, index, row, before, labelBox, otherCaptions, em)
   )
     rejections.push("not-line-start");
   // Captions side by side: each ends where the next one on its row begins.
@@ -366,11 +366,14 @@ function centredInColumn(row: Box, frames: DocumentFrames, page: number, em: num
  */
 /**
  * The text just before the label is the row of another caption set beside this one (side by side
- * figures, each captioned): that caption's label opens the row, and a gap wider than a word space
- * parts its text from this label.
+ * figures, each captioned): that caption's label opens the row, and the gap before this label is
+ * wider than the word spaces of that caption's text on the row, or another row of that caption
+ * ends at the same edge (two justified blocks side by side, parted by no more than a word space).
  */
 function captionRowBefore(
   chars: PageChars,
+  index: BandIndex,
+  row: readonly number[],
   before: readonly number[],
   labelBox: Box,
   otherCaptions: readonly Box[],
@@ -378,11 +381,27 @@ function captionRowBefore(
 ): boolean {
   let edge = -Infinity;
   for (const k of before) edge = Math.max(edge, chars.x1[k]);
-  if (labelBox.left - edge < em * 0.8) return false;
+  const gap = labelBox.left - edge;
+  if (gap < em * 0.3) return false;
   const level = (o: Box) =>
     Math.min(o.top, labelBox.top) - Math.max(o.bottom, labelBox.bottom) >
     (labelBox.top - labelBox.bottom) * 0.5;
-  return otherCaptions.some((o) => level(o) && o.right < edge && o.left < labelBox.left - em);
+  const opener = otherCaptions.find((o) => level(o) && o.right < edge && o.left < labelBox.left - em);
+  if (!opener) return false;
+  const base = chars.base[before[0]];
+  if (rowsEndingAt(chars, index, edge, base, em, labelBox.left) >= 1) return true;
+  if (nextRowStartsAt(chars, index, base, labelBox.left, em)) return true;
+  const text = row
+    .filter((k) => chars.x0[k] >= opener.left - 0.5 && chars.x1[k] <= edge + 0.5)
+    .sort((a, b) => chars.x0[a] - chars.x0[b]);
+  const spaces: number[] = [];
+  for (let i = 1; i < text.length; i++) {
+    const g = chars.x0[text[i]] - chars.x1[text[i - 1]];
+    if (g > em * 0.15) spaces.push(g);
+  }
+  if (spaces.length < 2) return false;
+  spaces.sort((a, b) => a - b);
+  return gap > spaces[spaces.length - 1] * 1.3;
 }
 
 function columnBeside(
@@ -396,6 +415,41 @@ function columnBeside(
   let edge = -Infinity;
   for (const k of before) edge = Math.max(edge, chars.x1[k]);
   if (left - edge < em * 0.8) return false;
+  return rowsEndingAt(chars, index, edge, base, em, left) >= 2;
+}
+
+/**
+ * The row under `base` (at a leading's distance) has text starting at `x`, apart from anything to
+ * its left by more than a word space: a block of its own starts at `x`, as this caption's does.
+ */
+function nextRowStartsAt(chars: PageChars, index: BandIndex, base: number, x: number, em: number): boolean {
+  const tol = Math.max(1, em * 0.15);
+  const found = index.scan(base - em * 1.6, base - em * 0.8);
+  let start = false;
+  let leftReach = -Infinity;
+  for (let j = 0; j < found; j++) {
+    const k = index.hits[j];
+    const d = base - chars.base[k];
+    if (d < em * 0.8 || d > em * 1.6) continue;
+    if (Math.abs(chars.x0[k] - x) <= tol) start = true;
+    else if (chars.x1[k] <= x + tol) leftReach = Math.max(leftReach, chars.x1[k]);
+  }
+  return start && x - leftReach > em * BRIDGE_GAP_EM;
+}
+
+/**
+ * How many other rows within three em of `base` end their text left of `left` at `edge`: within a
+ * point, or 0.15 em at larger sizes (justified rows end at one advance, their last glyphs' ink
+ * does not).
+ */
+function rowsEndingAt(
+  chars: PageChars,
+  index: BandIndex,
+  edge: number,
+  base: number,
+  em: number,
+  left: number,
+): number {
   const ends = new Map<number, number>();
   const found = index.scan(base - em * 3, base + em * 3);
   for (let j = 0; j < found; j++) {
@@ -405,8 +459,9 @@ function columnBeside(
     ends.set(row, Math.max(ends.get(row) ?? -Infinity, chars.x1[k]));
   }
   let shared = 0;
-  for (const end of ends.values()) if (Math.abs(end - edge) <= 1) shared++;
-  return shared >= 2;
+  const tolerance = Math.max(1, em * 0.15);
+  for (const end of ends.values()) if (Math.abs(end - edge) <= tolerance) shared++;
+  return shared;
 }
 
 /** How far (a share of the body size) a line's size may be from the running text's to bound a figure. */
@@ -435,10 +490,13 @@ function runsIntoParagraph(rows: readonly Box[], em: number): boolean {
     if (!flush(before)) return false;
     let width = -Infinity;
     for (let j = 0; j <= i + 1; j++) width = Math.max(width, rows[j].right);
-    if (before.right > width - em * 2) continue;
-    // The first short row ends the paragraph the candidate opens: what follows decides.
+    // A row indented as a paragraph's first line, running to the full width, with a flush row
+    // under it: the next paragraph, whether or not the row above it ends short.
     const indent = rows[i].left - left;
-    return indent >= em * 0.5 && indent <= em * 4 && rows[i].right >= width - em && flush(rows[i + 1]);
+    if (indent >= em * 0.5 && indent <= em * 4 && rows[i].right >= width - em && flush(rows[i + 1]))
+      return true;
+    // The first short row ends the paragraph the candidate opens, and no paragraph follows it.
+    if (before.right <= width - em * 2) return false;
   }
   return false;
 }
@@ -541,8 +599,15 @@ function bridgesGutter(chars: PageChars, row: readonly number[], b: Beside, em: 
   // column beside it that stands closer than a column gap).
   const bridges = () =>
     (from < b.leftEnd - em && reach > b.to - em) || (from < b.from + em && reach > b.rightStart + em);
+  // A gap standing where the first row's own gutter stands (both its ends within the tolerance
+  // of the gutter's) parts the row however narrow: two justified blocks side by side.
+  const tol = Math.max(1, em * 0.15);
+  const atGutter = (x0: number) =>
+    (Math.abs(reach - b.leftEnd) <= tol && Math.abs(x0 - b.from) <= tol) ||
+    (Math.abs(reach - b.to) <= tol && Math.abs(x0 - b.rightStart) <= tol);
   for (const k of sorted) {
-    if (chars.x0[k] - reach > wordSpace) {
+    const x0 = chars.x0[k];
+    if (x0 - reach > wordSpace || (x0 - reach > em * 0.15 && atGutter(x0))) {
       if (bridges()) return true;
       from = chars.x0[k];
     }

@@ -67,15 +67,25 @@ describe("figures beside other text", () => {
     expect(f.text).toBe("Figure 1: The weight of each sample before and after the exposure run, by day.");
   });
 
-  it("reads figures side by side as two, each caption and box its own, the column beside left out", async () => {
+  it("reads figures side by side as one each, each caption and box its own, however close", async () => {
     const r = await anchorsOf("caption-side-by-side");
-    expect(r.figures.map((f) => f.label)).toEqual(["1", "2"]);
-    const [one, two] = r.figures;
-    expect(one.figureBox!.right).toBeLessThan(two.labelBox.left);
-    expect(two.figureBox!.left).toBeGreaterThan(one.captionBox.right);
-    expect(two.captionBox.right).toBeLessThan(305);
-    expect(one.text).toBe("Figure 1: The drift of the first instrument over the day.");
-    expect(two.text).toBe("Figure 2: The drift of the second instrument over the day.");
+    expect(r.figures.map((f) => f.label)).toEqual(["1", "2", "3", "4"]);
+    expect(r.rejectedCaptions).toEqual([]);
+    for (const [one, two] of [
+      [r.figures[0], r.figures[1]],
+      [r.figures[2], r.figures[3]],
+    ]) {
+      expect(one.figureBox!.right).toBeLessThan(two.labelBox.left);
+      expect(two.figureBox!.left).toBeGreaterThan(one.captionBox.right);
+      expect(one.captionBox.right).toBeLessThan(two.captionBox.left);
+      expect(two.captionBox.bottom).toBe(one.captionBox.bottom);
+    }
+    expect(r.figures.map((f) => f.text)).toEqual([
+      "Figure 1: The drift of the first instrument over the day.",
+      "Figure 2: The drift of the second instrument over the day.",
+      "Figure 3: The spread of the readings of the first kind of sample.",
+      "Figure 4: The spread of the readings of the second kind of sample.",
+    ]);
   });
 
   it("bounds a caption by its column when the next column's lines stand level with its rows, closer than two em", async () => {

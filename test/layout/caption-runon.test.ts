@@ -5,7 +5,7 @@ import { anchorsOf } from "./support.js";
 describe("running text that opens a line with Figure N.", () => {
   it("refuses a line whose paragraph runs on at the body's leading into the next paragraph", async () => {
     const r = await anchorsOf("caption-runon");
-    for (const label of ["47", "48"]) {
+    for (const label of ["47", "48", "49"]) {
       expect(r.rejectedCaptions.find((c) => c.label === label)?.reasons).toEqual(["runs-into-paragraph"]);
       expect(checkFigure(r, { label }).verdict).toBe("FAIL");
     }
