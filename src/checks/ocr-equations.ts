@@ -8,6 +8,7 @@
 import type { Box, PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
 import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
+import { isEquationLabel } from "../layout/labels.js";
 import {
   documentBlockTop,
   type OcrLabelSighting,
@@ -56,7 +57,7 @@ export function wantsEquationOcr(result: CheckResult): boolean {
  */
 export function scanPagesForLabels(
   pages: readonly (PageText | undefined)[],
-  labels: readonly string[] = [],
+  labels: readonly string[] | "any" = [],
 ): number[] {
   const out: number[] = [];
   for (const page of pages) {
@@ -73,13 +74,14 @@ export function scanPagesForLabels(
  * Whether a line of the page starts or ends with one of the labels, with a parenthesis on at least
  * one side (`(3.6a)`, `3.6a)`), as a display's label stands; a mention inside running text does not count.
  */
-function holdsLabel(page: PageText, labels: readonly string[]): boolean {
+function holdsLabel(page: PageText, labels: readonly string[] | "any"): boolean {
   if (labels.length === 0) return false;
+  const wanted = (label: string) => (labels === "any" ? isEquationLabel(label) : labels.includes(label));
   for (const line of page.lines) {
     const words = page.text.slice(line.startUtf16, line.endUtf16).trim().split(/\s+/);
     for (const word of [words[0], words[words.length - 1]]) {
       const m = /^(\(?)([^()]+?)(\)?)[.,;:]?$/.exec(word ?? "");
-      if (m && (m[1] !== "" || m[3] !== "") && labels.includes(m[2])) return true;
+      if (m && (m[1] !== "" || m[3] !== "") && wanted(m[2])) return true;
     }
   }
   return false;
@@ -108,22 +110,39 @@ function leavesRoom(page: PageText): boolean {
   return false;
 }
 
+/** What OCR of a document's scanned pages says about its equation labels. */
+export interface EquationLabelReading {
+  places: OcrEquationPlace[];
+  sightings: (OcrLabelSighting & { page: number })[];
+  /** The pages chosen to be read, those read, and those not read (why, and a code for a refused page). */
+  scanned: number[];
+  pagesRead: number[];
+  unread: { page: number; why: string; code?: string }[];
+  /** The OCR engine and model, and the resolution of the page readings. */
+  source: {
+    provider: string;
+    provider_version: string;
+    model_package: string;
+    model_file: string;
+    model_sha256: string;
+    dpi: number;
+  };
+  layers: Map<number, TextLayerKind>;
+}
+
 /**
- * The equation results with OCR applied to those the text layer left unresolved. Throws
- * OCR_UNAVAILABLE (naming the package) when OCR is needed but cannot load.
+ * The equation labels OCR finds on the document's scanned pages (`scanPagesForLabels`: of an OCR
+ * layer, the pages that leave room or start or end a line with one of `labels`, or with any label
+ * when `labels` is "any"); undefined when no page is to be read. Throws OCR_UNAVAILABLE (naming the
+ * package) when OCR is needed but cannot load.
  */
-export async function applyEquationOcr(
+export async function readEquationLabels(
   pages: readonly (PageText | undefined)[],
-  results: readonly CheckResult[],
+  labels: readonly string[] | "any",
   options: EquationOcrOptions,
-): Promise<CheckResult[]> {
-  const wanted = results.map(wantsEquationOcr);
-  if (!wanted.some(Boolean)) return [...results];
-  const scanned = scanPagesForLabels(
-    pages,
-    results.filter((_, i) => wanted[i]).map((r) => String(r.evidence.label)),
-  );
-  if (scanned.length === 0) return [...results];
+): Promise<EquationLabelReading | undefined> {
+  const scanned = scanPagesForLabels(pages, labels);
+  if (scanned.length === 0) return undefined;
   const provenance = ocrProvenance();
   const outcomes = await ocrPages(options.doc.source, scanned, {
     deadline: options.deadline,
@@ -137,18 +156,40 @@ export async function applyEquationOcr(
     const page = pages[p - 1];
     if (page) layers.set(p, pageLayer(page));
   }
-  const source = {
-    provider: provenance.provider,
-    provider_version: provenance.provider_version,
-    model_package: provenance.model_package,
-    model_file: provenance.model_file,
-    model_sha256: provenance.model_sha256,
-    dpi: OCR_DPI,
+  return {
+    places,
+    sightings,
+    scanned,
+    pagesRead: scanned.filter((p) => outcomes.get(p)?.state === "ok"),
+    unread: [...outcomes].filter(([, o]) => o.state !== "ok").map(([p, o]) => ({ page: p, ...notRead(o) })),
+    source: {
+      provider: provenance.provider,
+      provider_version: provenance.provider_version,
+      model_package: provenance.model_package,
+      model_file: provenance.model_file,
+      model_sha256: provenance.model_sha256,
+      dpi: OCR_DPI,
+    },
+    layers,
   };
+}
+
+/**
+ * The equation results with OCR applied to those the text layer left unresolved. Throws
+ * OCR_UNAVAILABLE (naming the package) when OCR is needed but cannot load.
+ */
+export async function applyEquationOcr(
+  pages: readonly (PageText | undefined)[],
+  results: readonly CheckResult[],
+  options: EquationOcrOptions,
+): Promise<CheckResult[]> {
+  const wanted = results.map(wantsEquationOcr);
+  if (!wanted.some(Boolean)) return [...results];
+  const labels = results.filter((_, i) => wanted[i]).map((r) => String(r.evidence.label));
+  const reading = await readEquationLabels(pages, labels, options);
+  if (reading === undefined) return [...results];
+  const { places, sightings, scanned, unread, source, layers, pagesRead } = reading;
   const said = `${source.provider} ${source.provider_version}, ${source.model_package} ${source.model_file}, ${OCR_DPI} dpi`;
-  const unread = [...outcomes]
-    .filter(([, o]) => o.state !== "ok")
-    .map(([p, o]) => ({ page: p, ...notRead(o) }));
   return results.map((result, i) => {
     if (!wanted[i]) return result;
     const label = String(result.evidence.label);
@@ -164,7 +205,7 @@ export async function applyEquationOcr(
             ...source,
             found: false,
             sightings: sightings.filter((x) => x.label === label).map(({ label: _, ...x }) => x),
-            pagesRead: scanned.filter((p) => outcomes.get(p)?.state === "ok"),
+            pagesRead,
             ...(unread.length > 0 ? { pagesNotRead: unread } : {}),
           },
         },

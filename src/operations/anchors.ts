@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { EquationLabelReading, OcrEquationPlace } from "../checks/ocr-equations.js";
 import type { Box } from "../document/model.js";
 import { pagesByLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { type AnchorsRecord, documentAnchors, openForAnchors } from "../layout/anchors.js";
@@ -15,6 +16,14 @@ export type AnchorsReport = {
     /** The pages of each text layer that occurs (see text-layer-kind.ts). */
     pagesByLayer: Partial<Record<TextLayerKind, number[]>>;
   };
+  /** With `ocr`: the equation labels OCR of the scanned pages found that the text layer does not hold. */
+  ocrEquations?: (Omit<OcrEquationPlace, "label"> & { label: string; layer: "ocr" })[];
+  /** With `ocr`: the OCR engine, model and resolutions, and the pages read and not read. */
+  ocr?: EquationLabelReading["source"] & {
+    label_dpi: number[];
+    pagesRead: number[];
+    pagesNotRead?: EquationLabelReading["unread"];
+  };
 } & AnchorsRecord;
 
 export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
@@ -30,13 +39,40 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
     const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
     const record = await documentAnchors(doc, options);
-    return {
+    const report: AnchorsReport = {
       document: { sha256: doc.sha256, pages: doc.pageCount, pagesByLayer: pagesByLayer(doc.pages) },
       ...record,
     };
+    if (input.ocr === undefined) return report;
+    // The same reading verify's equation check makes of a scan, for every label rather than the asked ones.
+    const { readEquationLabels } = await import("../checks/ocr-equations.js");
+    const { LABEL_READ_DPI } = await import("../checks/ocr-label-readings.js");
+    const reading = await readEquationLabels(doc.pages, "any", {
+      doc,
+      deadline: options.deadline,
+      password: input.password,
+    });
+    const held = new Set(record.equations.map((e) => `${e.page}:${e.label}`));
+    return {
+      ...report,
+      ocrEquations: (reading?.places ?? [])
+        .filter((p) => !held.has(`${p.page}:${p.label}`))
+        .map((p) => ({ ...p, layer: "ocr" as const })),
+      ...(reading
+        ? {
+            ocr: {
+              ...reading.source,
+              label_dpi: [...LABEL_READ_DPI],
+              pagesRead: reading.pagesRead,
+              ...(reading.unread.length > 0 ? { pagesNotRead: reading.unread } : {}),
+            },
+          }
+        : {}),
+    };
   },
   json: (report) => report,
-  format: (report, input) => formatAnchors(input.pdf, report, report.document.pagesByLayer),
+  format: (report, input) =>
+    formatAnchors(input.pdf, report, report.document.pagesByLayer) + formatOcrLabels(report),
   exitCode: () => 0,
 });
 
@@ -80,6 +116,23 @@ export function formatAnchors(
     lines.push(
       `pages whose text could not be extracted (the engine failed on them; labels there are not listed): ${[...unreadable].join(", ")}`,
     );
+  return `${lines.join("\n")}\n`;
+}
+
+/** The labels OCR found, or nothing without `ocr`. */
+function formatOcrLabels(r: AnchorsReport): string {
+  if (r.ocrEquations === undefined) return "";
+  const o = r.ocr;
+  const lines = [
+    o
+      ? `equation labels read by OCR of the scanned pages ${pageRanges(o.pagesRead)} (${o.provider} ${o.provider_version}, ${o.dpi} dpi; OCR can misread) (${r.ocrEquations.length}):`
+      : "equation labels read by OCR (0): no page is a scan",
+  ];
+  for (const e of r.ocrEquations)
+    lines.push(
+      `  (${e.label})  page ${e.page}, ${e.side}  label ${box(e.labelBox)}  equation ${box(e.equationBox)}  readings ${e.readings.join(" ")}`,
+    );
+  for (const u of o?.pagesNotRead ?? []) lines.push(`  page ${u.page} not read: ${u.why}`);
   return `${lines.join("\n")}\n`;
 }
 

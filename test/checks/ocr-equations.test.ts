@@ -10,6 +10,7 @@ import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import { applyEquationOcr } from "../../src/checks/ocr-equations.js";
 import { openForChecks } from "../../src/checks/open-for-checks.js";
 import { checkContext, verifyEvidence } from "../../src/checks/verify.js";
+import { anchorsOperation } from "../../src/operations/anchors.js";
 import { Deadline } from "../../src/util/deadline.js";
 import { fixture } from "../helpers/fixture-files.js";
 import { hugeImagePdf } from "../helpers/huge-image-pdf.js";
@@ -90,6 +91,30 @@ describe("verify --ocr on equation labels of a scan", () => {
     });
     expect(report.citations[0]).toMatchObject({ verdict: "PASS", evidence: { layer: "ocr" } });
   }, 120_000);
+
+  it("lists the labels OCR finds with anchors --ocr, marked layer ocr, and nothing without it", async () => {
+    const ctx = {
+      cwd: process.cwd(),
+      access: "anywhere" as const,
+      open: { cacheDir: cache.dir },
+      caller: "cli" as const,
+    };
+    const plain = await anchorsOperation.run({ pdf: SCAN }, ctx);
+    expect(plain.equations).toEqual([]);
+    expect(plain.ocrEquations).toBeUndefined();
+    const input = { pdf: SCAN, ocr: "auto" as const };
+    const report = await anchorsOperation.run(input, ctx);
+    expect(report.ocrEquations?.map((e) => [e.label, e.page, e.side, e.layer])).toEqual([
+      ["1", 1, "right", "ocr"],
+      ["2", 1, "right", "ocr"],
+    ]);
+    expect(report.ocrEquations?.[0].readings).toEqual(["(1)", "(1)", "(1)"]);
+    expect(report.ocr).toMatchObject({ provider: "tesseract.js", dpi: 300, pagesRead: [1, 2] });
+    // The traps of page 2 (an enumeration, a table cell, a mention in prose) are not listed.
+    expect(anchorsOperation.format(report, input)).toMatch(
+      /equation labels read by OCR of the scanned pages 1-2 \(tesseract\.js .*, 300 dpi; OCR can misread\) \(2\):\n {2}\(1\) {2}page 1, right/,
+    );
+  });
 
   it("stops at the deadline with the labels unresolved and the pages not read named", async () => {
     const doc = await openForChecks(SCAN, { noCache: true }, true);

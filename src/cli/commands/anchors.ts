@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { anchorsOperation } from "../../operations/anchors.js";
 import { addDocumentOptions, commandContext, type DocumentFlags, runAction, runAndPrint } from "../io.js";
+import { ocrOption } from "../ocr-flag.js";
 
 export function register(program: Command): void {
   addDocumentOptions(
@@ -10,10 +11,19 @@ export function register(program: Command): void {
         "list the equation labels and figure captions found in a PDF, and every rejected equation-label candidate with its reasons",
       )
       .argument("<pdf>", "the PDF to read")
+      .option(
+        "--ocr <mode>",
+        "auto or tesseract: also list the equation labels OCR finds on the scanned pages (layer ocr)",
+      )
       .option("--json", "print the anchors record as JSON"),
-  ).action((pdf: string, flags: DocumentFlags) =>
+  ).action((pdf: string, flags: DocumentFlags & { ocr?: string }) =>
     runAction(flags.json, () =>
-      runAndPrint(anchorsOperation, { pdf, password: flags.password }, commandContext(flags), flags.json),
+      runAndPrint(
+        anchorsOperation,
+        { pdf, password: flags.password, ...ocrOption(flags.ocr) },
+        commandContext(flags),
+        flags.json,
+      ),
     ),
   );
 }

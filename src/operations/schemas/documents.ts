@@ -25,7 +25,19 @@ export const verifyInput = inputSchema(
   { evidence: "EVIDENCE_INVALID" },
 );
 
-export const anchorsInput = inputSchema(z.strictObject({ pdf: pdfField, password: passwordField }));
+export const anchorsInput = inputSchema(
+  z.strictObject({
+    pdf: pdfField,
+    ocr: z
+      .enum(OCR_MODES)
+      .optional()
+      .describe(
+        "auto or tesseract: also read the scanned pages by OCR and list the equation labels found there " +
+          "that the text layer does not hold (layer `ocr`: OCR can misread)",
+      ),
+    password: passwordField,
+  }),
+);
 
 export const locateInput = inputSchema(
   z.strictObject({
