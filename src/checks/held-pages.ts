@@ -8,7 +8,7 @@
  */
 import { PageNoLongerStored, readRestOfDocument } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
-import { documentCache, type OpenedDocument, openDocument } from "../document/open.js";
+import { documentCache, holdsEveryPage, type OpenedDocument, openDocument } from "../document/open.js";
 import type { PdfBytes } from "../source/file.js";
 import { indexTextsOf } from "../text/folded-pages.js";
 import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
@@ -208,10 +208,19 @@ export async function checkCitedPagesFirst(
   for (let i = 0; i < cited.pageCount; i++) pages[i] ??= cited.pages[i];
   for (let i = 0; i < records.length; i++)
     if (fresh[i]) results[i] ??= await checkUnlessPageNotRead(context, records[i]);
-  let anyUnreadable = cited.pages.some((page) => page?.extractionError !== undefined);
+  let anyUnreadable = pages.some((page) => page?.extractionError !== undefined);
   if (results.some((r) => r === undefined)) {
+    // The pages are held by `pages` alone, so that they can be let go below.
+    cited.pages.length = 0;
     // The token index the search over every page needs is built while the other pages arrive.
     const index = context.pages.hasIndex ? undefined : new TokenIndexBuilder(cited.pageCount);
+    if (index)
+      for (let page = 1; page <= cited.pageCount; page++)
+        if (pages[page - 1]) index.add(page, context.pages.indexTexts(page));
+    // From here on memory holds the index and a few pages: the pages read first are stored with the
+    // rest and read back like them, their views folded again when a check reaches them. (When they
+    // are every page, nothing is read and they stay, views and all.)
+    if (!holdsEveryPage(pages, cited.pageCount)) context.pages.releaseViews();
     const rest = await readRestOfDocument(
       cited,
       pages,
@@ -220,11 +229,7 @@ export async function checkCitedPagesFirst(
     );
     anyUnreadable = rest.anyUnreadable;
     readLater.page = rest.readPage;
-    if (index) {
-      for (let page = 1; page <= cited.pageCount; page++)
-        if (!index.has(page)) index.add(page, context.pages.indexTexts(page));
-      context.pages.adoptIndex(index.finish());
-    }
+    if (index) context.pages.adoptIndex(index.finish());
     let lost = false;
     for (let i = 0; i < records.length; i++) {
       try {

@@ -34,7 +34,7 @@ const PAGES_KEPT = 32;
 /**
  * Reads the pages `doc` lacks. `pages` (indexed by page - 1, holding doc's pages) receives the pages
  * that are held: those the engine failed on, and every page when there is no cache to read them
- * back from. `onPage` is called with each page `pages` did not hold, as it comes in; without it, a
+ * back from; the pages it held are let go once stored (read back through readPage). `onPage` is called with each page `pages` did not hold, as it comes in; without it, a
  * page the cache already holds is not read now at all.
  */
 export async function readRestOfDocument(
@@ -79,10 +79,15 @@ export async function readRestOfDocument(
     pages[text.page - 1] = text;
   };
   const missing: number[] = [];
+  // The pages held before that are stored: let go once the file is in place.
+  const storedHeld: number[] = [];
   for (let page = 1; page <= count; page++) {
     const text = pages[page - 1];
     if (text) {
-      if (writer && !text.extractionError) keep(text);
+      if (writer && !text.extractionError) {
+        keep(text);
+        if (writer) storedHeld.push(page);
+      }
       continue;
     }
     const stored = cache?.readPageText(page);
@@ -112,6 +117,7 @@ export async function readRestOfDocument(
   if (writer) {
     try {
       writer.finish();
+      for (const page of storedHeld) pages[page - 1] = undefined;
     } catch {
       // An unwritable cache slows the next run: a page it lost is read again (PageNoLongerStored).
       writer.abandon();

@@ -79,6 +79,11 @@ export class FoldedPages {
     }
   }
 
+  /** Lets go of the views kept for the run (they are folded again when reached; keepViews still applies). */
+  releaseViews(): void {
+    this.views.clear();
+  }
+
   private recall(page: number, key: string): FoldedText | null | undefined {
     const recent = this.recentViews.get(page);
     return recent ? recent.get(key) : this.views.get(key);
