@@ -100,19 +100,25 @@ export async function readRestOfDocument(
   }
   if (missing.length > 0) {
     // Extracted apart from the cache: the pages are stored below as one file rather than one each.
-    const extracted = await openDocument(doc.source, {
-      ...options,
-      pages: missing,
-      noCache: true,
-      holdPages: false,
-      onPageText: (text) => {
-        if (text.extractionError !== undefined) anyUnreadable = true;
-        onPage?.(text);
-        keep(text);
-      },
-    });
+    try {
+      const extracted = await openDocument(doc.source, {
+        ...options,
+        pages: missing,
+        noCache: true,
+        holdPages: false,
+        onPageText: (text) => {
+          if (text.extractionError !== undefined) anyUnreadable = true;
+          onPage?.(text);
+          keep(text);
+        },
+      });
+      rest.extractedPages = extracted.extractedPages;
+    } catch (error) {
+      // A read that fails (its deadline passed) leaves no unfinished file behind.
+      writer?.abandon();
+      throw error;
+    }
     rest.anyUnreadable = anyUnreadable;
-    rest.extractedPages = extracted.extractedPages;
   }
   if (writer) {
     try {

@@ -199,6 +199,20 @@ describe("verify reads the cited pages first", () => {
     expect(held).toEqual(whole.pages);
   });
 
+  it("leaves no unfinished document text file when reading the rest fails", async () => {
+    const book = fixture("regions-book");
+    const root = fresh("deadline");
+    const doc = await openDocument(book, { cacheDir: root, pages: [5] });
+    const pages = Array.from(doc.pages);
+    pages.length = doc.pageCount;
+    await expect(readRestOfDocument(doc, pages, { timeoutMs: 1 }, () => {})).rejects.toMatchObject({
+      code: "EXTRACTION_TIMEOUT",
+    });
+    expect(listFiles(root).filter((f) => f.includes("text.bin"))).toEqual(
+      listFiles(root).filter((f) => /p\d{5}\.text\.bin$/.test(f)),
+    );
+  });
+
   it("reads every page again when the cache loses a page it stored during the verify", async () => {
     const book = fixture("regions-book");
     const records: EvidenceRecord[] = [
