@@ -10,7 +10,7 @@ import { PageNoLongerStored, readRestOfDocument } from "../document/complete.js"
 import type { PageText } from "../document/model.js";
 import { documentCache, holdsEveryPage, type OpenedDocument, openDocument } from "../document/open.js";
 import type { PdfBytes } from "../source/file.js";
-import { indexTextsOf } from "../text/folded-pages.js";
+import { indexTextsOf, NotEveryPageReadable } from "../text/folded-pages.js";
 import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
 import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import { TokenIndexBuilder } from "../text/token-index.js";
@@ -76,7 +76,7 @@ async function checkUnlessPageNotRead(
   try {
     return await checkRecord(context, record);
   } catch (error) {
-    if (error instanceof PageNotRead) return undefined;
+    if (error instanceof PageNotRead || error instanceof NotEveryPageReadable) return undefined;
     throw error;
   }
 }
@@ -98,6 +98,11 @@ function reachOf(r: EvidenceRecord): { first: number; last: number } | undefined
     first: Math.max(1, r.page - READ_RADIUS),
     last: Math.min(last + READ_RADIUS, Number.MAX_SAFE_INTEGER),
   };
+}
+
+function everyPageHeld(pages: readonly (PageText | undefined)[]): boolean {
+  for (let i = 0; i < pages.length; i++) if (pages[i] === undefined) return false;
+  return true;
 }
 
 /** The pages the records' checks read first. */
@@ -166,6 +171,8 @@ export async function checkCitedPagesFirst(
         documentCache(source.sha256, options),
         heldPagesOnly(pages, readLater),
         (page) => pages[page - 1] !== undefined,
+        // The records checked while pages arrive must not build the token index from part of them.
+        () => readLater.page !== undefined || everyPageHeld(pages),
       ),
       // Anchors are decided over every page.
       loadAnchors: () => Promise.reject(new PageNotRead(0)),

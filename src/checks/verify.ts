@@ -66,8 +66,13 @@ export function foldedPagesWith(
   cache: ExtractionCache | undefined,
   pages: readonly (PageText | undefined)[],
   keepViews?: (page: number) => boolean,
+  everyPageReadable?: () => boolean,
 ): FoldedPages {
-  if (!cache) return new FoldedPages(pages, keepViews ? { keepViews } : {});
+  const reading = {
+    ...(keepViews ? { keepViews } : {}),
+    ...(everyPageReadable ? { everyPageReadable } : {}),
+  };
+  if (!cache) return new FoldedPages(pages, reading);
   const write = (name: string, value: unknown) => {
     try {
       cache.writeRecord(name, value);
@@ -79,7 +84,7 @@ export function foldedPagesWith(
     tokenIndex: cache.readRecord<SerializedTokenIndex>(TOKEN_INDEX_RECORD),
     onTokenIndexBuilt: (index) => write(TOKEN_INDEX_RECORD, index),
     records: { read: (name) => cache.readRecord<unknown>(name), write },
-    ...(keepViews ? { keepViews } : {}),
+    ...reading,
   });
 }
 

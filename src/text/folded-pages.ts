@@ -39,6 +39,19 @@ export interface FoldedPagesOptions {
    * pages (pages read back from the cache one at a time) are kept only for the last few pages folded.
    */
   keepViews?: (page: number) => boolean;
+  /**
+   * Whether every page can be read now (default: yes). A caller that holds only the pages read so
+   * far says no until the rest is in: the token index (a search over every page) waits for it.
+   */
+  everyPageReadable?: () => boolean;
+}
+
+/** A search over every page was asked for while only some pages can be read (made again later). */
+export class NotEveryPageReadable extends Error {
+  constructor() {
+    super("the search over every page waits for the rest of the document");
+    this.name = "NotEveryPageReadable";
+  }
 }
 
 /** How many pages' views are kept when a page's views are not kept for the run. */
@@ -238,6 +251,9 @@ export class FoldedPages {
 
   private index(): TokenIndex {
     if (!this.tokenIndex) {
+      // Built over part of the document it would be thrown away at the first page not in.
+      if (this.options.everyPageReadable && !this.options.everyPageReadable())
+        throw new NotEveryPageReadable();
       // Every page is folded for the index and its views let go: the few candidate pages of a
       // quotation are folded again when searched, so memory holds the index, not every page's views.
       this.tokenIndex = TokenIndex.build(this.pages.length, (page) => this.indexTexts(page));

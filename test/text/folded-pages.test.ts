@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PageText } from "../../src/document/model.js";
 import { closestLine } from "../../src/text/closest-line.js";
 import { fold } from "../../src/text/fold.js";
-import { FoldedPages, onWordBoundaries } from "../../src/text/folded-pages.js";
+import { FoldedPages, NotEveryPageReadable, onWordBoundaries } from "../../src/text/folded-pages.js";
 
 /** A page holding `text`, lines split at '\n', line-end hyphens at the given offsets. */
 function page(n: number, text: string, hyphens: number[] = []): PageText {
@@ -129,5 +129,24 @@ describe("closestLine", () => {
   it("names nothing when no word is shared", () => {
     expect(closestLine(p, "entirely unrelated wording here")).toBeUndefined();
     expect(closestLine(page(2, ""), "anything at all here")).toBeUndefined();
+  });
+});
+
+describe("a search over every page while only some pages can be read", () => {
+  it("waits for the rest without folding the pages held so far", () => {
+    const pages = [page(1, "alpha beta gamma"), page(2, "delta epsilon")];
+    let read = 0;
+    const counted = new Proxy(pages, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) read++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    let everyPage = false;
+    const folded = new FoldedPages(counted, { everyPageReadable: () => everyPage });
+    expect(() => folded.pagesContaining(fold("delta epsilon").text)).toThrow(NotEveryPageReadable);
+    expect(read).toBe(0);
+    everyPage = true;
+    expect(folded.pagesContaining(fold("delta epsilon").text)).toEqual([2]);
   });
 });
