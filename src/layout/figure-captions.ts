@@ -423,7 +423,7 @@ function columnBeside(
  * its left by more than a word space: a block of its own starts at `x`, as this caption's does.
  */
 function nextRowStartsAt(chars: PageChars, index: BandIndex, base: number, x: number, em: number): boolean {
-  const tol = Math.max(1, em * 0.15);
+  const tol = edgeTolerance(em);
   const found = index.scan(base - em * 1.6, base - em * 0.8);
   let start = false;
   let leftReach = -Infinity;
@@ -437,11 +437,7 @@ function nextRowStartsAt(chars: PageChars, index: BandIndex, base: number, x: nu
   return start && x - leftReach > em * BRIDGE_GAP_EM;
 }
 
-/**
- * How many other rows within three em of `base` end their text left of `left` at `edge`: within a
- * point, or 0.15 em at larger sizes (justified rows end at one advance, their last glyphs' ink
- * does not).
- */
+/** How many other rows within three em of `base` end their text left of `left` at `edge` (edgeTolerance). */
 function rowsEndingAt(
   chars: PageChars,
   index: BandIndex,
@@ -459,7 +455,7 @@ function rowsEndingAt(
     ends.set(row, Math.max(ends.get(row) ?? -Infinity, chars.x1[k]));
   }
   let shared = 0;
-  const tolerance = Math.max(1, em * 0.15);
+  const tolerance = edgeTolerance(em);
   for (const end of ends.values()) if (Math.abs(end - edge) <= tolerance) shared++;
   return shared;
 }
@@ -601,7 +597,7 @@ function bridgesGutter(chars: PageChars, row: readonly number[], b: Beside, em: 
     (from < b.leftEnd - em && reach > b.to - em) || (from < b.from + em && reach > b.rightStart + em);
   // A gap standing where the first row's own gutter stands (both its ends within the tolerance
   // of the gutter's) parts the row however narrow: two justified blocks side by side.
-  const tol = Math.max(1, em * 0.15);
+  const tol = edgeTolerance(em);
   const atGutter = (x0: number) =>
     (Math.abs(reach - b.leftEnd) <= tol && Math.abs(x0 - b.from) <= tol) ||
     (Math.abs(reach - b.to) <= tol && Math.abs(x0 - b.rightStart) <= tol);
@@ -615,6 +611,14 @@ function bridgesGutter(chars: PageChars, row: readonly number[], b: Beside, em: 
     reach = Math.max(reach, chars.x1[k]);
   }
   return bridges();
+}
+
+/**
+ * How far apart two edges may stand and be one: a point, or 0.15 em at larger sizes (justified rows
+ * end at one advance, their last glyphs' ink does not).
+ */
+function edgeTolerance(em: number): number {
+  return Math.max(1, em * 0.15);
 }
 
 /** The widest gap (in em) between words of one line of running text, justified. */
