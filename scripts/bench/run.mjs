@@ -73,7 +73,8 @@ const PARALLEL_JOBS = Math.max(2, Math.min(4, cpus().length));
 
 /**
  * pdftotext, citeproof's extraction (one worker), the engine floor and, with `parallel`, citeproof's
- * extraction split over PARALLEL_JOBS workers, on one PDF, in alternating rounds.
+ * extraction split over PARALLEL_JOBS workers and the engine floor with every character's reads, on
+ * one PDF, in alternating rounds.
  */
 function extractionRounds(pdf, n, parallel = false) {
   const extract = (jobs) => () => node(join(here, "lib", "extract-child.mjs"), [pdf, String(jobs)]);
@@ -81,7 +82,9 @@ function extractionRounds(pdf, n, parallel = false) {
     () => pdftotextOnce(pdf),
     extract(1),
     () => node(join(here, "lib", "engine-floor-child.mjs"), [pdf]),
-    ...(parallel ? [extract(PARALLEL_JOBS)] : []),
+    ...(parallel
+      ? [extract(PARALLEL_JOBS), () => node(join(here, "lib", "engine-floor-child.mjs"), [pdf, "--reads"])]
+      : []),
   ]);
 }
 
@@ -154,7 +157,7 @@ async function figures() {
   progress(
     `pdftotext -bbox-layout, citeproof extraction (no cache) and the engine floor, alternating, on the ${BIG_PAGES}-page PDF ...`,
   );
-  const [baseBig, extBig, floorBig, parBig] = await extractionRounds(big.pdf, runs(5), true);
+  const [baseBig, extBig, floorBig, parBig, readsBig] = await extractionRounds(big.pdf, runs(5), true);
   figures.pdftotext1000CpuS = medianOf(baseBig, "cpuS");
   emit(
     `baseline ${BIG_PAGES}p: pdftotext -bbox-layout cpu ${s(figures.pdftotext1000CpuS)} s, wall ` +
@@ -173,6 +176,12 @@ async function figures() {
   floorLine(floorBig, `${BIG_PAGES}p`, e1.cpu, figures.pdftotext1000CpuS, emit, (v) => {
     figures.engineFloor1000CpuS = v;
   });
+  const readsCpu = medianOf(readsBig, "cpuS");
+  emit(
+    `  (engine floor ${BIG_PAGES}p with every character's engine reads (code point, boxes, origin, text object), ` +
+      `results dropped: cpu ${s(readsCpu)} s, ratio ${s(readsCpu / figures.pdftotext1000CpuS)}; the adapter's ` +
+      `own JavaScript above it ${s(e1.cpu - readsCpu)} s)`,
+  );
   const parWall = medianOf(parBig, "wallS");
   const oneWall = medianOf(extBig, "wallS");
   emit(
