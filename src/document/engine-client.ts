@@ -153,6 +153,7 @@ export class EngineClient {
     this.worker = worker;
     this.engineLoading = false;
     this.workersStarted++;
+    workersStartedInProcess++;
     return worker;
   }
 
@@ -248,6 +249,12 @@ export class EngineClient {
 }
 
 let shared: EngineClient | undefined;
+let workersStartedInProcess = 0;
+
+/** How many engine workers every client of this process has started so far. */
+export function engineWorkersStarted(): number {
+  return workersStartedInProcess;
+}
 
 /** The process's engine: one worker for every extraction and render. */
 export function engine(): EngineClient {

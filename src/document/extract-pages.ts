@@ -59,17 +59,30 @@ export async function extractInWorker(
   const workers = Math.min(jobs, jobsThatFit(request.source));
   let pages = request.pages;
   if (workers > 1 && pages === undefined) {
-    // The split needs the page count: opening the document tells it, and the worker keeps it open.
-    const { pageCount } = await extractWith(engine(), { ...request, pages: [] }, deadline, () => {}, opened);
+    // The split needs the page count: opening the document tells it, and the worker keeps it open to
+    // take the first share (so its engine is compiled for a long run, not a short one).
+    const { pageCount } = await extractWith(engine(), { ...request, pages: [] }, deadline, () => {}, opened, {
+      releaseAfter: false,
+      shortRun: false,
+    });
     pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   }
   if (workers <= 1 || pages === undefined || pages.length < PARALLEL_MIN_PAGES) {
-    const { pageCount } = await extractWith(engine(), request, deadline, onPage, opened);
+    const { pageCount } = await extractWith(
+      engine(),
+      request,
+      deadline,
+      onPage,
+      opened,
+      runOf(request.pages),
+    );
     return { pageCount, workers: 1 };
   }
   const shares = dealPages(pages, workers);
   const share = engineMemoryBytes(maxMemoryMb(), shares.length);
-  const clients = shares.map(() => new EngineClient(() => share));
+  // The process's engine, already started (and often holding the document), takes the first share:
+  // a new worker for it would start and compile an engine while that one idles.
+  const clients = shares.map((_, k) => (k === 0 ? engine() : new EngineClient(() => share)));
   const order = new PageOrder(pages, onPage);
   try {
     const results = await Promise.all(
@@ -80,6 +93,7 @@ export async function extractInWorker(
           deadline,
           (got) => order.add(got),
           opened,
+          { releaseAfter: k === 0 && request.pages === undefined, shortRun: false },
         );
         // Pages of the list the worker did not send are past the document's end.
         order.skip(list);
@@ -88,8 +102,20 @@ export async function extractInWorker(
     );
     return { pageCount: results[0].pageCount, workers: shares.length };
   } finally {
-    for (const client of clients) void client.close();
+    for (const client of clients.slice(1)) void client.close();
   }
+}
+
+/**
+ * How a run of pages uses its worker. After a whole document the engine's memory is at its largest
+ * and the next request, for the same document, will find its pages in the cache: the worker is let
+ * go to free it. A few pages (a check's cited pages) keep the engine on the baseline compiler.
+ */
+function runOf(pages: number[] | undefined): { releaseAfter: boolean; shortRun: boolean } {
+  return {
+    releaseAfter: pages === undefined,
+    shortRun: pages !== undefined && pages.length <= SHORT_RUN_PAGES,
+  };
 }
 
 /** How many workers' engine memory fits the budget, each holding the document. */
@@ -104,6 +130,7 @@ function extractWith(
   deadline: { limitMs: number; endsAt: number },
   onPage: PageSink,
   onOpened: (pageCount: number) => void,
+  run: { releaseAfter: boolean; shortRun: boolean },
 ): Promise<{ pageCount: number }> {
   let pageCount: number | undefined;
   const delivered = new Set<number>();
@@ -121,10 +148,8 @@ function extractWith(
           { option: "timeout_ms", limit: deadline.limitMs },
         ),
       fallbackCode: "EXTRACTION_FAILED",
-      // After a whole document the engine's memory is at its largest and the next request, for the
-      // same document, will find its pages in the cache: let the worker go to free it.
-      releaseAfter: request.pages === undefined,
-      shortRun: request.pages !== undefined && request.pages.length <= SHORT_RUN_PAGES,
+      releaseAfter: run.releaseAfter,
+      shortRun: run.shortRun,
       onChunk(chunk) {
         switch (chunk.type) {
           case "opened":

@@ -1,7 +1,7 @@
 // A long document's extraction split over several engine workers: the same pages as one worker gives,
 // handed on in page order, under one deadline; a short one stays on one worker.
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { closeEngine } from "../../src/document/engine-client.js";
+import { closeEngine, engineWorkersStarted } from "../../src/document/engine-client.js";
 import { type ExtractedOrFailed, extractInWorker } from "../../src/document/extract-pages.js";
 import { PARALLEL_MIN_PAGES } from "../../src/document/jobs.js";
 import { sha256Hex } from "../../src/source/file.js";
@@ -36,6 +36,15 @@ describe("parallel extraction", () => {
     expect(two.result).toEqual({ pageCount: PAGES, workers: 2 });
     expect(two.got.map(numberOf)).toEqual(upTo(PAGES));
     expect(two.got).toEqual(one.got);
+  });
+
+  it("the process's engine, which opened the document to count its pages, takes the first share", async () => {
+    await closeEngine();
+    const before = engineWorkersStarted();
+    const two = await extract(2);
+    expect(two.result.workers).toBe(2);
+    // The process's engine and one more: not a third worker while the first idles.
+    expect(engineWorkersStarted() - before).toBe(2);
   });
 
   it("pages asked for past the end are not waited for", async () => {
