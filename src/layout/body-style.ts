@@ -9,24 +9,41 @@ import type { BodyLine } from "./text-frames.js";
 
 /** Characters counted at most per page (the running text's style shows long before that). */
 const MAX_PER_PAGE = 20000;
+/** Twice the largest size told apart by number; a larger (or not finite) size is looked up by name. */
+const SIZE_SPAN = 200000;
+
+type Weight = { font: string; size: number; count: number };
 
 export class BodyStyleTally {
-  private readonly weights = new Map<string, { font: string; size: number; count: number }>();
+  private readonly weights = new Map<string, Weight>();
 
   add(text: PageText, geometry: PageGeometry, lines: readonly BodyLine[]): void {
     let counted = 0;
     const { fontIndex, fontSizes, looseBoxes } = geometry;
+    // Each font and size of the page is found by number, so no name or key string is built per character.
+    const names: string[] = [];
+    const byNumber = new Map<number, Weight>();
     for (const line of lines) {
       for (let i = line.startUtf16; i < line.endUtf16 && counted < MAX_PER_PAGE; i++) {
         const f = fontIndex[i];
         if (f < 0) continue;
         const size =
           Math.round(printedSize(fontSizes[i], looseBoxes[i * 4 + 1], looseBoxes[i * 4 + 3]) * 2) / 2;
-        const font = (text.fonts[f] ?? "").replace(/^[A-Z]{6}\+/, "");
-        const key = `${font}|${size}`;
-        const w = this.weights.get(key);
-        if (w) w.count++;
-        else this.weights.set(key, { font, size, count: 1 });
+        // Sizes are whole half points: twice the size is a whole number.
+        const number = size >= 0 && size < SIZE_SPAN / 2 ? f * SIZE_SPAN + size * 2 : -1;
+        let w = number >= 0 ? byNumber.get(number) : undefined;
+        if (!w) {
+          names[f] ??= (text.fonts[f] ?? "").replace(/^[A-Z]{6}\+/, "");
+          const font = names[f];
+          const key = `${font}|${size}`;
+          w = this.weights.get(key);
+          if (!w) {
+            w = { font, size, count: 0 };
+            this.weights.set(key, w);
+          }
+          if (number >= 0) byNumber.set(number, w);
+        }
+        w.count++;
         counted++;
       }
     }
