@@ -78,7 +78,10 @@ const PARALLEL_JOBS = Math.max(2, Math.min(4, cpus().length));
  */
 function extractionRounds(pdf, n, parallel = false) {
   const extract = (jobs) => () => node(join(here, "lib", "extract-child.mjs"), [pdf, String(jobs)]);
-  const floor = (...flags) => () => node(join(here, "lib", "engine-floor-child.mjs"), [pdf, ...flags]);
+  const floor =
+    (...flags) =>
+    () =>
+      node(join(here, "lib", "engine-floor-child.mjs"), [pdf, ...flags]);
   return interleave(n, [
     () => pdftotextOnce(pdf),
     extract(1),
