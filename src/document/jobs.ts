@@ -3,8 +3,9 @@
  * workers, each opening the same bytes and taking its share of the pages; a short one is not worth
  * the extra engine start-ups (see PARALLEL_MIN_PAGES).
  */
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism } from "node:os";
 import { CiteproofError } from "../errors.js";
+import { busyCoresNow } from "./busy-cores.js";
 
 /** More workers than this are refused: each loads its own engine and holds the document. */
 export const MAX_JOBS = 16;
@@ -44,11 +45,11 @@ export function resolveJobs(option: number | undefined, env: NodeJS.ProcessEnv =
 }
 
 /**
- * The cores not already busy (the 1-minute load average counts the busy ones), at least 1, at most 4:
- * a second worker on a core another process keeps busy adds an engine start-up and gains nothing.
+ * The cores not kept busy by other processes (see busy-cores.ts), at least 1, at most 4: a second
+ * worker on a core another process keeps busy adds an engine start-up and gains nothing.
  */
-export function defaultJobs(cores = availableParallelism(), load = loadavg()[0]): number {
-  return Math.max(1, Math.min(DEFAULT_JOBS_CAP, cores, Math.round(cores - load)));
+export function defaultJobs(cores = availableParallelism(), busyElsewhere = busyCoresNow()): number {
+  return Math.max(1, Math.min(DEFAULT_JOBS_CAP, cores, Math.round(cores - busyElsewhere)));
 }
 
 /** The pages each of `jobs` workers takes: runs of PAGE_RUN pages dealt in turn, each list in order. */

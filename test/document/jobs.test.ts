@@ -26,7 +26,9 @@ describe("jobs", () => {
     expect(resolveJobs(2, { CITEPROOF_JOBS: "3" })).toBe(2);
     expect(resolveJobs(undefined, { CITEPROOF_JOBS: "3" })).toBe(3);
     expect(() => resolveJobs(undefined, { CITEPROOF_JOBS: "many" })).toThrow(/CITEPROOF_JOBS must be/);
-    expect(resolveJobs(undefined, {})).toBe(defaultJobs());
+    const jobs = resolveJobs(undefined, {});
+    expect(jobs).toBeGreaterThanOrEqual(1);
+    expect(jobs).toBeLessThanOrEqual(4);
   });
 
   it("the default counts the cores not already busy, from 1 to 4", () => {
