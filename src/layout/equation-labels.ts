@@ -208,7 +208,8 @@ export function equationCandidates(
       frames.bodyLines[text.page - 1] ?? [],
       f.token.members,
     );
-    return { ...candidate, equationBox: roundBox(block) };
+    candidate.equationBox = roundBox(block);
+    return candidate;
   });
   // Labels accepted past the text block's right edge as read (ragged lines end short of the text
   // width's) show where the width's edge is, as a centred display does.
@@ -501,16 +502,17 @@ function judge(
   reasons |= graphicsBeside(graphics, box, em) ? GRAPHICS_BESIDE_LABEL : 0;
 
   const contentBox = span ? unionBox(span, bars) : undefined;
+  // One shape for every candidate (the optional fields set, undefined where absent): objects of
+  // several shapes make V8 throw away the optimized code that reads them and build it again.
   const candidate: EquationCandidate = {
     label,
     printed,
     page: text.page,
     labelBox: roundBox(box),
-    reasons: [],
+    side,
+    equationBox: contentBox ? roundBox(contentBox) : undefined,
+    reasons: reasonList(reasons),
   };
-  if (side) candidate.side = side;
-  if (contentBox) candidate.equationBox = roundBox(contentBox);
-  candidate.reasons = reasonList(reasons);
   const rightOfLabel = leftSide && (content === after || content === below);
   return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft, between };
 }

@@ -23,6 +23,10 @@ const REACH_EM = 4;
 const JOIN_EM = 1.5;
 /** Rounds of growth at most (each one pass over the page's graphics). */
 const MAX_ROUNDS = 40;
+/** A graphic's or a line's standing, decided once: not yet looked at, reachable, or barred. */
+const UNKNOWN = 0;
+const FREE = 1;
+const BARRED = 2;
 
 export interface FigureSurroundings {
   graphics: readonly GraphicObject[];
@@ -89,16 +93,28 @@ function textEdge(
   let reached: Box | undefined;
   const join = em * JOIN_EM;
   const lines = around.figureText;
+  // Whether a line may be reached at all does not change from round to round: decided once.
+  const usable = new Uint8Array(lines.length);
+  const mayReach = (i: number, l: Box) => {
+    if (usable[i] === UNKNOWN)
+      usable[i] =
+        l.right <= block.left - em ||
+        l.left >= block.right + em ||
+        inTextBeside(l, around.textBeside, em) ||
+        crossesBarrier(around.barriers, block, l, side)
+          ? BARRED
+          : FREE;
+    return usable[i] === FREE;
+  };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let moved = false;
-    for (const l of lines) {
-      if (l.right <= block.left - em || l.left >= block.right + em) continue;
-      if (inTextBeside(l, around.textBeside, em)) continue;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
       const d = side === "above" ? l.bottom - edge : edge - l.top;
       if (d < -em * 0.5 || d > join) continue;
       const further = side === "above" ? l.top > edge : l.bottom < edge;
       if (!further) continue;
-      if (crossesBarrier(around.barriers, block, l, side)) continue;
+      if (!mayReach(i, l)) continue;
       edge = side === "above" ? l.top : l.bottom;
       reached = reached ? union(reached, l) : { ...l };
       moved = true;
@@ -182,14 +198,25 @@ function sideGraphics(
   let box: Box | undefined;
   let gap = Infinity;
   const taken = new Uint8Array(graphics.length);
+  // Whether running text or another caption bars a graphic depends on the graphic alone: decided
+  // once, not in every round of growth.
+  const barred = new Uint8Array(graphics.length);
+  const clear = (i: number, b: Box) => {
+    if (barred[i] === UNKNOWN)
+      barred[i] =
+        crossesBarrier(barriers, block, b, side) ||
+        nearerOtherCaption(b, block, side, around.otherCaptions, em)
+          ? BARRED
+          : FREE;
+    return barred[i] === FREE;
+  };
   for (let i = 0; i < graphics.length; i++) {
     const b = graphics[i].box;
     const overlap = Math.min(b.right, block.right + em) - Math.max(b.left, block.left - em);
     if (overlap <= Math.min(width, b.right - b.left) * 0.3) continue;
     const d = beyond(b);
     if (d < -em * 0.5 || d > reach) continue;
-    if (crossesBarrier(barriers, block, b, side)) continue;
-    if (nearerOtherCaption(b, block, side, around.otherCaptions, em)) continue;
+    if (!clear(i, b)) continue;
     taken[i] = 1;
     gap = Math.min(gap, d);
     box = box ? union(box, b) : { ...b };
@@ -207,8 +234,7 @@ function sideGraphics(
       if (mid < column.left || mid > column.right) continue;
       if (b.left > box.right + join || b.right < box.left - join) continue;
       if (b.bottom > box.top + join || b.top < box.bottom - join) continue;
-      if (crossesBarrier(barriers, block, b, side)) continue;
-      if (nearerOtherCaption(b, block, side, around.otherCaptions, em)) continue;
+      if (!clear(i, b)) continue;
       taken[i] = 1;
       box = union(box, b);
       grew = true;
