@@ -14,6 +14,7 @@ import {
   type Rotation,
 } from "../document/model.js";
 import { DEFAULT_TIMEOUT_MS, type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import { pauseOptimizing } from "../document/worker-flags.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { Deadline } from "../util/deadline.js";
 import { BodyStyleTally } from "./body-style.js";
@@ -139,6 +140,31 @@ function pageTokens(page: PageText | undefined): PageTokens | undefined {
   return equations.length > 0 || captions.length > 0 ? { equations, captions } : undefined;
 }
 
+function documentTokens(pages: readonly (PageText | undefined)[], budget: LayoutBudget) {
+  return pages.map((p) => {
+    budget.check();
+    return pageTokens(p);
+  });
+}
+
+/**
+ * Up to this many tokens (equation-label and caption candidates over the whole document), the
+ * anchors are decided with V8's optimizing compiler paused (see pauseOptimizing): its compiles cost
+ * more than the few candidates earn back. Measured on 2 cores, CPU of deciding in a fresh process,
+ * alternating: 30-65% less on the corpus's papers, slides and 418-page book (up to 263 tokens);
+ * about even at 240-420 tokens of the bench's dense prose; 20% more at 620 and 2x at 3,900.
+ */
+export const SMALL_DECIDE_TOKENS = 300;
+
+/** Decisions this process has started (the first one may pause the optimizing compiler). */
+let decisionsStarted = 0;
+
+function tokenCount(tokens: readonly (PageTokens | undefined)[]): number {
+  let n = 0;
+  for (const t of tokens) if (t) n += t.equations.length + t.captions.length;
+  return n;
+}
+
 export function computeAnchors(input: AnchorsInput): AnchorsRecord {
   const builder = new AnchorsBuilder(input.pages);
   for (const page of builder.pagesNeedingGeometry()) {
@@ -242,13 +268,11 @@ class AnchorsBuilder {
   constructor(
     private readonly pages: readonly (PageText | undefined)[],
     private readonly budget: LayoutBudget = UNBOUNDED,
+    tokens: (PageTokens | undefined)[] = documentTokens(pages, budget),
   ) {
     this.displayed = pages.map((p) => (p ? displayedPage(p) : undefined));
     this.frames = documentFrames(this.displayed);
-    this.tokens = pages.map((p) => {
-      budget.check();
-      return pageTokens(p);
-    });
+    this.tokens = tokens;
   }
 
   /** Pages whose text could hold an equation label or a caption: only these need geometry. */
@@ -506,7 +530,19 @@ export async function documentAnchors(
     });
     for (const p of absent) pages[p - 1] = rest.pages[p - 1];
   }
-  const builder = new AnchorsBuilder(pages, budget);
+  const tokens = documentTokens(pages, budget);
+  // Few candidates in a process that has not decided anchors before: decided with the optimizing
+  // compiler paused, but never while an extraction is started (its workers would take the pause). A
+  // resident process's later decisions optimize as usual, and soon run on code optimized once.
+  const small = decisionsStarted++ === 0 && tokenCount(tokens) <= SMALL_DECIDE_TOKENS;
+  let resume: (() => void) | undefined;
+  const pause = () => {
+    if (small) resume ??= pauseOptimizing();
+  };
+  const lift = () => {
+    resume?.();
+    resume = undefined;
+  };
   // Each page's geometry: held, cached, or extracted again in batches.
   const eachGeometry = async (list: number[], use: (page: number, geometry: PageGeometry) => void) => {
     const missing: number[] = [];
@@ -518,6 +554,7 @@ export async function documentAnchors(
     for (let i = 0; i < missing.length; i += GEOMETRY_BATCH) {
       budget.check();
       const batch = missing.slice(i, i + GEOMETRY_BATCH);
+      lift();
       const again = await openDocument(doc.source, {
         noCache: true,
         pages: batch,
@@ -525,12 +562,20 @@ export async function documentAnchors(
         password: options.password,
         timeoutMs: Math.max(1, deadline.remaining()),
       });
+      pause();
       for (const [page, geometry] of again.geometry) use(page, geometry);
     }
   };
-  await eachGeometry(builder.pagesNeedingGeometry(), (page, geometry) => builder.addPage(page, geometry));
-  await eachGeometry(builder.pagesToJudgeAgain(), (page, geometry) => builder.judgeAgain(page, geometry));
-  const record = builder.finish(doc.sha256, doc.pageCount);
+  let record: AnchorsRecord;
+  pause();
+  try {
+    const builder = new AnchorsBuilder(pages, budget, tokens);
+    await eachGeometry(builder.pagesNeedingGeometry(), (page, geometry) => builder.addPage(page, geometry));
+    await eachGeometry(builder.pagesToJudgeAgain(), (page, geometry) => builder.judgeAgain(page, geometry));
+    record = builder.finish(doc.sha256, doc.pageCount);
+  } finally {
+    lift();
+  }
   // A page the engine failed on may read with another memory limit: such a record is not kept.
   if (doc.cache && record.pagesUnreadable?.length === 0) {
     try {
