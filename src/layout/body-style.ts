@@ -4,7 +4,7 @@
  */
 import type { PageGeometry, PageText } from "../document/model.js";
 import type { BodyStyle } from "./caption-decisions.js";
-import { printedSize } from "./page-chars.js";
+import { MIN_PLAUSIBLE_SIZE, printedSize } from "./page-chars.js";
 import type { BodyLine } from "./text-frames.js";
 
 /** Characters counted at most per page (the running text's style shows long before that). */
@@ -23,10 +23,20 @@ export class BodyStyleTally {
     // Each font and size of the page is found by number, so no name or key string is built per character.
     const names: string[] = [];
     const byNumber = new Map<number, Weight>();
+    // Runs of characters share font and size: the last character's weight serves the next while
+    // both are the same (a size read from the font is the printed one, whatever the glyph's box).
+    let lastFont = -1;
+    let lastFontSize = Number.NaN;
+    let last: Weight | undefined;
     for (const line of lines) {
       for (let i = line.startUtf16; i < line.endUtf16 && counted < MAX_PER_PAGE; i++) {
         const f = fontIndex[i];
         if (f < 0) continue;
+        if (last !== undefined && f === lastFont && fontSizes[i] === lastFontSize) {
+          last.count++;
+          counted++;
+          continue;
+        }
         const size =
           Math.round(printedSize(fontSizes[i], looseBoxes[i * 4 + 1], looseBoxes[i * 4 + 3]) * 2) / 2;
         // Sizes are whole half points: twice the size is a whole number.
@@ -45,6 +55,10 @@ export class BodyStyleTally {
         }
         w.count++;
         counted++;
+        const plausible = fontSizes[i] >= MIN_PLAUSIBLE_SIZE;
+        last = plausible ? w : undefined;
+        lastFont = f;
+        lastFontSize = fontSizes[i];
       }
     }
   }

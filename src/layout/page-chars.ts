@@ -266,7 +266,7 @@ export function printedSize(fontSize: number, looseBottom: number, looseTop: num
 }
 
 /** Below this, a font size (in points) is a text-matrix scale factor rather than a printed size. */
-const MIN_PLAUSIBLE_SIZE = 2.5;
+export const MIN_PLAUSIBLE_SIZE = 2.5;
 
 /**
  * Some math fonts put parentheses, "=" and "+" at the code points of ð Þ ¼ þ (Latin-1 letters no
