@@ -6,7 +6,7 @@
  * `ocr`, engine, model, resolution), because OCR can misread; a miss changes nothing.
  */
 import type { Box, PageText } from "../document/model.js";
-import type { OpenedDocument } from "../document/open.js";
+import { type OpenedDocument, openDocument } from "../document/open.js";
 import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { isEquationLabel } from "../layout/labels.js";
 import {
@@ -16,7 +16,8 @@ import {
   ocrPageLabels,
   ocrTextBlock,
 } from "../layout/ocr-equation-labels.js";
-import { OCR_DPI, type OcrPage } from "../ocr/page-ocr.js";
+import { textLayerWords } from "../layout/text-layer-words.js";
+import { OCR_DPI, type OcrPage, type OcrWord } from "../ocr/page-ocr.js";
 import { LABEL_CHARACTERS, readRegion } from "../ocr/region-reading.js";
 import { OcrSession, ocrProvenance } from "../ocr/tesseract.js";
 import { sha256Hex } from "../source/file.js";
@@ -150,12 +151,17 @@ export async function readEquationLabels(
     password: options.password,
     imagePixels: (page) => pages[page - 1]?.largestImagePixels ?? 0,
   });
-  const { places, sightings } = await labelPlaces(outcomes, options);
   const layers = new Map<number, TextLayerKind>();
   for (const p of scanned) {
     const page = pages[p - 1];
     if (page) layers.set(p, pageLayer(page));
   }
+  const layerWords = await ocrLayerWords(
+    pages,
+    scanned.filter((p) => layers.get(p) === "ocr-layer"),
+    options,
+  );
+  const { places, sightings } = await labelPlaces(outcomes, layerWords, options);
   return {
     places,
     sightings,
@@ -243,9 +249,51 @@ function notRead(outcome: OcrOutcome): { why: string; code?: string } {
   return { why: "" };
 }
 
-/** Every label the layout finds in the pages read and two crop readings agree on. */
+/**
+ * The words of the pages' invisible OCR layers (another engine's reading of the images), by page;
+ * pages whose geometry cannot be read are left out (their own reading still counts).
+ */
+async function ocrLayerWords(
+  pages: readonly (PageText | undefined)[],
+  layerPages: number[],
+  options: EquationOcrOptions,
+): Promise<Map<number, OcrWord[]>> {
+  const out = new Map<number, OcrWord[]>();
+  if (layerPages.length === 0 || options.deadline.expired()) return out;
+  let opened: OpenedDocument;
+  try {
+    opened = await openDocument(options.doc.source, {
+      noCache: true,
+      pages: layerPages,
+      withGeometry: true,
+      password: options.password,
+      timeoutMs: Math.max(1, options.deadline.remaining()),
+    });
+  } catch {
+    return out;
+  }
+  for (const p of layerPages) {
+    const text = pages[p - 1];
+    const geometry = opened.geometry.get(p);
+    if (text && geometry) out.set(p, textLayerWords(text, geometry));
+  }
+  return out;
+}
+
+/** The spots of `extra` that stand where none of `own` stands (the same label seen twice counts once). */
+export function spotsBeside(own: readonly OcrLabelSpot[], extra: readonly OcrLabelSpot[]): OcrLabelSpot[] {
+  const meets = (a: Box, b: Box) =>
+    a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
+  return extra.filter((x) => !own.some((o) => meets(o.labelBox, x.labelBox)));
+}
+
+/**
+ * Every label the layout finds in the pages read (this process's reading, and an OCR layer's words
+ * where the page has one) and two crop readings agree on.
+ */
 async function labelPlaces(
   outcomes: Map<number, OcrOutcome>,
+  layerWords: Map<number, OcrWord[]>,
   options: EquationOcrOptions,
 ): Promise<{ places: OcrEquationPlace[]; sightings: (OcrLabelSighting & { page: number })[] }> {
   const out: OcrEquationPlace[] = [];
@@ -257,10 +305,13 @@ async function labelPlaces(
       OcrOutcome & { ocr: OcrPage },
     ][];
     const blockTop = documentBlockTop(read.map(([, o]) => ocrTextBlock(o.ocr.words)));
+    const layerBlockTop = documentBlockTop([...layerWords.values()].map((words) => ocrTextBlock(words)));
     for (const [page, outcome] of read) {
       const found = ocrPageLabels(outcome.ocr.words, { blockTop });
       for (const sighting of found.sightings) sightings.push({ page, ...sighting });
-      for (const spot of found.spots) {
+      const layer = layerWords.get(page);
+      const fromLayer = layer ? ocrPageLabels(layer, { blockTop: layerBlockTop }).spots : [];
+      for (const spot of [...found.spots, ...spotsBeside(found.spots, fromLayer)]) {
         const readings: string[] = [];
         let agreed: Agreement = { state: "open" };
         for (const { crop, dpi } of LABEL_READINGS) {
