@@ -24,7 +24,13 @@ import { sha256Hex } from "../source/file.js";
 import type { Deadline } from "../util/deadline.js";
 import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { pageList } from "./equation.js";
-import { type Agreement, agreement, LABEL_READ_DPI, LABEL_READINGS } from "./ocr-label-readings.js";
+import {
+  type Agreement,
+  agreement,
+  LABEL_READ_DPI,
+  LABEL_READINGS,
+  labelInSequence,
+} from "./ocr-label-readings.js";
 import type { CheckResult } from "./result.js";
 
 export interface EquationOcrOptions {
@@ -42,6 +48,11 @@ export interface OcrEquationPlace {
   equationBox: Box;
   /** The crops' readings, as the OCR engine gave them (two that agree, or three when the first two did not). */
   readings: string[];
+  /**
+   * Present when the readings disagreed on the label's suffix letter alone and the labels agreed
+   * next above or below it in its column settled it (see labelInSequence).
+   */
+  sequence?: { above?: string; below?: string };
   png_sha256: string;
 }
 
@@ -235,6 +246,7 @@ export async function applyEquationOcr(
           equationBox: p.equationBox,
           side: p.side,
           readings: p.readings,
+          ...(p.sequence ? { sequence: p.sequence } : {}),
           png_sha256: p.png_sha256,
         })),
       },
@@ -311,7 +323,20 @@ async function labelPlaces(
       for (const sighting of found.sightings) sightings.push({ page, ...sighting });
       const layer = layerWords.get(page);
       const fromLayer = layer ? ocrPageLabels(layer, { blockTop: layerBlockTop }).spots : [];
-      for (const spot of [...found.spots, ...spotsBeside(found.spots, fromLayer)]) {
+      const spots = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
+      const agreedLabels = new Map<OcrLabelSpot, string>();
+      const disputed: { spot: OcrLabelSpot; readings: string[] }[] = [];
+      const place = (spot: OcrLabelSpot, label: string, readings: string[], sequence?: Neighbours) => ({
+        page,
+        label,
+        side: spot.side,
+        labelBox: spot.labelBox,
+        equationBox: spot.equationBox,
+        readings,
+        ...(sequence ? { sequence } : {}),
+        png_sha256: (outcome.ocr as OcrPage).render.png_sha256,
+      });
+      for (const spot of spots) {
         const readings: string[] = [];
         let agreed: Agreement = { state: "open" };
         for (const { crop, dpi } of LABEL_READINGS) {
@@ -321,23 +346,62 @@ async function labelPlaces(
           agreed = agreement(readings, spot.printed);
           if (agreed.state !== "open") break;
         }
-        const label = agreed.state === "agreed" ? agreed.label : undefined;
-        if (label !== undefined)
-          out.push({
-            page,
-            label,
-            side: spot.side,
-            labelBox: spot.labelBox,
-            equationBox: spot.equationBox,
-            readings,
-            png_sha256: (outcome.ocr as OcrPage).render.png_sha256,
-          });
+        if (agreed.state === "agreed") {
+          agreedLabels.set(spot, agreed.label);
+          out.push(place(spot, agreed.label, readings));
+        } else if (agreed.state === "conflict" && readings.some((r) => LETTERED_READING.test(r.trim()))) {
+          // The sequence rule weighs every framing's reading, not only those up to the disagreement.
+          for (const { crop, dpi } of LABEL_READINGS.slice(readings.length)) {
+            const text = await readCrop(page, spot.cropBoxes[crop], dpi, session, options);
+            if (text === undefined) break;
+            readings.push(text);
+          }
+          disputed.push({ spot, readings });
+        }
+      }
+      for (const { spot, readings } of disputed) {
+        const neighbours = columnNeighbours(spot, spots, agreedLabels);
+        const printed = spot.printed.split(/\s+/).filter((w) => w.length > 0);
+        const label = labelInSequence(readings, neighbours, printed);
+        if (label !== undefined) out.push(place(spot, label, readings, neighbours));
       }
     }
   } finally {
     await session.close().catch(() => undefined);
   }
   return { places: out, sightings };
+}
+
+/** A reading that gives a lettered label whole: `(13b)`. */
+const LETTERED_READING = /^\(.*\d[a-z]\)$/;
+
+/** The labels agreed on for the spots next above and below a spot in its column (same side). */
+type Neighbours = { above?: string; below?: string };
+
+/**
+ * The spots next above and below `spot` among the page's spots at the same side whose label boxes
+ * overlap it across, and the labels agreed on for them (none when that spot's readings disagreed).
+ */
+export function columnNeighbours(
+  spot: OcrLabelSpot,
+  spots: readonly OcrLabelSpot[],
+  agreed: ReadonlyMap<OcrLabelSpot, string>,
+): Neighbours {
+  let above: OcrLabelSpot | undefined;
+  let below: OcrLabelSpot | undefined;
+  const b = spot.labelBox;
+  for (const o of spots) {
+    if (o === spot || o.side !== spot.side) continue;
+    if (!(o.labelBox.left < b.right && b.left < o.labelBox.right)) continue;
+    if (o.labelBox.bottom >= b.top && (!above || o.labelBox.bottom < above.labelBox.bottom)) above = o;
+    if (o.labelBox.top <= b.bottom && (!below || o.labelBox.top > below.labelBox.top)) below = o;
+  }
+  const out: Neighbours = {};
+  const up = above && agreed.get(above);
+  const down = below && agreed.get(below);
+  if (up) out.above = up;
+  if (down) out.below = down;
+  return out;
 }
 
 /** A crop of a page read as one line, from the cache when read before; undefined past the deadline. */

@@ -32,16 +32,8 @@ export type Agreement = { state: "open" } | { state: "agreed"; label: string } |
  * reading of digits alone says nothing, as it often misreads them); else more reading.
  */
 export function agreement(readings: readonly string[], printed: string): Agreement {
-  const whole: string[] = [];
-  const seen = new Set<string>();
-  for (const r of readings) {
-    const text = r.trim();
-    const core = labelCore(text);
-    if (core === undefined) continue;
-    seen.add(core);
-    if (text === `(${core})`) whole.push(core);
-  }
-  if (seen.size > 1) return { state: "conflict" };
+  const { cores, whole } = readCores(readings);
+  if (new Set(cores).size > 1) return { state: "conflict" };
   if (whole.length < 2 || readings.length < MIN_LABEL_READINGS) return { state: "open" };
   const label = whole[0];
   const letters = (text: string) => text.replace(/[^A-Za-z]/g, "");
@@ -53,8 +45,61 @@ export function agreement(readings: readonly string[], printed: string): Agreeme
   return { state: "agreed", label };
 }
 
+/** The labels the readings give, in order: every one, and those read whole, printed `(label)`. */
+function readCores(readings: readonly string[]): { cores: string[]; whole: string[] } {
+  const cores: string[] = [];
+  const whole: string[] = [];
+  for (const r of readings) {
+    const text = r.trim();
+    const core = labelCore(text);
+    if (core === undefined) continue;
+    cores.push(core);
+    if (text === `(${core})`) whole.push(core);
+  }
+  return { cores, whole };
+}
+
 /** The label a reading gives, its parentheses (one may be missing) taken off. */
 function labelCore(text: string): string | undefined {
   const core = /^\(?([^()]+?)\)?$/.exec(text)?.[1];
   return core !== undefined && isEquationLabel(core) ? core : undefined;
+}
+
+/** A label that ends in a letter after a digit (`13b`, `3.6b`): one of a lettered sequence. */
+const LETTERED = /^(.*\d)([a-z])$/;
+
+/**
+ * The label of a spot whose readings disagree on its suffix letter alone, from the labels beside it:
+ * OCR can confuse look-alike letters (`b` and `h`) where it reads every digit alike, and lettered
+ * labels run in order (`(13a)`, `(13b)`, `(13c)`). The label is the one a reading gave whole whose
+ * letter follows the label agreed just above it in the same column, or precedes the one agreed just
+ * below it, provided every reading gives the same digits (or the same label with the letter dropped)
+ * and no other reading fits the neighbours. Undefined when that does not settle it.
+ */
+export function labelInSequence(
+  readings: readonly string[],
+  neighbours: { above?: string; below?: string },
+  /** The page reading's words at the spot: held to the same digits, never a label by themselves. */
+  pageWords: readonly string[] = [],
+): string | undefined {
+  const { cores, whole } = readCores(readings);
+  for (const w of pageWords) {
+    const core = labelCore(w.trim().replace(/[.,;:]$/, ""));
+    if (core !== undefined) cores.push(core);
+  }
+  const fits = [...new Set(whole)].filter((label) => {
+    const m = LETTERED.exec(label);
+    if (!m) return false;
+    const [, stem, letter] = m;
+    const code = letter.charCodeAt(0);
+    const before = code > 97 ? `${stem}${String.fromCharCode(code - 1)}` : undefined;
+    const after = code < 122 ? `${stem}${String.fromCharCode(code + 1)}` : undefined;
+    const ordered =
+      (before !== undefined && neighbours.above === before) ||
+      (after !== undefined && neighbours.below === after);
+    // Every reading is this label, the same digits with another letter, or the digits alone.
+    const sameStem = cores.every((c) => c === stem || LETTERED.exec(c)?.[1] === stem);
+    return ordered && sameStem;
+  });
+  return fits.length === 1 ? fits[0] : undefined;
 }

@@ -1,0 +1,72 @@
+// A lettered label whose crop readings disagree on the letter alone (OCR reads "b" as "h") is
+// settled by the labels agreed next to it in its column: (13a) above it makes it (13b). Anything else
+// (other digits, no neighbour in order, a letter no reading gave whole) leaves it unread.
+import { describe, expect, it } from "vitest";
+import { columnNeighbours } from "../../src/checks/ocr-equations.js";
+import { labelInSequence } from "../../src/checks/ocr-label-readings.js";
+import type { Box } from "../../src/document/model.js";
+import type { OcrLabelSpot } from "../../src/layout/ocr-equation-labels.js";
+
+describe("a lettered label settled by its neighbours", () => {
+  const readings = ["(13b)", "(13h)", "(13h)", "(13h)", "(13)"];
+
+  it("takes the letter that follows the label above, or precedes the label below", () => {
+    expect(labelInSequence(readings, { above: "13a" })).toBe("13b");
+    expect(labelInSequence(readings, { below: "13c" })).toBe("13b");
+    expect(labelInSequence(["(3.6h)", "(3.6b)", "(3.6h)"], { above: "3.6a", below: "3.6c" })).toBe("3.6b");
+  });
+
+  it("leaves it unread when the neighbours are not in order or absent", () => {
+    expect(labelInSequence(readings, {})).toBeUndefined();
+    expect(labelInSequence(readings, { above: "12a" })).toBeUndefined();
+    expect(labelInSequence(readings, { above: "13c" })).toBeUndefined();
+    expect(labelInSequence(readings, { below: "14" })).toBeUndefined();
+  });
+
+  it("never takes a label no reading gave whole, nor one whose digits a reading contradicts", () => {
+    // (13b) only ever read without its closing parenthesis: not whole.
+    expect(labelInSequence(["(13b", "(13h)", "(13h)"], { above: "13a" })).toBeUndefined();
+    // Another reading gives other digits: the letter is not the only doubt.
+    expect(labelInSequence(["(13b)", "(18h)", "(13h)"], { above: "13a" })).toBeUndefined();
+    // The page's own reading of the spot gives other digits.
+    expect(labelInSequence(["(13b)", "(13h)"], { above: "13a" }, ["(18b)"])).toBeUndefined();
+    expect(labelInSequence(["(13b)", "(13h)"], { above: "13a" }, ["(13h)"])).toBe("13b");
+  });
+
+  it("leaves it unread when two letters fit", () => {
+    // (13b) follows (13a) above and (13c)... would precede (13d) below: both fit, neither is taken.
+    expect(labelInSequence(["(13b)", "(13c)"], { above: "13a", below: "13d" })).toBeUndefined();
+  });
+});
+
+describe("the spots next to a spot in its column", () => {
+  const at = (
+    printed: string,
+    bottom: number,
+    left = 460,
+    side: "right" | "left" = "right",
+  ): OcrLabelSpot => {
+    const labelBox: Box = { left, bottom, right: left + 18, top: bottom + 10 };
+    return { side, printed, labelBox, equationBox: labelBox, cropBoxes: [labelBox] };
+  };
+
+  it("finds the nearest spot above and below at the same side and across, with their agreed labels", () => {
+    const a = at("(13a)", 500);
+    const b = at("(13b)", 470);
+    const c = at("(13c)", 440);
+    const far = at("(12)", 600);
+    const otherColumn = at("(30)", 480, 200);
+    const leftSide = at("(31)", 480, 460, "left");
+    const spots = [far, a, b, c, otherColumn, leftSide];
+    const agreed = new Map([
+      [a, "13a"],
+      [c, "13c"],
+      [far, "12"],
+      [otherColumn, "30"],
+      [leftSide, "31"],
+    ]);
+    expect(columnNeighbours(b, spots, agreed)).toEqual({ above: "13a", below: "13c" });
+    // The spot next above had no agreed label: nothing above is said, not the one beyond it.
+    expect(columnNeighbours(c, spots, agreed)).toEqual({});
+  });
+});
