@@ -11,6 +11,8 @@ import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { isEquationLabel } from "../layout/labels.js";
 import {
   documentBlockTop,
+  isLabelLikeWord,
+  labelStrips,
   type OcrLabelSighting,
   type OcrLabelSpot,
   ocrPageLabels,
@@ -18,7 +20,7 @@ import {
 } from "../layout/ocr-equation-labels.js";
 import { textLayerWords } from "../layout/text-layer-words.js";
 import { OCR_DPI, type OcrPage, type OcrWord } from "../ocr/page-ocr.js";
-import { LABEL_CHARACTERS, readRegion } from "../ocr/region-reading.js";
+import { LABEL_CHARACTERS, readRegion, readRegionWords } from "../ocr/region-reading.js";
 import { OcrSession, ocrProvenance } from "../ocr/tesseract.js";
 import { sha256Hex } from "../source/file.js";
 import type { Deadline } from "../util/deadline.js";
@@ -311,6 +313,7 @@ async function labelPlaces(
   const out: OcrEquationPlace[] = [];
   const sightings: (OcrLabelSighting & { page: number })[] = [];
   const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS });
+  const rowSession = new OcrSession({ kind: "page" });
   try {
     const read = [...outcomes].filter(([, o]) => o.state === "ok") as [
       number,
@@ -323,7 +326,17 @@ async function labelPlaces(
       for (const sighting of found.sightings) sightings.push({ page, ...sighting });
       const layer = layerWords.get(page);
       const fromLayer = layer ? ocrPageLabels(layer, { blockTop: layerBlockTop }).spots : [];
-      const spots = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
+      const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
+      const dropped = await droppedRows(outcome.ocr.words, (box) =>
+        readCropWords(page, box, rowSession, options),
+      );
+      const recovered =
+        dropped.length > 0
+          ? ocrPageLabels([...outcome.ocr.words, ...dropped], { blockTop }).spots.filter((spot) =>
+              dropped.some((w) => isLabelLikeWord(w.text) && boxesMeet(w.box, spot.labelBox)),
+            )
+          : [];
+      const spots = [...ownAndLayer, ...spotsBeside(ownAndLayer, recovered)];
       const agreedLabels = new Map<OcrLabelSpot, string>();
       const disputed: { spot: OcrLabelSpot; readings: string[] }[] = [];
       const place = (spot: OcrLabelSpot, label: string, readings: string[], sequence?: Neighbours) => ({
@@ -368,8 +381,87 @@ async function labelPlaces(
     }
   } finally {
     await session.close().catch(() => undefined);
+    await rowSession.close().catch(() => undefined);
   }
   return { places: out, sightings };
+}
+
+/** Whether two boxes overlap at all. */
+function boxesMeet(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
+}
+
+/** How much of the smaller of two boxes the other covers (0 to 1). */
+function coveredShare(a: Box, b: Box): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.top, b.top) - Math.max(a.bottom, b.bottom);
+  if (w <= 0 || h <= 0) return 0;
+  const area = (x: Box) => (x.right - x.left) * (x.top - x.bottom);
+  return (w * h) / Math.max(1e-9, Math.min(area(a), area(b)));
+}
+
+/**
+ * The rows a page's reading dropped whole (a display it took for a picture), read again: label-like
+ * words that a reading of the strips down the columns' edges finds where the page's reading has no
+ * word, each with the words a reading of its row's band gives beside it, on a line of its own. Only
+ * added to the page's words to look for spots; a spot's label is still what its crops read.
+ */
+export async function droppedRows(
+  words: readonly OcrWord[],
+  readWords: (box: Box) => Promise<OcrWord[] | undefined>,
+): Promise<OcrWord[]> {
+  const out: OcrWord[] = [];
+  let line = words.reduce((max, w) => Math.max(max, w.line), -1) + 1;
+  const covered = (b: Box, list: readonly OcrWord[]) => list.some((w) => coveredShare(w.box, b) >= 0.5);
+  for (const strip of labelStrips(words)) {
+    const read = await readWords(strip.box);
+    if (read === undefined) break;
+    for (const label of read) {
+      if (!isLabelLikeWord(label.text) || covered(label.box, words) || covered(label.box, out)) continue;
+      const h = label.box.top - label.box.bottom;
+      const band: Box =
+        strip.side === "right"
+          ? {
+              left: strip.column.left - h,
+              right: label.box.left - 0.3 * h,
+              bottom: label.box.bottom - 1.5 * h,
+              top: label.box.top + 1.5 * h,
+            }
+          : {
+              left: label.box.right + 0.3 * h,
+              right: strip.column.right + h,
+              bottom: label.box.bottom - 1.5 * h,
+              top: label.box.top + 1.5 * h,
+            };
+      const beside = band.right > band.left ? ((await readWords(band)) ?? []) : [];
+      const middle = (b: Box) => (b.bottom + b.top) / 2;
+      const row = beside.filter(
+        (w) => !covered(w.box, words) && Math.abs(middle(w.box) - middle(label.box)) <= h,
+      );
+      for (const w of [...row, label]) out.push({ ...w, line });
+      line++;
+    }
+  }
+  return out;
+}
+
+/** The words of a crop of a page read in page mode, from the cache when read before; undefined past the deadline. */
+async function readCropWords(
+  page: number,
+  box: Box,
+  session: OcrSession,
+  options: EquationOcrOptions,
+): Promise<OcrWord[] | undefined> {
+  const read = await cachedReading(
+    "ocr-rows",
+    page,
+    box,
+    OCR_DPI,
+    options,
+    async (region) => ({ words: await readRegionWords(options.doc.source, page, box, session, region) }),
+    (held): held is { words: OcrWord[] } => Array.isArray((held as { words?: unknown })?.words),
+  );
+  return read?.words;
 }
 
 /** A reading that gives a lettered label whole: `(13b)`. */
@@ -412,26 +504,46 @@ async function readCrop(
   session: OcrSession,
   options: EquationOcrOptions,
 ): Promise<string | undefined> {
+  const read = await cachedReading(
+    `ocr-label`,
+    page,
+    box,
+    dpi,
+    options,
+    async (region) => ({ text: (await readRegion(options.doc.source, page, box, session, region)).text }),
+    (held): held is { text: string } => typeof (held as { text?: unknown })?.text === "string",
+  );
+  return read?.text;
+}
+
+/**
+ * A reading of a crop (`read`), from the document's cache when read before (`valid` checks what the
+ * cache holds), else read and cached; undefined past the deadline or when the reading failed.
+ */
+async function cachedReading<T>(
+  kind: string,
+  page: number,
+  box: Box,
+  dpi: number,
+  options: EquationOcrOptions,
+  read: (region: { dpi: number; timeoutMs: number; password?: string }) => Promise<T>,
+  valid: (held: unknown) => held is T,
+): Promise<T | undefined> {
   const p = ocrProvenance();
-  const key = `ocr-label-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${dpi}-p${page}-${sha256Hex(JSON.stringify(box)).slice(0, 16)}`;
-  const held = options.doc.cache?.readRecord<{ text: string }>(key)?.text;
-  if (typeof held === "string") return held;
+  const key = `${kind}-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${dpi}-p${page}-${sha256Hex(JSON.stringify(box)).slice(0, 16)}`;
+  const held = options.doc.cache?.readRecord<unknown>(key);
+  if (held !== undefined && valid(held)) return held;
   if (options.deadline.expired()) return undefined;
-  let text: string;
+  let value: T;
   try {
-    const read = await readRegion(options.doc.source, page, box, session, {
-      dpi,
-      timeoutMs: options.deadline.remaining(),
-      password: options.password,
-    });
-    text = read.text;
+    value = await read({ dpi, timeoutMs: options.deadline.remaining(), password: options.password });
   } catch {
     return undefined;
   }
   try {
-    options.doc.cache?.writeRecord(key, { text });
+    options.doc.cache?.writeRecord(key, value);
   } catch {
     // An unwritable cache slows the next run; it never changes a result.
   }
-  return text;
+  return value;
 }

@@ -218,6 +218,56 @@ function mirrorWords(words: readonly OcrWord[]): OcrWord[] {
   return words.map((w) => ({ ...w, box: mirrorBox(w.box) }));
 }
 
+export interface LabelStrip {
+  side: OcrLabelSide;
+  box: Box;
+  /** The left and right edges of the column whose edge the strip runs down. */
+  column: { left: number; right: number };
+}
+
+/** Where a label strip reaches past its column's edge, and into the column, in em. */
+const STRIP_OUTSIDE_EM = 2.5;
+const STRIP_INSIDE_EM = 5;
+
+/**
+ * Where the labels of rows a page's reading dropped would stand: a strip down each column's right
+ * edge, and its left edge (left-side labels), over the height of the page's text. Read alone, such a
+ * strip shows a label whose whole row the page's reading left out (a display it took for a picture);
+ * its column (left and right) comes with it, for the row beside the label to be read again.
+ */
+export function labelStrips(words: readonly OcrWord[]): LabelStrip[] {
+  const rows = rowsOf(words);
+  const em = median(rows.map((r) => r.box.top - r.box.bottom).filter((h) => h > 0));
+  if (!(em > 0)) return [];
+  const frames = framesOf(
+    rows.filter((r) => isRunningRow(r, em)),
+    em,
+  );
+  if (frames.length === 0) return [];
+  const text = unionOfBoxes(rows.map((r) => r.box));
+  const out: LabelStrip[] = [];
+  for (const f of frames) {
+    const height = { bottom: text.bottom - em, top: text.top + em };
+    out.push({
+      side: "right",
+      box: { left: f.right - STRIP_INSIDE_EM * em, right: f.right + STRIP_OUTSIDE_EM * em, ...height },
+      column: f,
+    });
+    out.push({
+      side: "left",
+      box: { left: f.left - STRIP_OUTSIDE_EM * em, right: f.left + STRIP_INSIDE_EM * em, ...height },
+      column: f,
+    });
+  }
+  return out;
+}
+
+/** Whether a word of the reading is label-like: `(3)`, `(4.2b)`, with punctuation after it. */
+export function isLabelLikeWord(text: string): boolean {
+  const m = LABEL_LIKE.exec(text);
+  return m !== null && isEquationLabel(m[1]);
+}
+
 /** The page's running text: its top and line height (undefined on a page without running text). */
 export function ocrTextBlock(words: readonly OcrWord[]): OcrTextBlock | undefined {
   const rows = rowsOf(words);

@@ -1,0 +1,74 @@
+// A row the page's OCR reading dropped whole (a display it took for a picture) is read again: the
+// strips down the column's edges show its label where the reading has no word, and its band gives
+// the words beside it; both come back on a line of their own. A label the reading already holds, or
+// a word that is no label, brings nothing back. The reader here is a stand-in for the OCR engine
+// that answers from a fixed page; the rules decide what to ask it and what to keep.
+import { describe, expect, it } from "vitest";
+import { droppedRows } from "../../src/checks/ocr-equations.js";
+import type { Box } from "../../src/document/model.js";
+import type { OcrWord } from "../../src/ocr/page-ocr.js";
+
+const LEFT = 72;
+const RIGHT = 540;
+
+const word = (text: string, left: number, bottom: number, right: number, line: number): OcrWord => ({
+  text,
+  box: { left, bottom, right, top: bottom + 10 },
+  confidence: 90,
+  line,
+});
+
+function prose(y: number, line: number): OcrWord[] {
+  const texts = ["Each", "quantity", "below", "is", "defined", "on", "the", "same", "probability", "space."];
+  const step = (RIGHT - LEFT) / texts.length;
+  return texts.map((t, i) => word(t, LEFT + i * step, y, LEFT + (i + 1) * step - 4, line));
+}
+
+/** Everything printed on the page, as an engine reading any region of it would see it. */
+const printed: OcrWord[] = [
+  word("(4a)", 510, 600, 532, 0),
+  word("(4b)", 510, 580, 532, 0),
+  word("h", 250, 580, 258, 0),
+  word("=", 262, 580, 270, 0),
+  word("wx+b", 274, 580, 320, 0),
+  word("note", 510, 560, 530, 0),
+];
+/** The words of `printed` whose middle lies in the box. */
+const reader = (asked: Box[]) => async (box: Box) => {
+  asked.push(box);
+  return printed.filter((w) => {
+    const x = (w.box.left + w.box.right) / 2;
+    const y = (w.box.bottom + w.box.top) / 2;
+    return x > box.left && x < box.right && y > box.bottom && y < box.top;
+  });
+};
+
+describe("rows the page's reading dropped", () => {
+  const reading = [
+    ...[700, 686, 672].flatMap((y, i) => prose(y, i)),
+    // The reading holds (4a) and its row, and dropped the (4b) row whole.
+    word("u", 250, 600, 258, 3),
+    word("=", 262, 600, 270, 3),
+    word("(4a)", 510, 600, 532, 3),
+    ...[500, 486].flatMap((y, i) => prose(y, 4 + i)),
+  ];
+
+  it("reads the dropped row's label and the words beside it, on a line of their own", async () => {
+    const asked: Box[] = [];
+    const back = await droppedRows(reading, reader(asked));
+    expect(back.map((w) => w.text)).toEqual(["h", "=", "wx+b", "(4b)"]);
+    expect(new Set(back.map((w) => w.line)).size).toBe(1);
+    expect(back[0].line).toBeGreaterThan(Math.max(...reading.map((w) => w.line)));
+    // Two strips (right and left edge) and one band: the row beside (4b).
+    expect(asked).toHaveLength(3);
+  });
+
+  it("brings nothing back when the reading holds every label", async () => {
+    const complete = [...reading, word("(4b)", 510, 580, 532, 9)];
+    expect(await droppedRows(complete, reader([]))).toEqual([]);
+  });
+
+  it("stops when a strip cannot be read (the deadline)", async () => {
+    expect(await droppedRows(reading, async () => undefined)).toEqual([]);
+  });
+});
