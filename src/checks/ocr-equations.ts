@@ -327,16 +327,18 @@ async function labelPlaces(
       const layer = layerWords.get(page);
       const fromLayer = layer ? ocrPageLabels(layer, { blockTop: layerBlockTop }).spots : [];
       const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
-      const dropped = await droppedRows(outcome.ocr.words, (box) =>
+      const again = await readLabelsAgain(outcome.ocr.words, (box) =>
         readCropWords(page, box, rowSession, options),
       );
       const recovered =
-        dropped.length > 0
-          ? ocrPageLabels([...outcome.ocr.words, ...dropped], { blockTop }).spots.filter((spot) =>
-              dropped.some((w) => isLabelLikeWord(w.text) && boxesMeet(w.box, spot.labelBox)),
+        again.labels.length > 0
+          ? ocrPageLabels(again.words, { blockTop }).spots.filter((spot) =>
+              again.labels.some((w) => boxesMeet(w.box, spot.labelBox)),
             )
           : [];
-      const spots = [...ownAndLayer, ...spotsBeside(ownAndLayer, recovered)];
+      // A label read again from a strip was misread or dropped by the reading: its spot, framed on
+      // the label as the strip read it, takes the place of one the reading made of the same place.
+      const spots = [...spotsBeside(recovered, ownAndLayer), ...recovered];
       const agreedLabels = new Map<OcrLabelSpot, string>();
       const disputed: { spot: OcrLabelSpot; readings: string[] }[] = [];
       const place = (spot: OcrLabelSpot, label: string, readings: string[], sequence?: Neighbours) => ({
@@ -400,24 +402,45 @@ function coveredShare(a: Box, b: Box): number {
   return (w * h) / Math.max(1e-9, Math.min(area(a), area(b)));
 }
 
+/** A page's reading with the labels read again from the strips down its columns' edges. */
+export interface ReadAgain {
+  /** The reading's words, with the labels read again and the rows read with them. */
+  words: OcrWord[];
+  /** The labels read again: only spots at them are new. */
+  labels: OcrWord[];
+}
+
 /**
- * The rows a page's reading dropped whole (a display it took for a picture), read again: label-like
- * words that a reading of the strips down the columns' edges finds where the page's reading has no
- * word, each with the words a reading of its row's band gives beside it, on a line of its own. Only
- * added to the page's words to look for spots; a spot's label is still what its crops read.
+ * The labels a page's reading missed, read again from strips down the columns' edges (a page-mode
+ * reading of each strip alone). A label-like word of a strip where the reading has only words that
+ * are no label (it read `(19b)` as `19b`) takes their place, on their line. One where the reading
+ * has no word at all belongs to a row the reading dropped whole (a display it took for a picture):
+ * its row's band is read again too, and the label and the words beside it form a line of their own.
+ * Only used to look for spots; a spot's label is still what its crops read.
  */
-export async function droppedRows(
+export async function readLabelsAgain(
   words: readonly OcrWord[],
   readWords: (box: Box) => Promise<OcrWord[] | undefined>,
-): Promise<OcrWord[]> {
-  const out: OcrWord[] = [];
+): Promise<ReadAgain> {
+  const replaced = new Set<OcrWord>();
+  const added: OcrWord[] = [];
+  const labels: OcrWord[] = [];
   let line = words.reduce((max, w) => Math.max(max, w.line), -1) + 1;
-  const covered = (b: Box, list: readonly OcrWord[]) => list.some((w) => coveredShare(w.box, b) >= 0.5);
+  const covering = (b: Box, list: readonly OcrWord[]) => list.filter((w) => coveredShare(w.box, b) >= 0.5);
   for (const strip of labelStrips(words)) {
     const read = await readWords(strip.box);
     if (read === undefined) break;
     for (const label of read) {
-      if (!isLabelLikeWord(label.text) || covered(label.box, words) || covered(label.box, out)) continue;
+      if (!isLabelLikeWord(label.text) || covering(label.box, added).length > 0) continue;
+      const under = covering(label.box, words);
+      if (under.some((w) => isLabelLikeWord(w.text) || replaced.has(w))) continue;
+      if (under.length > 0) {
+        for (const w of under) replaced.add(w);
+        const read = { ...label, line: under[0].line };
+        added.push(read);
+        labels.push(read);
+        continue;
+      }
       const h = label.box.top - label.box.bottom;
       const band: Box =
         strip.side === "right"
@@ -436,13 +459,16 @@ export async function droppedRows(
       const beside = band.right > band.left ? ((await readWords(band)) ?? []) : [];
       const middle = (b: Box) => (b.bottom + b.top) / 2;
       const row = beside.filter(
-        (w) => !covered(w.box, words) && Math.abs(middle(w.box) - middle(label.box)) <= h,
+        (w) => covering(w.box, words).length === 0 && Math.abs(middle(w.box) - middle(label.box)) <= h,
       );
-      for (const w of [...row, label]) out.push({ ...w, line });
+      for (const w of row) added.push({ ...w, line });
+      const own = { ...label, line };
+      added.push(own);
+      labels.push(own);
       line++;
     }
   }
-  return out;
+  return { words: [...words.filter((w) => !replaced.has(w)), ...added], labels };
 }
 
 /** The words of a crop of a page read in page mode, from the cache when read before; undefined past the deadline. */

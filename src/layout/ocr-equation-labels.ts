@@ -228,10 +228,12 @@ export interface LabelStrip {
 /** Where a label strip reaches past its column's edge, and into the column, in em. */
 const STRIP_OUTSIDE_EM = 2.5;
 const STRIP_INSIDE_EM = 5;
+/** How far above and below the words read a strip runs, in em (rows of a display the reading dropped). */
+const STRIP_BEYOND_EM = 12;
 
 /**
  * Where the labels of rows a page's reading dropped would stand: a strip down each column's right
- * edge, and its left edge (left-side labels), over the height of the page's text. Read alone, such a
+ * edge, and its left edge (left-side labels), over the height of the page's text and some way past it. Read alone, such a
  * strip shows a label whose whole row the page's reading left out (a display it took for a picture);
  * its column (left and right) comes with it, for the row beside the label to be read again.
  */
@@ -247,7 +249,8 @@ export function labelStrips(words: readonly OcrWord[]): LabelStrip[] {
   const text = unionOfBoxes(rows.map((r) => r.box));
   const out: LabelStrip[] = [];
   for (const f of frames) {
-    const height = { bottom: text.bottom - em, top: text.top + em };
+    // Past the words read, too: a display the reading dropped can open or close the page's text.
+    const height = { bottom: text.bottom - STRIP_BEYOND_EM * em, top: text.top + STRIP_BEYOND_EM * em };
     out.push({
       side: "right",
       box: { left: f.right - STRIP_INSIDE_EM * em, right: f.right + STRIP_OUTSIDE_EM * em, ...height },

@@ -1,10 +1,11 @@
 // A row the page's OCR reading dropped whole (a display it took for a picture) is read again: the
 // strips down the column's edges show its label where the reading has no word, and its band gives
-// the words beside it; both come back on a line of their own. A label the reading already holds, or
-// a word that is no label, brings nothing back. The reader here is a stand-in for the OCR engine
+// the words beside it; both come back on a line of their own. A label the reading misread as no
+// label (`4b` for `(4b)`) is replaced on its line. A label the reading already holds, or a word that
+// is no label, brings nothing back. The reader here is a stand-in for the OCR engine
 // that answers from a fixed page; the rules decide what to ask it and what to keep.
 import { describe, expect, it } from "vitest";
-import { droppedRows } from "../../src/checks/ocr-equations.js";
+import { readLabelsAgain } from "../../src/checks/ocr-equations.js";
 import type { Box } from "../../src/document/model.js";
 import type { OcrWord } from "../../src/ocr/page-ocr.js";
 
@@ -55,20 +56,38 @@ describe("rows the page's reading dropped", () => {
 
   it("reads the dropped row's label and the words beside it, on a line of their own", async () => {
     const asked: Box[] = [];
-    const back = await droppedRows(reading, reader(asked));
+    const again = await readLabelsAgain(reading, reader(asked));
+    const back = again.words.slice(reading.length);
     expect(back.map((w) => w.text)).toEqual(["h", "=", "wx+b", "(4b)"]);
     expect(new Set(back.map((w) => w.line)).size).toBe(1);
     expect(back[0].line).toBeGreaterThan(Math.max(...reading.map((w) => w.line)));
+    expect(again.words.slice(0, reading.length)).toEqual(reading);
+    expect(again.labels.map((w) => w.text)).toEqual(["(4b)"]);
     // Two strips (right and left edge) and one band: the row beside (4b).
     expect(asked).toHaveLength(3);
   });
 
+  it("puts a label the reading misread as no label in its place, on its line", async () => {
+    const misread = word("4b", 512, 580, 530, 9);
+    const row = [word("h", 250, 580, 258, 9), word("=", 262, 580, 270, 9), misread];
+    const asked: Box[] = [];
+    const again = await readLabelsAgain([...reading, ...row], reader(asked));
+    expect(again.words).not.toContain(misread);
+    expect(again.labels.map((w) => [w.text, w.line])).toEqual([["(4b)", 9]]);
+    expect(again.words.filter((w) => w.line === 9).map((w) => w.text)).toEqual(["h", "=", "(4b)"]);
+    // No band is read: the row is in the reading.
+    expect(asked).toHaveLength(2);
+  });
+
   it("brings nothing back when the reading holds every label", async () => {
     const complete = [...reading, word("(4b)", 510, 580, 532, 9)];
-    expect(await droppedRows(complete, reader([]))).toEqual([]);
+    const again = await readLabelsAgain(complete, reader([]));
+    expect(again.labels).toEqual([]);
+    expect(again.words).toEqual(complete);
   });
 
   it("stops when a strip cannot be read (the deadline)", async () => {
-    expect(await droppedRows(reading, async () => undefined)).toEqual([]);
+    const again = await readLabelsAgain(reading, async () => undefined);
+    expect(again).toEqual({ words: reading, labels: [] });
   });
 });
