@@ -11,8 +11,6 @@ import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { isEquationLabel } from "../layout/labels.js";
 import {
   documentBlockTop,
-  isLabelLikeWord,
-  labelStrips,
   type OcrLabelSighting,
   type OcrLabelSpot,
   ocrPageLabels,
@@ -33,6 +31,7 @@ import {
   LABEL_READINGS,
   labelInSequence,
 } from "./ocr-label-readings.js";
+import { boxesMeet, readLabelsAgain } from "./ocr-labels-again.js";
 import type { CheckResult } from "./result.js";
 
 export interface EquationOcrOptions {
@@ -296,9 +295,7 @@ async function ocrLayerWords(
 
 /** The spots of `extra` that stand where none of `own` stands (the same label seen twice counts once). */
 export function spotsBeside(own: readonly OcrLabelSpot[], extra: readonly OcrLabelSpot[]): OcrLabelSpot[] {
-  const meets = (a: Box, b: Box) =>
-    a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
-  return extra.filter((x) => !own.some((o) => meets(o.labelBox, x.labelBox)));
+  return extra.filter((x) => !own.some((o) => boxesMeet(o.labelBox, x.labelBox)));
 }
 
 /**
@@ -388,108 +385,6 @@ async function labelPlaces(
   return { places: out, sightings };
 }
 
-/** Whether two boxes overlap at all. */
-function boxesMeet(a: Box, b: Box): boolean {
-  return a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
-}
-
-/** How much of the smaller of two boxes the other covers (0 to 1). */
-function coveredShare(a: Box, b: Box): number {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.top, b.top) - Math.max(a.bottom, b.bottom);
-  if (w <= 0 || h <= 0) return 0;
-  const area = (x: Box) => (x.right - x.left) * (x.top - x.bottom);
-  return (w * h) / Math.max(1e-9, Math.min(area(a), area(b)));
-}
-
-/** A page's reading with the labels read again from the strips down its columns' edges. */
-export interface ReadAgain {
-  /** The reading's words, with the labels read again and the rows read with them. */
-  words: OcrWord[];
-  /** The labels read again: only spots at them are new. */
-  labels: OcrWord[];
-}
-
-/**
- * The labels a page's reading missed, read again from strips down the columns' edges (a page-mode
- * reading of each strip alone). A label-like word of a strip where the reading has only words that
- * are no label (it read `(19b)` as `19b`) takes their place, on their line. One where the reading
- * has no word at all belongs to a row the reading dropped whole (a display it took for a picture):
- * its row's band is read again too, and the label and the words beside it form a line of their own.
- * Only used to look for spots; a spot's label is still what its crops read.
- */
-export async function readLabelsAgain(
-  words: readonly OcrWord[],
-  readWords: (box: Box) => Promise<OcrWord[] | undefined>,
-): Promise<ReadAgain> {
-  const replaced = new Set<OcrWord>();
-  const added: OcrWord[] = [];
-  const labels: OcrWord[] = [];
-  let line = words.reduce((max, w) => Math.max(max, w.line), -1) + 1;
-  const covering = (b: Box, list: readonly OcrWord[]) => list.filter((w) => coveredShare(w.box, b) >= 0.5);
-  for (const strip of labelStrips(words)) {
-    const read = await readWords(strip.box);
-    if (read === undefined) break;
-    for (const label of read) {
-      if (!isLabelLikeWord(label.text) || covering(label.box, added).length > 0) continue;
-      const under = covering(label.box, words);
-      if (under.some((w) => isLabelLikeWord(w.text) || replaced.has(w))) continue;
-      if (under.length > 0) {
-        for (const w of under) replaced.add(w);
-        const read = { ...label, line: under[0].line };
-        added.push(read);
-        labels.push(read);
-        continue;
-      }
-      const h = label.box.top - label.box.bottom;
-      const band: Box =
-        strip.side === "right"
-          ? {
-              left: strip.column.left - h,
-              right: label.box.left - 0.3 * h,
-              bottom: label.box.bottom - 1.5 * h,
-              top: label.box.top + 1.5 * h,
-            }
-          : {
-              left: label.box.right + 0.3 * h,
-              right: strip.column.right + h,
-              bottom: label.box.bottom - 1.5 * h,
-              top: label.box.top + 1.5 * h,
-            };
-      const beside = band.right > band.left ? ((await readWords(band)) ?? []) : [];
-      const middle = (b: Box) => (b.bottom + b.top) / 2;
-      const row = beside.filter(
-        (w) => covering(w.box, words).length === 0 && Math.abs(middle(w.box) - middle(label.box)) <= h,
-      );
-      for (const w of row) added.push({ ...w, line });
-      const own = { ...label, line };
-      added.push(own);
-      labels.push(own);
-      line++;
-    }
-  }
-  return { words: [...words.filter((w) => !replaced.has(w)), ...added], labels };
-}
-
-/** The words of a crop of a page read in page mode, from the cache when read before; undefined past the deadline. */
-async function readCropWords(
-  page: number,
-  box: Box,
-  session: OcrSession,
-  options: EquationOcrOptions,
-): Promise<OcrWord[] | undefined> {
-  const read = await cachedReading(
-    "ocr-rows",
-    page,
-    box,
-    OCR_DPI,
-    options,
-    async (region) => ({ words: await readRegionWords(options.doc.source, page, box, session, region) }),
-    (held): held is { words: OcrWord[] } => Array.isArray((held as { words?: unknown })?.words),
-  );
-  return read?.words;
-}
-
 /** A reading that gives a lettered label whole: `(13b)`. */
 const LETTERED_READING = /^\(.*\d[a-z]\)$/;
 
@@ -572,4 +467,23 @@ async function cachedReading<T>(
     // An unwritable cache slows the next run; it never changes a result.
   }
   return value;
+}
+
+/** The words of a crop of a page read in page mode, from the cache when read before; undefined past the deadline. */
+async function readCropWords(
+  page: number,
+  box: Box,
+  session: OcrSession,
+  options: EquationOcrOptions,
+): Promise<OcrWord[] | undefined> {
+  const read = await cachedReading(
+    "ocr-rows",
+    page,
+    box,
+    OCR_DPI,
+    options,
+    async (region) => ({ words: await readRegionWords(options.doc.source, page, box, session, region) }),
+    (held): held is { words: OcrWord[] } => Array.isArray((held as { words?: unknown })?.words),
+  );
+  return read?.words;
 }

@@ -5,7 +5,7 @@
 // is no label, brings nothing back. The reader here is a stand-in for the OCR engine
 // that answers from a fixed page; the rules decide what to ask it and what to keep.
 import { describe, expect, it } from "vitest";
-import { readLabelsAgain } from "../../src/checks/ocr-equations.js";
+import { readLabelsAgain } from "../../src/checks/ocr-labels-again.js";
 import type { Box } from "../../src/document/model.js";
 import type { OcrWord } from "../../src/ocr/page-ocr.js";
 
