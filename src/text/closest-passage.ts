@@ -64,17 +64,21 @@ export function closestPassage(
   const q = wordsOf(quotation);
   const n = q.words.length;
   if (n === 0) return undefined;
-  const p = wordsOf(page);
-  const m = p.words.length;
+  const p = pageWordsFor(page.text, q.words);
+  const m = p.count;
   if (m === 0) return undefined;
-  const starts = likelyStarts(q.words, p.words);
+  const starts = likelyStarts(p);
   if (starts.length === 0) return undefined;
   const slack = Math.max(3, Math.ceil(n * 0.25));
+  const same = (i: number, j: number) =>
+    p.id[j] === p.quotationId[i] ||
+    (i === 0 && p.endsWithFirst[j] === 1) ||
+    (i === n - 1 && p.beginsWithLast[j] === 1);
   let best: { from: number; alignment: Alignment } | undefined;
   for (const start of starts) {
     const from = Math.max(0, start - slack);
     const to = Math.min(m, start + n + slack);
-    const alignment = alignWithin(n, to - from, (i, j) => sameWord(q.words, i, p.words[from + j]));
+    const alignment = alignWithin(n, to - from, (i, j) => same(i, from + j));
     if (
       !best ||
       alignment.same > best.alignment.same ||
@@ -84,18 +88,18 @@ export function closestPassage(
   }
   if (!best || best.alignment.same === 0) return undefined;
   const { from, alignment } = best;
+  const pageStart = (k: number) => page.startUtf16[p.start[k]];
+  const pageEnd = (k: number) => page.endUtf16[p.end[k] - 1];
   const onPage = alignment.ops.flatMap((op) => ("b" in op ? [op.b + from] : []));
-  const first = onPage[0];
-  const last = onPage[onPage.length - 1];
-  const startUtf16 = p.start[first];
-  const endUtf16 = p.end[last];
+  const startUtf16 = pageStart(onPage[0]);
+  const endUtf16 = pageEnd(onPage[onPage.length - 1]);
   const similarity = alignment.same / n;
-  const show = (text: string, start: number[], end: number[]) => (a: number, b: number) =>
-    text.slice(start[a], end[b - 1]).replace(/\s+/g, " ");
   const differences =
     similarity >= MIN_SIMILARITY_FOR_DIFFERENCES
-      ? differencesOf(alignment, show(quoted, q.start, q.end), (a, b) =>
-          show(original, p.start, p.end)(a + from, b + from),
+      ? differencesOf(
+          alignment,
+          (a, b) => quoted.slice(q.start[a], q.end[b - 1]).replace(/\s+/g, " "),
+          (a, b) => original.slice(pageStart(a + from), pageEnd(b + from - 1)).replace(/\s+/g, " "),
         )
       : [];
   return {
@@ -108,23 +112,97 @@ export function closestPassage(
 }
 
 /**
+ * The page's words as ranges of its folded text, each tagged with the quotation word it is (by
+ * number, -1 for none). The quotation's first word may also end a page word and its last word begin
+ * one, where what is cut off is not a letter or digit: "(the" holds "the", "form." holds "form", as a
+ * match on the page would find them. The quotation's words are searched for in the text, so the
+ * page's many other words are never cut out of it.
+ */
+interface PageWords {
+  count: number;
+  /** Folded-text index range [start, end) of each page word. */
+  start: Int32Array;
+  end: Int32Array;
+  id: Int32Array;
+  endsWithFirst: Uint8Array;
+  beginsWithLast: Uint8Array;
+  /** The number of each quotation word, and the page words that are each number, in page order. */
+  quotationId: Int32Array;
+  positions: number[][];
+}
+
+function pageWordsFor(text: string, quotation: string[]): PageWords {
+  const bound = (text.length >> 1) + 1;
+  const start = new Int32Array(bound);
+  const end = new Int32Array(bound);
+  let count = 0;
+  let from = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const space = i === text.length || text.charCodeAt(i) === 32;
+    if (!space && from < 0) from = i;
+    else if (space && from >= 0) {
+      start[count] = from;
+      end[count++] = i;
+      from = -1;
+    }
+  }
+  const wordAt = (index: number) => {
+    let lo = 0;
+    let hi = count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (start[mid] <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const isSpace = (index: number) => index < 0 || index >= text.length || text.charCodeAt(index) === 32;
+  const id = new Int32Array(count).fill(-1);
+  const numbers = new Map<string, number>();
+  const quotationId = new Int32Array(quotation.length);
+  const positions: number[][] = [];
+  quotation.forEach((word, i) => {
+    const known = numbers.get(word);
+    if (known !== undefined) {
+      quotationId[i] = known;
+      return;
+    }
+    const number = positions.length;
+    numbers.set(word, number);
+    quotationId[i] = number;
+    const at: number[] = [];
+    for (let k = text.indexOf(word); k >= 0; k = text.indexOf(word, k + 1)) {
+      if (!isSpace(k - 1) || !isSpace(k + word.length)) continue;
+      const w = wordAt(k);
+      id[w] = number;
+      at.push(w);
+    }
+    positions.push(at);
+  });
+  const endsWithFirst = new Uint8Array(count);
+  const first = quotation[0];
+  for (let k = text.indexOf(first, 1); k >= 0; k = text.indexOf(first, k + 1))
+    if (!isSpace(k - 1) && isSpace(k + first.length) && !WORD_CHAR.test(text[k - 1]))
+      endsWithFirst[wordAt(k)] = 1;
+  const beginsWithLast = new Uint8Array(count);
+  const last = quotation[quotation.length - 1];
+  for (let k = text.indexOf(last); k >= 0; k = text.indexOf(last, k + 1)) {
+    const after = k + last.length;
+    if (isSpace(k - 1) && !isSpace(after) && !WORD_CHAR.test(text[after])) beginsWithLast[wordAt(k)] = 1;
+  }
+  return { count, start, end, id, endsWithFirst, beginsWithLast, quotationId, positions };
+}
+
+/**
  * Where on the page the quotation most likely starts: every page word equal to quotation word j at
  * page position i votes for start i - j with weight 1/(occurrences of that word on the page); a
  * start's score is its votes and those of starts near it (a dropped or added word shifts the rest).
  */
-function likelyStarts(quotation: string[], page: string[]): number[] {
-  const wanted = new Set(quotation);
-  const positions = new Map<string, number[]>();
-  page.forEach((word, i) => {
-    if (!wanted.has(word)) return;
-    const list = positions.get(word);
-    if (list) list.push(i);
-    else positions.set(word, [i]);
-  });
+function likelyStarts(page: PageWords): number[] {
   const votes = new Map<number, number>();
-  quotation.forEach((word, j) => {
-    const at = positions.get(word);
-    if (!at) return;
+  page.quotationId.forEach((number, j) => {
+    const at = page.positions[number];
+    if (at.length === 0) return;
     const weight = 1 / at.length;
     for (const i of at) votes.set(i - j, (votes.get(i - j) ?? 0) + weight);
   });
@@ -145,19 +223,6 @@ function likelyStarts(quotation: string[], page: string[]): number[] {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/**
- * Whether quotation word i is the page's word. The quotation's first word may end a page word and its
- * last word begin one, where what is cut off is not a letter or digit: "(the" holds "the", "form." holds
- * "form", as a match on the page would find them.
- */
-function sameWord(quotation: string[], i: number, word: string): boolean {
-  const w = quotation[i];
-  if (w === word) return true;
-  if (i === 0 && word.endsWith(w) && !WORD_CHAR.test(word[word.length - w.length - 1])) return true;
-  if (i === quotation.length - 1 && word.startsWith(w) && !WORD_CHAR.test(word[w.length])) return true;
-  return false;
-}
 
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
