@@ -157,8 +157,10 @@ export async function checkCitedPagesFirst(
 ): Promise<VerifyReport> {
   const fresh = results.map((r) => r === undefined);
   // The context holds the pages read so far, put into this array as they arrive; the views folded
-  // from them are kept for the run.
+  // from them are kept for the run until a record needs the search over every page.
   const pages: (PageText | undefined)[] = [];
+  // That search's token index, built from the moment a record needs it (see indexPages).
+  let index: TokenIndexBuilder | undefined;
   // Once the rest of the document is stored, a page not held is read back from the cache.
   const readLater: PagesReadLater = {};
   let context: CheckContext | undefined;
@@ -170,9 +172,10 @@ export async function checkCitedPagesFirst(
       pages: foldedPagesWith(
         documentCache(source.sha256, options),
         heldPagesOnly(pages, readLater),
-        (page) => pages[page - 1] !== undefined,
-        // The records checked while pages arrive must not build the token index from part of them.
-        () => readLater.page !== undefined || everyPageHeld(pages),
+        (page) => index === undefined && pages[page - 1] !== undefined,
+        // The records checked while pages arrive must not build the token index from part of them,
+        // nor build it again while it is being built from the pages arriving.
+        () => readLater.page !== undefined || (index === undefined && everyPageHeld(pages)),
       ),
       // Anchors are decided over every page.
       loadAnchors: () => Promise.reject(new PageNotRead(0)),
@@ -191,18 +194,43 @@ export async function checkCitedPagesFirst(
       else due.set(last, [i]);
     }
   };
+  // Pages below this one were put into the index (when it is being built) or were not held then.
+  let indexedBelow = 1;
+  /**
+   * From the first record that needs the search over every page (it could not be answered from the
+   * pages held), the index is built as the pages arrive and the views stop being kept: memory then
+   * holds the index and the last pages' views, not every page's. Each page goes into the index once
+   * the records due with it are checked, while the views they folded are still at hand. `from` 1
+   * sweeps again over pages that came after their turn (those read from the cache come last).
+   */
+  const indexPages = (from: number, to: number, fromContext: CheckContext) => {
+    if (!index) {
+      if (fromContext.pages.hasIndex) return;
+      index = new TokenIndexBuilder(fromContext.pageCount);
+    }
+    const last = Math.min(to, fromContext.pageCount);
+    for (let page = from; page <= last; page++)
+      if (pages[page - 1] && !index.has(page)) index.add(page, fromContext.pages.indexTexts(page));
+    indexedBelow = Math.max(indexedBelow, last + 1);
+  };
   const onPageText = (text: PageText) => {
     pages[text.page - 1] = text;
     const now = due.get(text.page);
     if (!now || !context) return;
     due.delete(text.page);
+    let unanswered = false;
     for (const i of now) {
       const { first } = reachOf(records[i])!;
       // A page of the reach read from the cache comes in only at the end of the read.
       let held = true;
       for (let p = first; p <= text.page && held; p++) held = pages[p - 1] !== undefined;
       if (held) results[i] = checkNow(context, records[i]);
+      unanswered ||= results[i] === undefined;
     }
+    if (!index && !unanswered) return;
+    const started = index === undefined;
+    indexPages(indexedBelow, text.page - READ_RADIUS, context);
+    if (started) context.pages.releaseViews();
   };
   const unknown = records.filter((_, i) => fresh[i]);
   const cited = await openDocument(source, {
@@ -213,6 +241,11 @@ export async function checkCitedPagesFirst(
   });
   context ??= open(cited.pageCount);
   for (let i = 0; i < cited.pageCount; i++) pages[i] ??= cited.pages[i];
+  // Every page read: the index begun while they arrived is finished now, before the records wait on it.
+  if (index && holdsEveryPage(pages, cited.pageCount)) {
+    indexPages(1, cited.pageCount, context);
+    context.pages.adoptIndex(index.finish());
+  }
   for (let i = 0; i < records.length; i++)
     if (fresh[i]) results[i] ??= await checkUnlessPageNotRead(context, records[i]);
   let anyUnreadable = pages.some((page) => page?.extractionError !== undefined);
@@ -220,23 +253,21 @@ export async function checkCitedPagesFirst(
     // The pages are held by `pages` alone, so that they can be let go below.
     cited.pages.length = 0;
     // The token index the search over every page needs is built while the other pages arrive.
-    const index = context.pages.hasIndex ? undefined : new TokenIndexBuilder(cited.pageCount);
-    if (index)
-      for (let page = 1; page <= cited.pageCount; page++)
-        if (pages[page - 1]) index.add(page, context.pages.indexTexts(page));
+    indexPages(1, cited.pageCount, context);
+    const building = context.pages.hasIndex ? undefined : index;
     // From here on memory holds the index and a few pages: the pages read first are stored with the
     // rest and read back like them, their views folded again when a check reaches them. (When they
-    // are every page, nothing is read and they stay, views and all.)
+    // are every page, nothing is read and they stay.)
     if (!holdsEveryPage(pages, cited.pageCount)) context.pages.releaseViews();
     const rest = await readRestOfDocument(
       cited,
       pages,
       options,
-      index && ((text: PageText) => index.add(text.page, indexTextsOf(text))),
+      building && ((text: PageText) => building.add(text.page, indexTextsOf(text))),
     );
     anyUnreadable = rest.anyUnreadable;
     readLater.page = rest.readPage;
-    if (index) context.pages.adoptIndex(index.finish());
+    if (building) context.pages.adoptIndex(building.finish());
     let lost = false;
     for (let i = 0; i < records.length; i++) {
       try {

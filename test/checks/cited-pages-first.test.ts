@@ -260,6 +260,61 @@ describe("verify reads the cited pages first", () => {
   });
 });
 
+describe("the search over every page when the pages read first are every page", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("builds the token index once, as the pages arrive, and lets go of the views of the pages checked", async () => {
+    // Records every third page of a 31-page book: the pages read first are all of them. One record is
+    // two pages off: from it on, the index is built as pages come in and views are no longer kept.
+    const book = fixture("regions-book");
+    const whole = await openDocument(book, { noCache: true });
+    const records: EvidenceRecord[] = [];
+    for (let page = 1; page <= whole.pageCount; page += 3) {
+      const text = /Paragraph \d+ of the book sets out one more step/.exec(
+        whole.pages[page - 1]?.text ?? "",
+      )?.[0];
+      if (!text) continue;
+      records.push({ id: `on-${page}`, kind: "quotation", page, text });
+      if (page === 4) records.push({ id: "off", kind: "quotation", page: page + 2, text });
+    }
+    const truth = await verifyEvidence(whole, records);
+    expect(truth.results.find((r) => r.id === "off")).toMatchObject({ reason: "wrong-page" });
+    const builtWhole = vi.spyOn(TokenIndex, "build");
+    const released = vi.spyOn(FoldedPages.prototype, "releaseViews");
+    const root = fresh("arriving-index");
+    expect(await verifyPdf(book, records, { cacheDir: root })).toEqual(truth);
+    expect(builtWhole).not.toHaveBeenCalled();
+    expect(released).toHaveBeenCalledTimes(1);
+    const folded = new FoldedPages(whole.pages);
+    const built = TokenIndex.build(whole.pageCount, (page) => folded.indexTexts(page)).serialized;
+    const stored = new ExtractionCache(root, whole.sha256).readRecord(`token-index-v${TOKEN_INDEX_VERSION}`);
+    expect(stored).toEqual(built);
+  });
+
+  it("keeps every page's views and builds no index when every record is answered on its page", async () => {
+    const book = fixture("regions-book");
+    const whole = await openDocument(book, { noCache: true });
+    const records: EvidenceRecord[] = [];
+    for (let page = 1; page <= whole.pageCount; page += 3) {
+      const text = /Paragraph \d+ of the book sets out one more step/.exec(
+        whole.pages[page - 1]?.text ?? "",
+      )?.[0];
+      if (text) records.push({ kind: "quotation", page, text });
+    }
+    const add = vi.spyOn(TokenIndexBuilder.prototype, "add");
+    const released = vi.spyOn(FoldedPages.prototype, "releaseViews");
+    const root = fresh("arriving-true");
+    const report = await verifyPdf(book, records, { cacheDir: root });
+    expect(report.results.every((r) => r.reason === "found")).toBe(true);
+    expect([add.mock.calls.length, released.mock.calls.length]).toEqual([0, 0]);
+    expect(
+      new ExtractionCache(root, whole.sha256).readRecord(`token-index-v${TOKEN_INDEX_VERSION}`),
+    ).toBeUndefined();
+  });
+});
+
 describe("an extraction told as it runs", () => {
   it("tells the page count first, then each page extracted now in page order, not those from the cache", async () => {
     const root = fresh("told");
