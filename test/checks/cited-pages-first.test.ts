@@ -260,6 +260,18 @@ describe("verify reads the cited pages first", () => {
   });
 });
 
+/** A quotation of each third page's paragraph opening (its number makes it stand on that page only). */
+function everyThirdPage(
+  pages: readonly (PageText | undefined)[],
+): Extract<EvidenceRecord, { kind: "quotation" }>[] {
+  const records: Extract<EvidenceRecord, { kind: "quotation" }>[] = [];
+  for (let page = 1; page <= pages.length; page += 3) {
+    const text = /Paragraph \d+ of the book sets out one more step/.exec(pages[page - 1]?.text ?? "")?.[0];
+    if (text) records.push({ id: `on-${page}`, kind: "quotation", page, text });
+  }
+  return records;
+}
+
 describe("the search over every page when the pages read first are every page", () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -270,15 +282,9 @@ describe("the search over every page when the pages read first are every page", 
     // two pages off: from it on, the index is built as pages come in and views are no longer kept.
     const book = fixture("regions-book");
     const whole = await openDocument(book, { noCache: true });
-    const records: EvidenceRecord[] = [];
-    for (let page = 1; page <= whole.pageCount; page += 3) {
-      const text = /Paragraph \d+ of the book sets out one more step/.exec(
-        whole.pages[page - 1]?.text ?? "",
-      )?.[0];
-      if (!text) continue;
-      records.push({ id: `on-${page}`, kind: "quotation", page, text });
-      if (page === 4) records.push({ id: "off", kind: "quotation", page: page + 2, text });
-    }
+    const records = everyThirdPage(whole.pages);
+    const moved = records.find((r) => r.page === 4);
+    records.push({ ...moved!, id: "off", page: 6 });
     const truth = await verifyEvidence(whole, records);
     expect(truth.results.find((r) => r.id === "off")).toMatchObject({ reason: "wrong-page" });
     const builtWhole = vi.spyOn(TokenIndex, "build");
@@ -296,13 +302,7 @@ describe("the search over every page when the pages read first are every page", 
   it("keeps every page's views and builds no index when every record is answered on its page", async () => {
     const book = fixture("regions-book");
     const whole = await openDocument(book, { noCache: true });
-    const records: EvidenceRecord[] = [];
-    for (let page = 1; page <= whole.pageCount; page += 3) {
-      const text = /Paragraph \d+ of the book sets out one more step/.exec(
-        whole.pages[page - 1]?.text ?? "",
-      )?.[0];
-      if (text) records.push({ kind: "quotation", page, text });
-    }
+    const records = everyThirdPage(whole.pages);
     const add = vi.spyOn(TokenIndexBuilder.prototype, "add");
     const released = vi.spyOn(FoldedPages.prototype, "releaseViews");
     const root = fresh("arriving-true");
