@@ -324,8 +324,8 @@ async function labelPlaces(
       const layer = layerWords.get(page);
       const fromLayer = layer ? ocrPageLabels(layer, { blockTop: layerBlockTop }).spots : [];
       const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
-      const again = await readLabelsAgain(outcome.ocr.words, (box) =>
-        readCropWords(page, box, rowSession, options),
+      const again = await readLabelsAgain(outcome.ocr.words, (box, dpi) =>
+        readCropWords(page, box, dpi, rowSession, options),
       );
       const recovered =
         again.labels.length > 0
@@ -473,6 +473,7 @@ async function cachedReading<T>(
 async function readCropWords(
   page: number,
   box: Box,
+  dpi: number,
   session: OcrSession,
   options: EquationOcrOptions,
 ): Promise<OcrWord[] | undefined> {
@@ -480,7 +481,7 @@ async function readCropWords(
     "ocr-rows",
     page,
     box,
-    OCR_DPI,
+    dpi,
     options,
     async (region) => ({ words: await readRegionWords(options.doc.source, page, box, session, region) }),
     (held): held is { words: OcrWord[] } => Array.isArray((held as { words?: unknown })?.words),

@@ -5,7 +5,7 @@
  */
 import type { Box } from "../document/model.js";
 import { isLabelLikeWord, labelStrips } from "../layout/ocr-equation-labels.js";
-import type { OcrWord } from "../ocr/page-ocr.js";
+import { OCR_DPI, type OcrWord } from "../ocr/page-ocr.js";
 
 /** Whether two boxes overlap at all. */
 export function boxesMeet(a: Box, b: Box): boolean {
@@ -21,6 +21,16 @@ function coveredShare(a: Box, b: Box): number {
   return (w * h) / Math.max(1e-9, Math.min(area(a), area(b)));
 }
 
+/**
+ * The resolutions a dropped row's band is read at, in turn, until words stand beside its label: a
+ * display's mathematics (a fraction beside a sum) the engine reads nothing of at the page's
+ * resolution it often reads at a finer one, as it does a label's crops.
+ */
+export const BAND_DPI = [OCR_DPI, 400] as const;
+
+/** Reads the words of a region of the page at a resolution; undefined once the deadline has passed. */
+export type ReadWords = (box: Box, dpi: number) => Promise<OcrWord[] | undefined>;
+
 /** A page's reading with the labels read again from the strips down its columns' edges. */
 export interface ReadAgain {
   /** The reading's words, with the labels read again and the rows read with them. */
@@ -34,20 +44,18 @@ export interface ReadAgain {
  * reading of each strip alone). A label-like word of a strip where the reading has only words that
  * are no label (it read `(19b)` as `19b`) takes their place, on their line. One where the reading
  * has no word at all belongs to a row the reading dropped whole (a display it took for a picture):
- * its row's band is read again too, and the label and the words beside it form a line of their own.
+ * its row's band is read again too (at a finer resolution when nothing is read beside the label), and
+ * the label and the words beside it form a line of their own.
  * Only used to look for spots; a spot's label is still what its crops read.
  */
-export async function readLabelsAgain(
-  words: readonly OcrWord[],
-  readWords: (box: Box) => Promise<OcrWord[] | undefined>,
-): Promise<ReadAgain> {
+export async function readLabelsAgain(words: readonly OcrWord[], readWords: ReadWords): Promise<ReadAgain> {
   const replaced = new Set<OcrWord>();
   const added: OcrWord[] = [];
   const labels: OcrWord[] = [];
   let line = words.reduce((max, w) => Math.max(max, w.line), -1) + 1;
   const covering = (b: Box, list: readonly OcrWord[]) => list.filter((w) => coveredShare(w.box, b) >= 0.5);
   for (const strip of labelStrips(words)) {
-    const read = await readWords(strip.box);
+    const read = await readWords(strip.box, OCR_DPI);
     if (read === undefined) break;
     for (const label of read) {
       if (!isLabelLikeWord(label.text) || covering(label.box, added).length > 0) continue;
@@ -75,11 +83,15 @@ export async function readLabelsAgain(
               bottom: label.box.bottom - 1.5 * h,
               top: label.box.top + 1.5 * h,
             };
-      const beside = band.right > band.left ? ((await readWords(band)) ?? []) : [];
       const middle = (b: Box) => (b.bottom + b.top) / 2;
-      const row = beside.filter(
-        (w) => covering(w.box, words).length === 0 && Math.abs(middle(w.box) - middle(label.box)) <= h,
-      );
+      let row: OcrWord[] = [];
+      for (const dpi of band.right > band.left ? BAND_DPI : []) {
+        const beside = (await readWords(band, dpi)) ?? [];
+        row = beside.filter(
+          (w) => covering(w.box, words).length === 0 && Math.abs(middle(w.box) - middle(label.box)) <= h,
+        );
+        if (row.length > 0) break;
+      }
       for (const w of row) added.push({ ...w, line });
       const own = { ...label, line };
       added.push(own);

@@ -5,7 +5,7 @@
 // is no label, brings nothing back. The reader here is a stand-in for the OCR engine
 // that answers from a fixed page; the rules decide what to ask it and what to keep.
 import { describe, expect, it } from "vitest";
-import { readLabelsAgain } from "../../src/checks/ocr-labels-again.js";
+import { BAND_DPI, readLabelsAgain } from "../../src/checks/ocr-labels-again.js";
 import type { Box } from "../../src/document/model.js";
 import type { OcrWord } from "../../src/ocr/page-ocr.js";
 
@@ -84,6 +84,25 @@ describe("rows the page's reading dropped", () => {
     const again = await readLabelsAgain(complete, reader([]));
     expect(again.labels).toEqual([]);
     expect(again.words).toEqual(complete);
+  });
+
+  it("reads the band again at a finer resolution when nothing beside the label is read at the page's", async () => {
+    // The engine reads the row's mathematics only at 400 dpi; at 300 dpi only what the reading holds.
+    const asked: number[] = [];
+    const fine = async (box: Box, dpi: number) => {
+      asked.push(dpi);
+      const words = await reader([])(box);
+      const row = box.top - box.bottom < 100 && box.right < 510;
+      return row && dpi < 400 ? [] : words;
+    };
+    const again = await readLabelsAgain(reading, fine);
+    expect(again.words.slice(reading.length).map((w) => w.text)).toEqual(["h", "=", "wx+b", "(4b)"]);
+    // The right strip at the page's resolution, the band at it and at the finer one, the left strip.
+    expect(asked).toEqual([BAND_DPI[0], BAND_DPI[0], BAND_DPI[1], BAND_DPI[0]]);
+    expect(BAND_DPI[1]).toBeGreaterThan(BAND_DPI[0]);
+    // Read at no resolution, the label comes back alone: its spot has nothing beside it to judge.
+    const none = await readLabelsAgain(reading, async (box, dpi) => (box.right < 510 ? [] : fine(box, dpi)));
+    expect(none.words.slice(reading.length).map((w) => w.text)).toEqual(["(4b)"]);
   });
 
   it("stops when a strip cannot be read (the deadline)", async () => {
