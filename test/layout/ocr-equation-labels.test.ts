@@ -304,6 +304,50 @@ describe("equation labels in an OCR reading", () => {
     expect(documentBlockTop([full, opening].map(ocrTextBlock))).toBeUndefined();
   });
 
+  it("takes a display opening the page's body from its own rows, in a chain down to the running text", () => {
+    line = 0;
+    const opening = [
+      // A running head, farther from the body than a display's spacing.
+      ...row(790, [
+        ["Sums", 250, 280],
+        ["+", 284, 290],
+        ["(9)", 528, 540],
+      ]),
+      // Three rows of an aligned display, about 0.5 em apart, the last 1.2 em above the text.
+      ...row(762, [
+        ["f(x)", 250, 272],
+        ["=", 276, 282],
+        ["a+b", 286, 310],
+        ["(1.4)", 520, 540],
+      ]),
+      ...row(747, [
+        ["y", 260, 266],
+        ["=", 276, 282],
+        ["∑wx", 286, 312],
+        ["(1.5)", 520, 540],
+      ]),
+      ...row(732, [
+        ["g(x)", 250, 272],
+        ["=", 276, 282],
+        ["√c", 286, 300],
+        ["(1.6)", 520, 540],
+      ]),
+      ...prose(710),
+      ...prose(696),
+      ...prose(682),
+    ];
+    const found = ocrPageLabels(opening);
+    expect(found.spots.map((s) => s.printed)).toEqual(["(1.4)", "(1.5)", "(1.6)"]);
+    expect(found.sightings.map((s) => [s.label, s.reasons])).toEqual([["9", ["page-margin"]]]);
+    // The same display 2 em above the text: no chain, and far above its first line.
+    const apart = opening.map((w) =>
+      w.box.bottom >= 732 && w.box.bottom < 790
+        ? { ...w, box: { ...w.box, bottom: w.box.bottom + 8, top: w.box.top + 8 } }
+        : w,
+    );
+    expect(ocrPageLabels(apart).spots.map((s) => s.printed)).toEqual(["(1.6)"]);
+  });
+
   it("takes a display that fills its line up to half a quad from its label, never a line of prose", () => {
     line = 0;
     const words = [
