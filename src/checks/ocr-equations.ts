@@ -5,6 +5,7 @@
  * resolutions (a third when they disagree): two readings must give the same label. A PASS found so says so (layer
  * `ocr`, engine, model, resolution), because OCR can misread; a miss changes nothing.
  */
+import { boxesMeet } from "../document/box-union.js";
 import type { Box, PageText } from "../document/model.js";
 import { type OpenedDocument, openDocument } from "../document/open.js";
 import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
@@ -31,7 +32,7 @@ import {
   LABEL_READINGS,
   labelInSequence,
 } from "./ocr-label-readings.js";
-import { boxesMeet, readLabelsAgain } from "./ocr-labels-again.js";
+import { readLabelsAgain } from "./ocr-labels-again.js";
 import type { CheckResult } from "./result.js";
 
 export interface EquationOcrOptions {

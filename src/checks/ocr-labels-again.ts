@@ -7,11 +7,6 @@ import type { Box } from "../document/model.js";
 import { isLabelLikeWord, labelStrips } from "../layout/ocr-equation-labels.js";
 import { OCR_DPI, type OcrWord } from "../ocr/page-ocr.js";
 
-/** Whether two boxes overlap at all. */
-export function boxesMeet(a: Box, b: Box): boolean {
-  return a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
-}
-
 /** How much of the smaller of two boxes the other covers (0 to 1). */
 function coveredShare(a: Box, b: Box): number {
   const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);

@@ -1,5 +1,10 @@
 import type { Box } from "./model.js";
 
+/** Whether two boxes overlap at all (touching edges do not). */
+export function boxesMeet(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
+}
+
 /** The smallest box holding every box given (an empty list gives an empty, inverted box). */
 export function unionOfBoxes(boxes: readonly Box[]): Box {
   let left = Number.POSITIVE_INFINITY;

@@ -5,6 +5,7 @@
  * inside a paragraph), its label is followed by the caption's text, and it sits by a figure's
  * graphics or shares the formatting of the document's captions that do (see caption-decisions.ts).
  */
+import { boxesMeet } from "../document/box-union.js";
 import type { Box, PageText } from "../document/model.js";
 import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
@@ -318,7 +319,7 @@ function surroundings(
   );
   const wide = new Set<Box>();
   for (const l of bodyLines) {
-    if (overlaps(l.box, block) || l.box.right - l.box.left < usual * 0.8) continue;
+    if (boxesMeet(l.box, block) || l.box.right - l.box.left < usual * 0.8) continue;
     // Set smaller or larger than the running text (a row of subcaptions, a legend): the figure's own.
     if (Math.abs(l.fontSize - frames.bodySize) > frames.bodySize * BARRIER_SIZE_TOLERANCE) continue;
     // A wide line alone (a row of subcaptions, a figure's title) is no paragraph.
@@ -328,8 +329,8 @@ function surroundings(
   }
   const figureText: Box[] = [];
   for (const l of text.lines) {
-    if (wide.has(l.box) || overlaps(l.box, block)) continue;
-    if (otherCaptions.some((c) => overlaps(c, l.box))) continue;
+    if (wide.has(l.box) || boxesMeet(l.box, block)) continue;
+    if (otherCaptions.some((c) => boxesMeet(c, l.box))) continue;
     figureText.push(l.box);
     if (figureText.length >= MAX_FIGURE_LINES) break;
   }
@@ -692,10 +693,6 @@ function columnGap(reach: number, next: number, em: number, columns: readonly Co
     columns.some((c) => c.right >= reach - em && c.right <= next + GUTTER_MARGIN) &&
     columns.some((c) => c.left >= reach - GUTTER_MARGIN && c.left <= next + em)
   );
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.left < b.right && a.right > b.left && a.bottom < b.top && a.top > b.bottom;
 }
 
 /** The baseline of the next row below `base` that overlaps left..right, within a leading's reach. */

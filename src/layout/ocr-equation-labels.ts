@@ -359,9 +359,10 @@ function rightSideLabels(
   );
   const spotWords = new Set(spots.flatMap((s) => s.words));
   const accepted: OcrLabelSpot[] = [];
+  const head = headBound(block, rows, context, em);
   for (const spot of spots) {
     const frame = frames.find((f) => spot.box.left > f.left && spot.box.right < f.right + 2.5 * em) as Frame;
-    const judged = judgeSpot(spot, side, frame, headBound(block, rows, context, em), rows, spotWords, em);
+    const judged = judgeSpot(spot, side, frame, head, rows, spotWords, em);
     if (judged.reasons.length === 0) {
       accepted.push({
         side,

@@ -4,10 +4,10 @@
  * the render's inverse transform (CropBox origin and /Rotate included), never by dividing by scale.
  */
 import type { Box } from "../document/model.js";
-import { deviceBoxToUser, renderRegion } from "../document/render.js";
+import { deviceBoxToUser, type RenderTransform, renderRegion } from "../document/render.js";
 import type { PdfBytes } from "../source/file.js";
 import { sha256Hex } from "../source/file.js";
-import type { OcrProvenance, OcrSession } from "./tesseract.js";
+import type { OcrProvenance, OcrSession, OcrWordPx } from "./tesseract.js";
 
 /** Resolution pages are rendered at for OCR. */
 export const OCR_DPI = 300;
@@ -48,12 +48,7 @@ export async function ocrPage(
   });
   const left = options.timeoutMs - (Date.now() - started);
   const wordsPx = await session.recognize(rendered.png, Math.max(1, left));
-  const words = wordsPx.map((w) => ({
-    text: w.text,
-    box: deviceBoxToUser(w.x0, w.y0, w.x1, w.y1, rendered.transform),
-    confidence: w.confidence,
-    line: w.line,
-  }));
+  const words = wordsInUserSpace(wordsPx, rendered.transform);
   return {
     page,
     words,
@@ -65,4 +60,14 @@ export async function ocrPage(
     },
     provenance: session.provenance(),
   };
+}
+
+/** Words read from a render, their boxes mapped back to default user space through its transform. */
+export function wordsInUserSpace(words: readonly OcrWordPx[], transform: RenderTransform): OcrWord[] {
+  return words.map((w) => ({
+    text: w.text,
+    box: deviceBoxToUser(w.x0, w.y0, w.x1, w.y1, transform),
+    confidence: w.confidence,
+    line: w.line,
+  }));
 }

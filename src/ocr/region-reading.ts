@@ -4,9 +4,9 @@
  * it with its neighbours or misread its parentheses. The region is rendered from the hashed bytes.
  */
 import type { Box } from "../document/model.js";
-import { deviceBoxToUser, renderRegion } from "../document/render.js";
+import { renderRegion } from "../document/render.js";
 import type { PdfBytes } from "../source/file.js";
-import type { OcrWord } from "./page-ocr.js";
+import { type OcrWord, wordsInUserSpace } from "./page-ocr.js";
 import type { OcrSession } from "./tesseract.js";
 
 /** The characters an equation label's line may be read as: its digits, letters, dots and parentheses. */
@@ -41,12 +41,7 @@ export async function readRegionWords(
   options: RegionOptions,
 ): Promise<OcrWord[]> {
   const { words, transform } = await recognizeRegion(source, page, box, session, options);
-  return words.map((w) => ({
-    text: w.text,
-    box: deviceBoxToUser(w.x0, w.y0, w.x1, w.y1, transform),
-    confidence: w.confidence,
-    line: w.line,
-  }));
+  return wordsInUserSpace(words, transform);
 }
 
 type RegionOptions = { dpi: number; timeoutMs: number; password?: string };
