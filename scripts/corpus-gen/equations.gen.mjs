@@ -311,9 +311,20 @@ function trap(state, kinds = TRAPS) {
       return `${sentence(rng, 6, 10)} The estimate $w^{(${n})}$${f} of the weights ${sentence(rng, 6, 10)}`;
     case "prose":
       return `${sentence(rng, 6, 10)} As noted in (${n})${f}, ${sentence(rng, 6, 10)}`;
-    case "table":
+    case "table": {
       state.trap += 1;
-      return `\\begin{center}\\begin{tabular}{lrrr}\\hline Model & Estimate & Error & Case \\\\ \\hline A & 0.52 & 0.11 & (${n})${f} \\\\ B & 0.47 & 0.09 & (${n + 1})\\gtfalse{equation}{${n + 1}} \\\\ \\hline\\end{tabular}\\end{center}`;
+      // Set at the text size or smaller, rows as tight as 0.85 of a line, cells of mathematics with
+      // signs (a display's signs too): the rows are still a table's, the "(n)" a cell. A fork, so the
+      // style leaves the document's other draws as they were.
+      const style = rng.fork(`table-${n}`);
+      const size = style.pick(["", "\\small", "\\footnotesize"]);
+      const stretch = style.pick(["1", "0.85"]);
+      const value = () =>
+        style.chance(0.5)
+          ? `$${style.int(0, 9)}.${style.int(10, 99)} \\pm 0.${style.int(10, 99)}$`
+          : `0.${style.int(10, 99)}`;
+      return `\\begin{center}${size}\\renewcommand{\\arraystretch}{${stretch}}\\begin{tabular}{lrrr}\\hline Model & Estimate & Error & Case \\\\ \\hline A & ${value()} & ${value()} & (${n})${f} \\\\ B & ${value()} & ${value()} & (${n + 1})\\gtfalse{equation}{${n + 1}} \\\\ \\hline\\end{tabular}\\end{center}`;
+    }
     case "margin":
       return `${sentence(rng, 10, 16)}\\marginpar{(${n})${f}} ${sentence(rng, 10, 16)}`;
     case "example":

@@ -8,7 +8,7 @@ import { OCR_DPI } from "../ocr/page-ocr.js";
 /**
  * The readings of a label's crops, in order, as (crop framing, resolution): the tight crop at three
  * resolutions, then the wider one (OCR drops a parenthesis or a letter now and then, and a wide crop
- * takes in more of what stands around the label).
+ * takes in more of what stands around the label), then the tight and the widest at the finest resolution.
  */
 export const LABEL_READINGS = [
   { crop: 0, dpi: OCR_DPI },
@@ -16,6 +16,10 @@ export const LABEL_READINGS = [
   { crop: 0, dpi: 350 },
   { crop: 1, dpi: 400 },
   { crop: 1, dpi: 600 },
+  // Read only when the five before settle nothing: a thin bracket of a coarse scan that the engine
+  // drops at every resolution up to 500 dpi (`9)` read for `(9)`) it may read at 600 in any crop.
+  { crop: 0, dpi: 600 },
+  { crop: 2, dpi: 600 },
 ] as const;
 export const LABEL_READ_DPI = [...new Set(LABEL_READINGS.map((r) => r.dpi))];
 /** Readings taken before a label is accepted: two crops can drop the same letter. */

@@ -297,6 +297,7 @@ const NOT_AT_COLUMN_EDGE = bit("not-at-column-edge");
 const NOT_CENTRED = bit("not-centred");
 const PAGE_MARGIN = bit("page-margin");
 const PROSE_BESIDE_LABEL = bit("prose-beside-label");
+const SUPERSCRIPT = bit("superscript");
 const TABULAR = bit("tabular");
 const TEXT_AFTER_LABEL = bit("text-after-label");
 
@@ -366,6 +367,7 @@ function judge(
   const name = labelName(text, chars, start, box, em);
   const before = name ? row.filter((k) => chars.x1[k] <= name.left + 0.5) : row;
   const labelLeft = name ? name.left : box.left;
+  reasons |= !name && isSuperscriptOf(chars, before, token.members.first, labelLeft) ? SUPERSCRIPT : 0;
 
   const edgeTolerance = Math.max(2, em * 0.5);
   const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= edgeTolerance;
@@ -460,8 +462,11 @@ function judge(
       // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
       // made of a page's few lines can be the display's own rows).
       const wider = widerFrame(frames, text.page, span, box, frame, em);
+      // The display's extent: its characters on the label's line and the fraction bars over and past them.
+      let x1 = span.x1;
+      for (const b of bars) x1 = Math.max(x1, b.right);
       const setApart = (column: Frame) => {
-        const centre = (span.x0 + span.x1) / 2;
+        const centre = (span.x0 + x1) / 2;
         const tolerance = Math.max(em * 1.5, (column.right - column.left) * 0.06);
         const centredInFrame = Math.abs(centre - (column.left + column.right) / 2) <= tolerance;
         const centredLeftOfLabel = Math.abs(centre - (column.left + labelLeft) / 2) <= tolerance;
@@ -515,6 +520,29 @@ function judge(
   };
   const rightOfLabel = leftSide && (content === after || content === below);
   return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft, between };
+}
+
+/**
+ * Whether the token is a superscript of the character just before it (`w^{(2)}` ending a line):
+ * smaller than that character, its baseline raised by a fifth of that character's size or more, and
+ * set against it. A label stands apart from its display (half a quad at the least) on the display's
+ * baseline, in the text's size.
+ */
+function isSuperscriptOf(
+  chars: PageChars,
+  before: readonly number[],
+  first: number,
+  labelLeft: number,
+): boolean {
+  let last = -1;
+  for (const k of before) if (last < 0 || chars.x1[k] > chars.x1[last]) last = k;
+  if (last < 0) return false;
+  const size = chars.size[last];
+  return (
+    chars.size[first] <= 0.85 * size &&
+    chars.base[first] - chars.base[last] >= 0.2 * size &&
+    labelLeft - chars.x1[last] < 0.3 * size
+  );
 }
 
 /**

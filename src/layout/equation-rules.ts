@@ -106,7 +106,9 @@ export function fractionBars(
     // A rule that runs on under the label is a table's ruling, not a fraction bar.
     if (b.right > box.left - 1) continue;
     if (b.top < box.bottom - em * 0.8 || b.bottom > box.top + em * 0.8) continue;
-    if (b.right < span.x0 - 1 || b.left > span.x1 + 1) continue;
+    // Over the content, or just past it (a fraction ending the display, its parts above and below
+    // the label's line, none of its characters on it).
+    if (b.right < span.x0 - 1 || b.left > span.x1 + em * 0.5) continue;
     out.push(b);
   }
   return out;

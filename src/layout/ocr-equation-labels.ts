@@ -73,6 +73,8 @@ interface Spot {
 /** A word of running text: letters only (punctuation around them allowed), at least two. */
 const PROSE_WORD = /^[("'‘“[]?[A-Za-z][a-z]+[)"'’”\],.;:!?-]*$/;
 /** Operators, relations and Greek letters, as OCR gives mathematics (a hyphen or dash alone is not enough). */
+/** A relation sign opening a word, as an aligned display's rows read (`=`, `=p(0`, `≤`). */
+const RELATION_START = /^[=<>≤≥≠≈≡]/;
 const MATH_SIGN = /[=<>≤≥≠≈∼≃≡±×÷∑∏∫√∞∈∉⊂⊆⊃∪∩∧∨¬→←↔⇒⇔∀∃∂∇^+|\u0391-\u03a9\u03b1-\u03c9]/;
 /** Function names set upright in mathematics, never evidence of prose. */
 const MATH_WORDS = new Set([
@@ -103,7 +105,28 @@ const MIN_GAP_EM = 1;
  * from it; OCR boxes take a little of that.
  */
 const MIN_FILLED_GAP_EM = 0.4;
+/**
+ * Beside a label, four words of prose or more, two of them long, and this share of the characters in
+ * words of prose: a numbered sentence (an example, a list item), however OCR reads its punctuation
+ * (a stray `|`). OCR makes words of a display's letters too, but few and short against its signs.
+ */
+const PROSE_CHARACTER_SHARE = 0.75;
+/** Words of a fraction's numerator or denominator stand closer than this, in em (a word space or two). */
+const FRACTION_GROUP_GAP_EM = 0.6;
+/** A script row's gap to the text-size row it belongs to, in em, at most. */
+const SCRIPT_TOUCH_EM = 0.3;
+/** A row at most 0.6 of another's height stands this close to it when it holds that row's limits. */
+const SCRIPT_NEAR_EM = 0.4;
+/** Rows overlapping by this much are one line that OCR cut in pieces: table rows stand a line apart. */
+const INTERLEAVED_EM = 0.4;
 const LABEL_LIKE = /^\(([^()\s]{1,12})\)[.,;:]?$/;
+/**
+ * A circled sign: how OCR reads a single digit or letter in parentheses when it takes the brackets
+ * for a ring (`(8)` read as `®`). Never a label itself; a spot's label is what its crops read.
+ */
+/** How far past a label's words read a bracket the reading dropped may stand, in em (a bracket and a space). */
+const DROPPED_BRACKET_EM = 0.5;
+const RING_READING = /^[®©]$/;
 
 function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -168,6 +191,21 @@ function gutters(words: readonly OcrWord[]): number[] {
 
 function isProseWord(text: string): boolean {
   return PROSE_WORD.test(text) && !MATH_WORDS.has(text.replace(/[^A-Za-z]/g, "").toLowerCase());
+}
+
+/**
+ * The share of a line's characters that stand in words of prose, short ones (`the`, `of`) included:
+ * a sentence's stray sign or bar read by OCR (`|`) weighs little against its words, where a word
+ * count would let short words and one sign outnumber the long ones.
+ */
+function proseShare(words: readonly OcrWord[]): number {
+  let prose = 0;
+  let all = 0;
+  for (const w of words) {
+    all += w.text.length;
+    if (isProseWord(w.text)) prose += w.text.length;
+  }
+  return all > 0 ? prose / all : 0;
 }
 
 /** A row of running text: five or more words, most of them words of prose, and long. */
@@ -369,7 +407,7 @@ function rightSideLabels(
         printed: spot.words.map((w) => w.text).join(" "),
         labelBox: spot.box,
         equationBox: judged.content,
-        cropBoxes: cropsOf(spot, judged.content, words, spotWords, em),
+        cropBoxes: cropsOf(spot, judged.content, words, em),
       });
     } else for (const w of spot.words) reasons.set(w, judged.reasons);
   }
@@ -383,11 +421,22 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
   while (start > 0 && ws[start].box.left - ws[start - 1].box.right < 0.8 * em) start--;
   let group = ws.slice(start);
   let box = unionOfBoxes(group.map((w) => w.box));
+  // A label read whole ending the row stands alone: the words close before it are a display's that
+  // fills its line (amsmath sets a tag half a quad from one), not pieces of the label.
+  const end = ws[ws.length - 1];
+  if (
+    group.length > 1 &&
+    LABEL_LIKE.test(end.text) &&
+    end.box.left - ws[ws.length - 2].box.right >= MIN_FILLED_GAP_EM * em
+  ) {
+    group = [end];
+    box = end.box;
+  }
   const short = box.right - box.left <= 5 * em && group.reduce((n, w) => n + w.text.length, 0) <= 10;
   if (!short || (start > 0 && box.left - ws[start - 1].box.right < MIN_GAP_EM * em)) {
     // A display that fills its line leaves its label less room: the last word alone, read as a label.
     const last = ws[ws.length - 1];
-    if (ws.length < 2 || !LABEL_LIKE.test(last.text)) return undefined;
+    if (ws.length < 2 || !(LABEL_LIKE.test(last.text) || RING_READING.test(last.text))) return undefined;
     if (last.box.left - ws[ws.length - 2].box.right < MIN_FILLED_GAP_EM * em) return undefined;
     group = [last];
     box = last.box;
@@ -511,16 +560,26 @@ function judgeSpot(
   const gap = spot.box.left - box.right;
   // A display that fills its line, up to half a quad from its label: mathematics itself, hardly a word
   // of prose, and not a line of running text.
-  const filled =
-    box.left < frame.left + 2 * em &&
-    gap < 2 * em &&
+  const mathematics =
     MATH_SIGN.test(content.map((w) => w.text).join(" ")) &&
     content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length <= 1 &&
     !beside.some((r) => isRunningRow(r, em) && r.box.left >= frame.left - em && r.box.left < spot.box.left);
-  if (gap < MIN_FILLED_GAP_EM * em || (gap < MIN_GAP_EM * em && !filled)) reasons.push("no-display");
+  const filled = box.left < frame.left + 2 * em && gap < 2 * em && mathematics;
   const indent = box.left - frame.left;
   const centred = Math.abs((box.left + box.right) / 2 - (frame.left + frame.right) / 2) <= 2 * em;
-  if (!fillsLine && !filled && !(indent >= 2 * em || (centred && indent >= em))) reasons.push("not-centred");
+  // A centred display too wide to leave its label a quad, set in from the column's other edge: amsmath
+  // brings such a display toward its tag, down to half a quad. Running text fills its line; an item's
+  // text starts by its number and is not centred.
+  const pressed = centred && indent >= 2 * em && mathematics;
+  if (gap < MIN_FILLED_GAP_EM * em || (gap < MIN_GAP_EM * em && !filled && !pressed))
+    reasons.push("no-display");
+  if (
+    !fillsLine &&
+    !filled &&
+    !alignedRelation(content, beside, rows, frame, em) &&
+    !(indent >= 2 * em || (centred && indent >= em))
+  )
+    reasons.push("not-centred");
   // The display's rows near the label (a fraction's numerator and denominator, an aligned row) count
   // for its mathematics; rows of running text do not.
   const near = rows
@@ -528,9 +587,18 @@ function judgeSpot(
     .flatMap((r) => r.words)
     .filter((w) => !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= box.left - 2 * em);
   const math = [...content, ...near];
-  if (!MATH_SIGN.test(math.map((w) => w.text).join(" ")) && !hasTallSymbol(math, em)) reasons.push("no-math");
+  if (
+    !MATH_SIGN.test(math.map((w) => w.text).join(" ")) &&
+    !hasTallSymbol(math, em) &&
+    !hasFractionStack(math, em)
+  )
+    reasons.push("no-math");
   const prose = content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length;
-  if (prose >= 4 && prose >= 0.5 * content.length) reasons.push("prose-beside-label");
+  const sentence =
+    prose >= 2 &&
+    content.filter((w) => isProseWord(w.text)).length >= 4 &&
+    proseShare(content) >= PROSE_CHARACTER_SHARE;
+  if ((prose >= 4 && prose >= 0.5 * content.length) || sentence) reasons.push("prose-beside-label");
   if (isTabular(box, frame, rows, spotWords, em)) reasons.push("tabular");
   return { reasons, content: box };
 }
@@ -547,9 +615,88 @@ function hasTallSymbol(words: readonly OcrWord[], em: number): boolean {
   });
 }
 
+/** Where a row's first relation sign stands (`=` read alone or opening a word), if it has one. */
+function relationAt(words: readonly OcrWord[]): number | undefined {
+  return words.find((w) => RELATION_START.test(w.text))?.box.left;
+}
+
+/**
+ * Whether the content's first relation sign stands where that of a row of mathematics within two
+ * and a half lines above or below stands, to a third of an em: the rows of an aligned display
+ * (align, eqnarray), set wherever the alignment puts them, neither centred nor indented.
+ */
+function alignedRelation(
+  content: readonly OcrWord[],
+  beside: readonly Row[],
+  rows: readonly Row[],
+  frame: Frame,
+  em: number,
+): boolean {
+  const own = relationAt(content);
+  if (own === undefined) return false;
+  const top = Math.max(...content.map((w) => w.box.top));
+  const bottom = Math.min(...content.map((w) => w.box.bottom));
+  return rows.some((r) => {
+    if (beside.includes(r) || isRunningRow(r, em)) return false;
+    if (r.box.bottom > top + 2.5 * em || r.box.top < bottom - 2.5 * em) return false;
+    const x = relationAt(r.words.filter((w) => w.box.left >= frame.left - em && w.box.right <= frame.right));
+    return x !== undefined && Math.abs(x - own) <= em / 3;
+  });
+}
+
+/**
+ * A fraction as OCR reads one whose bar it drops or misreads: a group of words centred over
+ * another, close under it, narrower or wider by a quarter at least, neither a long word of prose
+ * nor wider than 8 em (a group: a row's words a word space apart). Lines of prose stand a line
+ * apart and fill their width; a title over its author holds words of prose.
+ */
+function hasFractionStack(words: readonly OcrWord[], em: number): boolean {
+  const byLine = new Map<number, OcrWord[]>();
+  for (const w of words) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
+  const groups: Box[] = [];
+  for (const line of byLine.values()) {
+    line.sort((a, b) => a.box.left - b.box.left);
+    let group: OcrWord[] = [];
+    const close = () => {
+      if (group.length > 0 && !group.some((w) => w.text.length >= 4 && isProseWord(w.text)))
+        groups.push(unionOfBoxes(group.map((w) => w.box)));
+      group = [];
+    };
+    for (const w of line) {
+      const last = group[group.length - 1];
+      if (last && w.box.left - last.box.right >= FRACTION_GROUP_GAP_EM * em) close();
+      group.push(w);
+    }
+    close();
+  }
+  const width = (b: Box) => b.right - b.left;
+  return groups.some((upper) =>
+    groups.some((lower) => {
+      if (upper === lower) return false;
+      const gap = upper.bottom - lower.top;
+      if (
+        gap < -0.3 * em ||
+        gap > 0.8 * em ||
+        (upper.bottom + upper.top) / 2 <= (lower.bottom + lower.top) / 2
+      )
+        return false;
+      const wider = Math.max(width(upper), width(lower));
+      const centres = Math.abs((upper.left + upper.right) / 2 - (lower.left + lower.right) / 2);
+      return (
+        wider <= 8 * em &&
+        Math.min(width(upper), width(lower)) <= 0.75 * wider &&
+        centres <= Math.max(1, 0.15 * wider)
+      );
+    }),
+  );
+}
+
 /**
  * Rows of the label's column at and around the content split into three or more cells by wide gaps,
- * twice or more: a table (another column's table beside a display is not this one's).
+ * twice or more: a table (another column's table beside a display is not this one's). The pieces of
+ * one display that OCR reads as rows of their own (a sum's limits, a fraction's parts) are no rows of
+ * a table: rows of script-size words touching a taller row are left out, and rows that overlap are
+ * taken as one line, cut only where none of them has a word.
  */
 function isTabular(
   content: Box,
@@ -559,51 +706,86 @@ function isTabular(
   em: number,
 ): boolean {
   const near = rows.filter((r) => r.box.top > content.bottom - 2 * em && r.box.bottom < content.top + 2 * em);
-  // A row of script-size words touching a taller row (a sum's limits, indices) belongs to the display.
-  const script = (r: Row) =>
-    r.words.every((w) => w.box.top - w.box.bottom < 0.65 * em) &&
-    near.some(
-      (o) =>
-        o !== r &&
-        o.words.some((w) => w.box.top - w.box.bottom >= 0.65 * em) &&
-        o.box.bottom - r.box.top < 0.3 * em &&
-        r.box.bottom - o.box.top < 0.3 * em,
-    );
+  const lines = linesOf(
+    near.filter((r) => !near.some((o) => o !== r && isScriptOf(r, o, em))),
+    em,
+  );
   let celled = 0;
-  for (const r of near) {
-    if (script(r)) continue;
-    const ws = r.words.filter(
-      (w) => !spotWords.has(w) && w.box.left >= frame.left - em && w.box.right <= frame.right + 2.5 * em,
-    );
+  for (const words of lines) {
+    const ws = words
+      .filter(
+        (w) => !spotWords.has(w) && w.box.left >= frame.left - em && w.box.right <= frame.right + 2.5 * em,
+      )
+      .sort((a, b) => a.box.left - b.box.left);
     let gaps = 0;
-    for (let i = 1; i < ws.length; i++) if (ws[i].box.left - ws[i - 1].box.right >= 2 * em) gaps++;
+    let reach = ws[0]?.box.right ?? 0;
+    for (const w of ws.slice(1)) {
+      if (w.box.left - reach >= 2 * em) gaps++;
+      reach = Math.max(reach, w.box.right);
+    }
     if (gaps >= 2) celled++;
   }
   return celled >= 2;
 }
 
 /**
+ * Whether row `r` holds scripts of row `o` (a sum's limits, indices): it touches `o` and is of
+ * script size, either beside a row of text-size words or at most 0.6 of `o`'s height (scriptstyle
+ * is 0.7 of the text size; a table's rows, words of one size, stand a line apart).
+ */
+function isScriptOf(r: Row, o: Row, em: number): boolean {
+  const gap = Math.max(r.box.bottom - o.box.top, o.box.bottom - r.box.top);
+  const height = (b: Box) => b.top - b.bottom;
+  const small =
+    gap < SCRIPT_TOUCH_EM * em &&
+    r.words.every((w) => height(w.box) < 0.65 * em) &&
+    o.words.some((w) => height(w.box) >= 0.65 * em);
+  const under =
+    gap < SCRIPT_NEAR_EM * em &&
+    height(r.box) <= 0.6 * height(o.box) &&
+    r.box.left >= o.box.left - em &&
+    r.box.right <= o.box.right + em;
+  return small || under;
+}
+
+/** Rows joined where they overlap by more than OCR's slack: the words of each line. */
+function linesOf(rows: readonly Row[], em: number): OcrWord[][] {
+  const sorted = [...rows].sort((a, b) => b.box.top - a.box.top);
+  const lines: { box: Box; words: OcrWord[] }[] = [];
+  for (const r of sorted) {
+    const line = lines.find(
+      (l) => Math.min(l.box.top, r.box.top) - Math.max(l.box.bottom, r.box.bottom) >= INTERLEAVED_EM * em,
+    );
+    if (line) {
+      line.words.push(...r.words);
+      line.box = unionOfBoxes([line.box, r.box]);
+    } else lines.push({ box: r.box, words: [...r.words] });
+  }
+  return lines.map((l) => l.words);
+}
+
+/**
  * Crops of the spot from tight to wide: past the label by part of an em, never reaching the
  * content beside it nor more than halfway to the words above or below.
  */
-function cropsOf(
-  spot: Spot,
-  content: Box,
-  words: readonly OcrWord[],
-  spotWords: ReadonlySet<OcrWord>,
-  em: number,
-): Box[] {
+function cropsOf(spot: Spot, content: Box, words: readonly OcrWord[], em: number): Box[] {
   const b = spot.box;
   let ceiling = Number.POSITIVE_INFINITY;
   let floor = Number.NEGATIVE_INFINITY;
+  // Other spots' labels bound a crop too: stacked labels stand a line apart.
+  const own = new Set(spot.words);
   for (const w of words) {
-    if (spotWords.has(w) || w.box.right < b.left - em || w.box.left > b.right + em) continue;
+    if (own.has(w) || w.box.right < b.left - em || w.box.left > b.right + em) continue;
     if (w.box.bottom >= b.top) ceiling = Math.min(ceiling, (w.box.bottom + b.top) / 2);
     else if (w.box.top <= b.bottom) floor = Math.max(floor, (w.box.top + b.bottom) / 2);
   }
+  // A bracket the page's reading dropped (`9)` for `(9)`) stands past the words read: reach it.
+  const text = spot.words.map((w) => w.text).join("");
+  const open = /^[([{]/.test(text) ? 0 : DROPPED_BRACKET_EM * em;
+  const close = /[)\]}][.,;:]?$/.test(text) ? 0 : DROPPED_BRACKET_EM * em;
   const crop = (pad: number): Box => ({
-    left: Math.max(b.left - pad, (content.right + b.left) / 2),
-    right: b.right + pad,
+    left: Math.max(b.left - pad - open, (content.right + b.left) / 2),
+    right: b.right + pad + close,
     bottom: Math.max(b.bottom - pad, floor),
     top: Math.min(b.top + pad, ceiling),
   });

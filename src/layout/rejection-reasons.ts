@@ -9,6 +9,7 @@ export const REJECTION_REASONS = [
   "not-centred",
   "page-margin",
   "prose-beside-label",
+  "superscript",
   "tabular",
   "text-after-label",
 ] as const;
@@ -26,6 +27,8 @@ export const REJECTION_MEANINGS: Record<RejectionReason, string> = {
   "page-margin": "the token is outside the page's text block (running head, foot, margin)",
   "prose-beside-label":
     "the content beside the token is words with hardly any mathematics (a numbered example sentence or list item)",
+  superscript:
+    "the token is set smaller than the character just before it and raised above its baseline: a superscript of its line (`w^{(2)}`), not a label",
   tabular: "the line is a table row",
   "text-after-label": "text follows the token on its line",
 };

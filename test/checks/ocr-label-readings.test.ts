@@ -26,8 +26,19 @@ describe("the agreement of a label's crop readings", () => {
     expect(agreement(["(17b)", "(17b)", "(17b)"], "(17b) 17b")).toEqual({ state: "agreed", label: "17b" });
   });
 
-  it("reads the tight crop first and never more than five times", () => {
+  it("reads the tight crop first and never more than seven times, the finest resolution last", () => {
     expect(LABEL_READINGS[0]).toEqual({ crop: 0, dpi: 300 });
-    expect(LABEL_READINGS.length).toBe(5);
+    expect(LABEL_READINGS.length).toBe(7);
+    expect(LABEL_READINGS.slice(5)).toEqual([
+      { crop: 0, dpi: 600 },
+      { crop: 2, dpi: 600 },
+    ]);
+  });
+
+  it("settles a label whose bracket only the finest readings hold at the sixth reading", () => {
+    const readings = ["9)", "9)", "9)", "9)", "(9)", "(9)"];
+    expect(agreement(readings.slice(0, 5), "9)")).toEqual({ state: "open" });
+    expect(agreement(readings, "9)")).toEqual({ state: "agreed", label: "9" });
+    expect(agreement(["9)", "9)", "9)", "9)", "(9)", "(8)"], "9)")).toEqual({ state: "conflict" });
   });
 });

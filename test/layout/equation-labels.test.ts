@@ -125,7 +125,7 @@ describe("two columns", () => {
 describe("rejection reasons", () => {
   it("are each produced by at least one fixture", async () => {
     const seen = new Set<RejectionReason>();
-    for (const name of ["eq-sections", "eq-leqno", "eq-twocolumn", "eq-layouts"])
+    for (const name of ["eq-sections", "eq-leqno", "eq-twocolumn", "eq-layouts", "eq-superscript-end"])
       for (const c of (await anchorsOf(name)).rejectedEquationCandidates)
         for (const reason of c.reasons) seen.add(reason);
     expect([...seen].sort()).toEqual([...REJECTION_REASONS].sort());

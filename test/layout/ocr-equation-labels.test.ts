@@ -369,6 +369,215 @@ describe("equation labels in an OCR reading", () => {
     expect(ocrPageLabels(words).spots.map((s) => [s.printed, s.equationBox.right])).toEqual([["(5)", 530]]);
   });
 
+  it("takes a circled sign at a display that fills its line for a label whose brackets OCR read as a ring", () => {
+    line = 0;
+    const filled = (label: string) => [
+      ...prose(700),
+      ...prose(686),
+      // Mirrored, as a leqno label stands: the label first, the display filling the line from it.
+      ...row(660, [
+        [label, 72, 82],
+        ["V=53", 89, 126],
+        ["+Va2", 130, 300],
+        ["+b+E[X]+Var(Y)", 304, 536],
+      ]),
+      ...prose(634),
+      ...prose(620),
+    ];
+    expect(ocrPageLabels(filled("®")).spots.map((s) => [s.printed, s.side])).toEqual([["®", "left"]]);
+    // Any other sign there is no label to read again.
+    expect(ocrPageLabels(filled("%")).spots).toEqual([]);
+    // Nor is a ring ending a line of prose.
+    line = 0;
+    const prosy = [...prose(700), ...prose(686, "trademark"), ...prose(672)];
+    prosy.push({
+      ...prosy[prosy.length - 1],
+      text: "®",
+      box: { left: 531, right: 540, bottom: 686, top: 696 },
+    });
+    expect(ocrPageLabels(prosy).spots).toEqual([]);
+  });
+
+  it("crops a label whose bracket OCR dropped wider on that side, and never into the labels above and below", () => {
+    line = 0;
+    const stacked = (y: number, label: [string, number, number]) =>
+      row(y, [["J", 250, 256], ["=", 260, 266], ["a+b", 270, 300], label]);
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...stacked(660, ["(8)", 526, 540]),
+      ...stacked(647, ["9)", 529, 540]),
+      ...stacked(634, ["(10)", 522, 540]),
+      ...prose(610),
+      ...prose(596),
+    ];
+    const spots = ocrPageLabels(words).spots;
+    expect(spots.map((s) => s.printed)).toEqual(["(8)", "9)", "(10)"]);
+    const [eight, nine] = spots;
+    const em = 10;
+    // The tight crop of `9)` reaches half an em past the usual 0.3 em on the left, none more on the right.
+    expect(nine.cropBoxes[0].left).toBeCloseTo(529 - 0.8 * em);
+    expect(nine.cropBoxes[0].right).toBeCloseTo(540 + 0.3 * em);
+    expect(eight.cropBoxes[0].left).toBeCloseTo(526 - 0.3 * em);
+    // Halfway to the labels beside it, at most: 3 pt between the rows, 1.5 each way.
+    for (const crop of nine.cropBoxes) {
+      expect(crop.top).toBeLessThanOrEqual(658.5);
+      expect(crop.bottom).toBeGreaterThanOrEqual(645.5);
+    }
+  });
+
+  it("refuses a numbered sentence as prose, however many short words and stray signs OCR reads in it", () => {
+    line = 0;
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      // An example sentence numbered at the left margin, set in a box 1.5 em past its number; OCR read a
+      // bar at the box's edge, and half the words are short ones.
+      ...row(660, [
+        ["(73)", 72, 92],
+        ["|", 106, 108],
+        ["Of", 112, 124],
+        ["predicted", 128, 176],
+        ["inference", 180, 228],
+        ["the", 232, 248],
+        ["the", 252, 268],
+        ["and", 272, 290],
+        ["extend", 294, 328],
+        ["repeated", 332, 376],
+        ["which", 380, 410],
+        ["a.", 414, 422],
+      ]),
+      ...prose(634),
+      ...prose(620),
+    ];
+    const found = ocrPageLabels(words);
+    expect(found.spots).toEqual([]);
+    expect(found.sightings.map((s) => [s.label, s.reasons])).toEqual([["73", ["prose-beside-label"]]]);
+    // A short sentence: three long words only, still nearly all its characters words of prose.
+    line = 0;
+    const short = [
+      ...prose(700),
+      ...prose(686),
+      ...row(660, [
+        ["(62)", 72, 92],
+        ["|", 106, 108],
+        ["Of", 112, 124],
+        ["class", 128, 156],
+        ["of", 160, 170],
+        ["with", 174, 196],
+        ["the", 200, 216],
+        ["and", 220, 238],
+        ["the", 242, 258],
+        ["time.", 262, 290],
+      ]),
+      ...prose(634),
+      ...prose(620),
+    ];
+    expect(ocrPageLabels(short).sightings.map((s) => [s.label, s.reasons])).toEqual([
+      ["62", ["prose-beside-label"]],
+    ]);
+  });
+
+  it("takes a fraction OCR read as words stacked without their bar for mathematics, and a title over its author for none", () => {
+    line = 0;
+    const stacked = (upper: [string, number, number][], lower: [string, number, number][], label: string) => [
+      ...prose(700),
+      ...prose(686),
+      ...row(664, upper),
+      ...row(652, [...lower, [label, 524, 540]]),
+      ...prose(626),
+      ...prose(612),
+    ];
+    // `J = n!/(k!(n-k)!)`, the relation read as a dash: a numerator centred over its denominator.
+    const fraction = stacked(
+      [["n!", 337, 346]],
+      [
+        ["J", 250, 256],
+        ["—", 262, 270],
+        ["E!'(n", 318, 339],
+        ["—", 342, 349],
+        ["k)!", 353, 365],
+      ],
+      "(6)",
+    );
+    expect(ocrPageLabels(fraction).spots.map((s) => s.printed)).toEqual(["(6)"]);
+    // Words of prose centred over others are no fraction.
+    const title = stacked(
+      [["Generated", 260, 330]],
+      [
+        ["A.", 270, 280],
+        ["Author", 284, 320],
+      ],
+      "(7)",
+    );
+    expect(ocrPageLabels(title).sightings.map((s) => [s.label, s.reasons])).toEqual([["7", ["no-math"]]]);
+  });
+
+  it("takes a display close to its label when it fills its line from it, is centred and set in, or is aligned", () => {
+    line = 0;
+    const page = (rows: OcrWord[]) => [...prose(700), ...prose(686), ...rows, ...prose(600), ...prose(586)];
+    // A left-side label 0.6 em from a display that fills its line, its first words a word space apart
+    // and a wider space after them: the label stands alone, not in one group with them.
+    const filling = page(
+      row(660, [
+        ["(1.1)", 72, 90],
+        ["r,", 96, 104],
+        ["=", 108, 114],
+        ["af*+vlogd+x,—nV", 126, 400],
+        ["+z", 404, 420],
+        ["—DV", 424, 536],
+      ]),
+    );
+    expect(ocrPageLabels(filling).spots.map((s) => [s.printed, s.side])).toEqual([["(1.1)", "left"]]);
+    // A centred display 0.6 em from its label, set 2.5 em in from the column's other edge.
+    const pressed = page(
+      row(660, [
+        ["o(s)", 97, 116],
+        ["=", 120, 126],
+        ["Fri", 130, 200],
+        ["DV-=u", 204, 300],
+        ["+", 304, 310],
+        ["pn)", 314, 516],
+        ["(24)", 522, 540],
+      ]),
+    );
+    expect(ocrPageLabels(pressed).spots.map((s) => s.printed)).toEqual(["(24)"]);
+    // Rows of an aligned display, flush near the column's edge, their relation signs one over the other.
+    const aligned = page([
+      ...row(660, [
+        ["L(0)", 86, 104],
+        ["=p0", 109, 132],
+        ["z)", 141, 150],
+        ["(6a)", 524, 540],
+      ]),
+      ...row(640, [
+        ["L(0)", 86, 104],
+        ["=", 109, 115],
+        ["af", 119, 135],
+        ["(6b)", 524, 540],
+      ]),
+    ]);
+    expect(ocrPageLabels(aligned).spots.map((s) => s.printed)).toEqual(["(6a)", "(6b)"]);
+    // The same rows with their signs apart are refused as not centred.
+    const apart = page([
+      ...row(660, [
+        ["L(0)", 86, 104],
+        ["=p0", 109, 132],
+        ["(6a)", 524, 540],
+      ]),
+      ...row(640, [
+        ["L(0)", 86, 110],
+        ["=", 116, 122],
+        ["af", 126, 140],
+        ["(6b)", 524, 540],
+      ]),
+    ]);
+    expect(ocrPageLabels(apart).sightings.map((s) => [s.label, s.reasons])).toEqual([
+      ["6a", ["not-centred"]],
+      ["6b", ["not-centred"]],
+    ]);
+  });
+
   it("counts a sign taller than the line (an integral read as `/`) as mathematics", () => {
     line = 0;
     const words = [
@@ -533,5 +742,83 @@ describe("equation labels in an OCR reading", () => {
       ...prose(606),
     ];
     expect(ocrPageLabels(words).spots.map((s) => s.printed)).toEqual(["(11)"]);
+  });
+
+  it("takes a display's pieces that OCR reads as rows of their own for one line, and still refuses a tight table", () => {
+    line = 0;
+    /** A row whose words stand from `bottom` to `top`. */
+    const band = (bottom: number, top: number, words: [string, number, number][]) =>
+      row(bottom, words).map((w) => ({ ...w, box: { ...w.box, top } })) as OcrWord[];
+    const display = [
+      ...prose(720),
+      ...prose(706),
+      // The sums' upper limits, a little farther from the line than a script row touches it.
+      ...band(677.5, 683.5, [
+        ["n", 150, 156],
+        ["m", 262, 268],
+        ["N", 400, 406],
+      ]),
+      // The line with the fractions' numerators, and their denominators read as a row that overlaps
+      // it: each row has wide gaps, the two together none.
+      ...band(652, 674, [
+        ["f(x)", 104, 124],
+        ["=", 126, 132],
+        ["m1", 150, 200],
+        ["3", 210, 230],
+        ["ey", 250, 280],
+        ["ot", 300, 330],
+        ["DVR", 350, 372],
+        ["Ax", 420, 440],
+        ["(12)", 524, 540],
+      ]),
+      ...band(642, 662, [
+        ["Kl", 126, 140],
+        ["kK)!", 160, 196],
+        ["202", 206, 240],
+        ["FHT", 262, 296],
+        ["LETT", 320, 346],
+        ["gy", 376, 396],
+        ["yliz", 400, 418],
+      ]),
+      // The lower limits, taller than script words touching the line, well under its height.
+      ...band(632, 638.5, [
+        ["i=1", 150, 162],
+        ["k", 262, 268],
+        ["j=1", 400, 412],
+      ]),
+      ...prose(610),
+      ...prose(596),
+    ];
+    expect(ocrPageLabels(display).spots.map((s) => s.printed)).toEqual(["(12)"]);
+
+    line = 0;
+    const table = [
+      ...prose(700),
+      ...prose(686),
+      ...row(664, [
+        ["Model", 200, 230],
+        ["Estimate", 280, 320],
+        ["Error", 380, 410],
+        ["Case", 500, 524],
+      ]),
+      // Rows a small type size sets 2.5 pt apart, cells of signs: a table's rows all the same.
+      ...band(652, 659.5, [
+        ["A", 200, 206],
+        ["3.52±0.11", 280, 326],
+        ["0.47", 380, 400],
+        ["(13)", 510, 526],
+      ]),
+      ...band(642, 649.5, [
+        ["B", 200, 206],
+        ["0.43", 280, 300],
+        ["1.09±0.02", 380, 426],
+        ["(14)", 510, 526],
+      ]),
+      ...prose(620),
+      ...prose(606),
+    ];
+    const refused = ocrPageLabels(table);
+    expect(refused.spots).toEqual([]);
+    for (const s of refused.sightings) expect(s.reasons).toContain("tabular");
   });
 });
