@@ -12,8 +12,10 @@ import { pageLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import { isEquationLabel } from "../layout/labels.js";
 import {
   documentBlockTop,
+  documentColumns,
   type OcrLabelSighting,
   type OcrLabelSpot,
+  ocrPageColumns,
   ocrPageLabels,
   ocrTextBlock,
 } from "../layout/ocr-equation-labels.js";
@@ -319,18 +321,22 @@ async function labelPlaces(
     ][];
     const blockTop = documentBlockTop(read.map(([, o]) => ocrTextBlock(o.ocr.words)));
     const layerBlockTop = documentBlockTop([...layerWords.values()].map((words) => ocrTextBlock(words)));
+    const columns = documentColumns(read.map(([, o]) => ocrPageColumns(o.ocr.words)));
+    const layerColumns = documentColumns([...layerWords.values()].map((words) => ocrPageColumns(words)));
     for (const [page, outcome] of read) {
-      const found = ocrPageLabels(outcome.ocr.words, { blockTop });
+      const found = ocrPageLabels(outcome.ocr.words, { blockTop, columns });
       for (const sighting of found.sightings) sightings.push({ page, ...sighting });
       const layer = layerWords.get(page);
-      const fromLayer = layer ? ocrPageLabels(layer, { blockTop: layerBlockTop }).spots : [];
+      const fromLayer = layer
+        ? ocrPageLabels(layer, { blockTop: layerBlockTop, columns: layerColumns }).spots
+        : [];
       const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
       const again = await readLabelsAgain(outcome.ocr.words, (box, dpi) =>
         readCropWords(page, box, dpi, rowSession, options),
       );
       const recovered =
         again.labels.length > 0
-          ? ocrPageLabels(again.words, { blockTop }).spots.filter((spot) =>
+          ? ocrPageLabels(again.words, { blockTop, columns }).spots.filter((spot) =>
               again.labels.some((w) => boxesMeet(w.box, spot.labelBox)),
             )
           : [];

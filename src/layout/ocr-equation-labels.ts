@@ -39,6 +39,11 @@ export interface OcrPageContext {
    * may open a page's body there, while a running head stands above it.
    */
   blockTop?: number;
+  /**
+   * The document's columns, left and right edges, that two pages read or more share: a page whose own
+   * running text is too short to show its columns (three lines sharing an edge) takes these.
+   */
+  columns?: readonly Frame[];
 }
 
 /** The top of a page's running text and its line height, when it has running text. */
@@ -59,7 +64,7 @@ interface Row {
   box: Box;
 }
 
-interface Frame {
+export interface Frame {
   left: number;
   right: number;
 }
@@ -319,6 +324,33 @@ export function ocrTextBlock(words: readonly OcrWord[]): OcrTextBlock | undefine
   return { top: Math.max(...running.map((r) => r.box.top)), em };
 }
 
+/** The columns a page's own running text shows (none when too few of its lines share an edge). */
+export function ocrPageColumns(words: readonly OcrWord[]): Frame[] {
+  const rows = rowsOf(words);
+  const em = median(rows.map((r) => r.box.top - r.box.bottom).filter((h) => h > 0));
+  if (!(em > 0)) return [];
+  return framesOf(
+    rows.filter((r) => isRunningRow(r, em)),
+    em,
+  );
+}
+
+/**
+ * The document's columns: those that two pages or more show, each edge within a line's height (taken
+ * as 12 pt: a page alone, or one laid out its own way, says nothing).
+ */
+export function documentColumns(pages: readonly (readonly Frame[])[]): Frame[] {
+  const out: Frame[] = [];
+  const near = (a: Frame, b: Frame) => Math.abs(a.left - b.left) <= 12 && Math.abs(a.right - b.right) <= 12;
+  pages.forEach((frames, i) => {
+    for (const f of frames) {
+      if (out.some((o) => near(o, f))) continue;
+      if (pages.some((other, j) => j !== i && other.some((g) => near(f, g)))) out.push(f);
+    }
+  });
+  return out;
+}
+
 /**
  * The top of a document's text block from its pages' running text: the highest top that another
  * page's running text reaches within a line's height (one page alone, or a page whose first line is a
@@ -387,7 +419,9 @@ function rightSideLabels(
   const em = median(runningHeights.filter((h) => h > 0));
   if (!(em > 0)) return { spots: [], reasons };
   const running = rows.filter((r) => isRunningRow(r, em));
-  const frames = framesOf(running, em);
+  let frames = framesOf(running, em);
+  if (frames.length === 0 && running.length > 0 && context.columns)
+    frames = context.columns.map((f) => (side === "left" ? { left: -f.right, right: -f.left } : { ...f }));
   if (frames.length === 0) return { spots: [], reasons };
   const block = unionOfBoxes(running.map((r) => r.box));
   const spots = mergeSpots(

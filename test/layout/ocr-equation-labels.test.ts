@@ -2,7 +2,13 @@
 // column's edge, past a wide gap, beside an indented or centred row of mathematics, inside the text
 // block. Enumerations, prose, table cells, page numbers and displays of words are refused.
 import { describe, expect, it } from "vitest";
-import { documentBlockTop, ocrPageLabels, ocrTextBlock } from "../../src/layout/ocr-equation-labels.js";
+import {
+  documentBlockTop,
+  documentColumns,
+  ocrPageColumns,
+  ocrPageLabels,
+  ocrTextBlock,
+} from "../../src/layout/ocr-equation-labels.js";
 import type { OcrWord } from "../../src/ocr/page-ocr.js";
 
 const LEFT = 72;
@@ -576,6 +582,48 @@ describe("equation labels in an OCR reading", () => {
       ["6a", ["not-centred"]],
       ["6b", ["not-centred"]],
     ]);
+  });
+
+  it("takes the document's columns on a page whose few lines of running text show none of its own", () => {
+    line = 0;
+    /** A line of running text from `left` to `right`. */
+    const text = (y: number, left: number, right: number) => {
+      const step = (right - left) / 6;
+      return row(
+        y,
+        ["Each", "quantity", "below", "is", "defined", "here"].map(
+          (t, i) => [t, left + i * step, left + (i + 1) * step - 4] as [string, number, number],
+        ),
+      );
+    };
+    // The last page of a document: a left-side label's display, then four lines, no three sharing an edge.
+    const sparse = [
+      ...row(700, [
+        ["(21)", 72, 92],
+        ["y", 250, 256],
+        ["=", 260, 266],
+        ["a+b", 270, 300],
+      ]),
+      ...text(670, 90, 400),
+      ...text(656, 90, 540),
+      ...text(642, 72, 540),
+      ...text(628, 72, 300),
+    ];
+    expect(ocrPageColumns(sparse)).toEqual([]);
+    expect(ocrPageLabels(sparse).spots).toEqual([]);
+    // Two other pages show the column 72-540, a third its own layout.
+    const full = [...prose(700), ...prose(686), ...prose(672), ...prose(658)];
+    const columns = documentColumns([
+      ocrPageColumns(full),
+      ocrPageColumns(full),
+      [{ left: 200, right: 400 }],
+    ]);
+    expect(columns).toEqual([{ left: LEFT, right: 536 }]);
+    expect(ocrPageLabels(sparse, { columns }).spots.map((s) => [s.printed, s.side])).toEqual([
+      ["(21)", "left"],
+    ]);
+    // One page alone says nothing.
+    expect(documentColumns([ocrPageColumns(full), []])).toEqual([]);
   });
 
   it("counts a sign taller than the line (an integral read as `/`) as mathematics", () => {
