@@ -125,12 +125,12 @@ const SCRIPT_NEAR_EM = 0.4;
 /** Rows overlapping by this much are one line that OCR cut in pieces: table rows stand a line apart. */
 const INTERLEAVED_EM = 0.4;
 const LABEL_LIKE = /^\(([^()\s]{1,12})\)[.,;:]?$/;
+/** How far past a label's words read a bracket the reading dropped may stand, in em (a bracket and a space). */
+const DROPPED_BRACKET_EM = 0.5;
 /**
  * A circled sign: how OCR reads a single digit or letter in parentheses when it takes the brackets
  * for a ring (`(8)` read as `®`). Never a label itself; a spot's label is what its crops read.
  */
-/** How far past a label's words read a bracket the reading dropped may stand, in em (a bracket and a space). */
-const DROPPED_BRACKET_EM = 0.5;
 const RING_READING = /^[®©]$/;
 
 function median(values: number[]): number {
@@ -281,13 +281,7 @@ const STRIP_BEYOND_EM = 12;
  * its column (left and right) comes with it, for the row beside the label to be read again.
  */
 export function labelStrips(words: readonly OcrWord[]): LabelStrip[] {
-  const rows = rowsOf(words);
-  const em = median(rows.map((r) => r.box.top - r.box.bottom).filter((h) => h > 0));
-  if (!(em > 0)) return [];
-  const frames = framesOf(
-    rows.filter((r) => isRunningRow(r, em)),
-    em,
-  );
+  const { rows, em, frames } = pageColumns(words);
   if (frames.length === 0) return [];
   const text = unionOfBoxes(rows.map((r) => r.box));
   const out: LabelStrip[] = [];
@@ -326,13 +320,22 @@ export function ocrTextBlock(words: readonly OcrWord[]): OcrTextBlock | undefine
 
 /** The columns a page's own running text shows (none when too few of its lines share an edge). */
 export function ocrPageColumns(words: readonly OcrWord[]): Frame[] {
+  return pageColumns(words).frames;
+}
+
+/** A page's rows, their line height and the columns its running text shows. */
+function pageColumns(words: readonly OcrWord[]): { rows: Row[]; em: number; frames: Frame[] } {
   const rows = rowsOf(words);
   const em = median(rows.map((r) => r.box.top - r.box.bottom).filter((h) => h > 0));
-  if (!(em > 0)) return [];
-  return framesOf(
-    rows.filter((r) => isRunningRow(r, em)),
+  if (!(em > 0)) return { rows, em, frames: [] };
+  return {
+    rows,
     em,
-  );
+    frames: framesOf(
+      rows.filter((r) => isRunningRow(r, em)),
+      em,
+    ),
+  };
 }
 
 /**
@@ -686,7 +689,11 @@ function alignedRelation(
  */
 function hasFractionStack(words: readonly OcrWord[], em: number): boolean {
   const byLine = new Map<number, OcrWord[]>();
-  for (const w of words) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
+  for (const w of words) {
+    const line = byLine.get(w.line);
+    if (line) line.push(w);
+    else byLine.set(w.line, [w]);
+  }
   const groups: Box[] = [];
   for (const line of byLine.values()) {
     line.sort((a, b) => a.box.left - b.box.left);
