@@ -14,7 +14,7 @@ import {
   type Rotation,
 } from "../document/model.js";
 import { DEFAULT_TIMEOUT_MS, type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
-import { pauseOptimizing } from "../document/worker-flags.js";
+import { pauseOptimizing, tierUpLater } from "../document/worker-flags.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { Deadline } from "../util/deadline.js";
 import { BodyStyleTally } from "./body-style.js";
@@ -152,11 +152,12 @@ function documentTokens(pages: readonly (PageText | undefined)[], budget: Layout
  * anchors are decided with V8's optimizing compiler paused (see pauseOptimizing): its compiles cost
  * more than the few candidates earn back. Measured on 2 cores, CPU of deciding in a fresh process,
  * alternating: 30-65% less on the corpus's papers, slides and 418-page book (up to 263 tokens);
- * about even at 240-420 tokens of the bench's dense prose; 20% more at 620 and 2x at 3,900.
+ * about even at 240-420 tokens of the bench's dense prose; 20% more at 620 and 2x at 3,900. Above
+ * it, a first decision hands only the hottest functions to the optimizing compiler (tierUpLater).
  */
 export const SMALL_DECIDE_TOKENS = 300;
 
-/** Decisions this process has started (the first one may pause the optimizing compiler). */
+/** Decisions this process has started (the first one decides with fewer optimizing compiles). */
 let decisionsStarted = 0;
 
 function tokenCount(tokens: readonly (PageTokens | undefined)[]): number {
@@ -531,13 +532,15 @@ export async function documentAnchors(
     for (const p of absent) pages[p - 1] = rest.pages[p - 1];
   }
   const tokens = documentTokens(pages, budget);
-  // Few candidates in a process that has not decided anchors before: decided with the optimizing
-  // compiler paused, but never while an extraction is started (its workers would take the pause). A
-  // resident process's later decisions optimize as usual, and soon run on code optimized once.
-  const small = decisionsStarted++ === 0 && tokenCount(tokens) <= SMALL_DECIDE_TOKENS;
+  // A process's first decision: few candidates are decided with the optimizing compiler paused,
+  // many with it taking only the hottest functions; never while an extraction is started (its
+  // workers would take the flag). A resident process's later decisions optimize as usual, and soon
+  // run on code optimized once.
+  const first = decisionsStarted++ === 0;
+  const small = tokenCount(tokens) <= SMALL_DECIDE_TOKENS;
   let resume: (() => void) | undefined;
   const pause = () => {
-    if (small) resume ??= pauseOptimizing();
+    if (first) resume ??= small ? pauseOptimizing() : tierUpLater();
   };
   const lift = () => {
     resume?.();

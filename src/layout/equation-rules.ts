@@ -491,6 +491,13 @@ export function formulaRow(
   bars: readonly Box[],
   em: number,
 ): boolean {
+  // Most rows hold no relation sign at all: they are told without sorting the row.
+  let anyRelation = false;
+  for (let i = 0; i < content.length && !anyRelation; i++) {
+    const k = content[i];
+    anyRelation = chars.math[k] !== 0 && STRICT_RELATIONS.has(text.text.codePointAt(chars.offset[k]) ?? 0);
+  }
+  if (!anyRelation) return false;
   const sorted = [...content].sort((a, b) => chars.x0[a] - chars.x0[b]);
   let related = false;
   for (let i = 1; i < sorted.length - 1; i++) {

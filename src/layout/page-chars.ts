@@ -380,9 +380,10 @@ function grow(hits: Int32Array): Int32Array {
 
 /** Whether bottom..top meets one of the sorted, disjoint windows. */
 function meets(windows: [number, number][], bottom: number, top: number): boolean {
-  for (const [lo, hi] of windows) {
-    if (lo > top) return false;
-    if (hi >= bottom) return true;
+  for (let i = 0; i < windows.length; i++) {
+    const window = windows[i];
+    if (window[0] > top) return false;
+    if (window[1] >= bottom) return true;
   }
   return false;
 }

@@ -49,16 +49,19 @@ export function documentFrames(pages: readonly (PageText | undefined)[]): Docume
 function dominantSize(pages: readonly (PageText | undefined)[]): number {
   let best = 10;
   let bestWeight = -1;
-  for (const [size, w] of sizeWeights(pages)) {
+  for (const [halfPoints, w] of sizeWeights(pages)) {
     if (w > bestWeight) {
-      best = size;
+      best = halfPoints / 2;
       bestWeight = w;
     }
   }
   return best;
 }
 
-/** Characters set in each line font size (to the half point), in order of first use. */
+/**
+ * Characters set in each line font size, keyed by the size in whole half points (a small integer
+ * key: a fractional one makes every lookup box a number), in order of first use.
+ */
 function sizeWeights(pages: readonly (PageText | undefined)[]): Map<number, number> {
   const weight = new Map<number, number>();
   for (const p of pages) {
@@ -67,7 +70,7 @@ function sizeWeights(pages: readonly (PageText | undefined)[]): Map<number, numb
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
       if (l.fontSize <= 0) continue;
-      const key = Math.round(l.fontSize * 2) / 2;
+      const key = Math.round(l.fontSize * 2);
       weight.set(key, (weight.get(key) ?? 0) + (l.endUtf16 - l.startUtf16));
     }
   }
@@ -85,6 +88,7 @@ function pageBodyLines(page: PageText, bodySize: number): BodyLine[] {
 function isBodyLine(page: PageText, line: LineInfo, bodySize: number): boolean {
   if (Math.abs(line.fontSize - bodySize) > bodySize * 0.12) return false;
   if (line.endUtf16 - line.startUtf16 < 20) return false;
+  if (line.box.right - line.box.left <= bodySize * 10) return false;
   let letters = 0;
   let visible = 0;
   let spaces = 0;
@@ -101,9 +105,7 @@ function isBodyLine(page: PageText, line: LineInfo, bodySize: number): boolean {
     else if (c > 127 && LETTER.test(String.fromCodePoint(text.codePointAt(i) ?? c))) letters++;
   }
   if (visible < 20 || spaces < 3) return false;
-  if (letters < visible * 0.6) return false;
-  const width = line.box.right - line.box.left;
-  return width > bodySize * 10;
+  return letters >= visible * 0.6;
 }
 
 /** Groups values within the tolerance; returns [value, count] for groups of at least `min`. */

@@ -7,7 +7,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeEngine, EngineClient } from "../../src/document/engine-client.js";
 import { SHORT_RUN_PAGES } from "../../src/document/extract-pages.js";
 import { openDocument } from "../../src/document/open.js";
-import { lastWorkerTier, optimizerPaused } from "../../src/document/worker-flags.js";
+import {
+  LATE_INTERRUPT_BUDGET,
+  lastWorkerTier,
+  optimizerPaused,
+  tiersUpLate,
+  tierUpLater,
+  V8_INTERRUPT_BUDGET,
+} from "../../src/document/worker-flags.js";
 import { CiteproofError } from "../../src/errors.js";
 import { readPdfFile } from "../../src/source/file.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
@@ -104,5 +111,26 @@ describe("the engine's compile tier", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("late tier-up", () => {
+  it("returns to the interrupt budget the running Node's V8 has by default", () => {
+    const options = spawnSync(process.execPath, ["--v8-options"], { encoding: "utf8" }).stdout;
+    const shown = /--interrupt-budget=(\d+)/.exec(options.slice(options.indexOf("--interrupt-budget ")));
+    expect(Number(shown?.[1])).toBe(V8_INTERRUPT_BUDGET);
+    expect(LATE_INTERRUPT_BUDGET).toBeGreaterThan(V8_INTERRUPT_BUDGET);
+  });
+
+  it("holds while any run that asked for it is running; lifting twice lifts once", () => {
+    expect(tiersUpLate()).toBe(false);
+    const outer = tierUpLater();
+    const inner = tierUpLater();
+    expect(tiersUpLate()).toBe(true);
+    inner();
+    inner();
+    expect(tiersUpLate()).toBe(true);
+    outer();
+    expect(tiersUpLate()).toBe(false);
   });
 });

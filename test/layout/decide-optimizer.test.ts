@@ -1,6 +1,7 @@
 // Deciding few candidates in a fresh process runs with V8's optimizing compiler paused (its compiles
-// cost more than they earn back there); many candidates, or a process that has decided before,
-// optimize as usual; the pause is always lifted, also when the deadline stops the rules. Each case
+// cost more than they earn back there); many candidates with it taking only the hottest functions; a
+// process that has decided before optimizes as usual; the pause and the late tier-up are always
+// lifted, also when the deadline stops the rules. Each case
 // loads the modules afresh, as a new process would have them. The clock records, each time the rules
 // read it, whether the compiler was paused then.
 
@@ -24,7 +25,7 @@ async function freshModules() {
   vi.resetModules();
   const anchors = await import("../../src/layout/anchors.js");
   const flags = await import("../../src/document/worker-flags.js");
-  return { ...anchors, optimizerPaused: flags.optimizerPaused };
+  return { ...anchors, optimizerPaused: flags.optimizerPaused, tiersUpLate: flags.tiersUpLate };
 }
 
 /** A deadline whose clock notes whether the compiler was paused at each reading. */
@@ -61,24 +62,38 @@ describe("deciding anchors and the optimizing compiler", () => {
     await expectOptimizedDecision(m, doc);
   });
 
-  it("does not pause it for more candidates than SMALL_DECIDE_TOKENS", async () => {
+  it("does not pause it for more candidates than SMALL_DECIDE_TOKENS: the first decision tiers up late", async () => {
     const m = await freshModules();
     expect(2000).toBeGreaterThan(m.SMALL_DECIDE_TOKENS);
     const doc = await m.openForAnchors(many, { noCache: true, withGeometry: true });
+    const late = watchingDeadline(m.tiersUpLate);
+    const record = await m.documentAnchors(doc, { deadline: late.deadline });
+    expect(record.rejectedEquationCandidates.length + record.equations.length).toBeGreaterThan(
+      m.SMALL_DECIDE_TOKENS,
+    );
+    expect(late.seen).toContain(true);
+    expect(m.tiersUpLate()).toBe(false);
+    // Neither paused then, nor later; a later decision tiers up as usual.
+    const again = watchingDeadline(m.tiersUpLate);
+    await m.documentAnchors(doc, { deadline: again.deadline });
+    expect(again.seen).not.toContain(true);
     await expectOptimizedDecision(m, doc);
   });
 
-  it("lifts the pause when the deadline stops the rules", async () => {
+  it.each([
+    ["the pause", few, "optimizerPaused"],
+    ["the late tier-up", many, "tiersUpLate"],
+  ] as const)("lifts %s when the deadline stops the rules", async (_label, pdf, held) => {
     const m = await freshModules();
-    const doc = await m.openForAnchors(few, { noCache: true, withGeometry: true });
+    const doc = await m.openForAnchors(pdf, { noCache: true, withGeometry: true });
     let now = 0;
     const seen: boolean[] = [];
     const deadline = new Deadline(20, () => {
-      seen.push(m.optimizerPaused());
+      seen.push(m[held]());
       return now++;
     });
     await expect(m.documentAnchors(doc, { deadline })).rejects.toMatchObject({ code: "EXTRACTION_TIMEOUT" });
     expect(seen).toContain(true);
-    expect(m.optimizerPaused()).toBe(false);
+    expect(m[held]()).toBe(false);
   });
 });
