@@ -33,7 +33,9 @@ export function proseMask(text: PageText, chars: PageChars): Uint8Array {
 
 /**
  * The nearest row above (dir 1) or below (dir -1) a token, within 2.2 em, inside xMin..xMax: the
- * display a label on its own line closes (above) or opens (below).
+ * display a label on its own line closes (above) or opens (below). The token's own characters are
+ * never part of it, though a row's baseline can lie within reach of theirs (a display-style sum's
+ * glyph hangs from a baseline set high, just under a label centred between two rows).
  */
 export function nearestRow(
   chars: PageChars,
@@ -43,6 +45,7 @@ export function nearestRow(
   xMin: number,
   xMax: number,
   dir: 1 | -1,
+  own: CharRange,
 ): number[] {
   const { x0, x1, y0, y1, base } = chars;
   const edge = dir === 1 ? box.top : box.bottom;
@@ -59,6 +62,7 @@ export function nearestRow(
   const row: number[] = [];
   for (let j = 0; j < found; j++) {
     const k = hits[j];
+    if (k >= own.first && k <= own.last) continue;
     if (x0[k] >= xMin && x1[k] <= xMax && Math.abs(base[k] - nearest) <= em * 0.3) row.push(k);
   }
   return row;

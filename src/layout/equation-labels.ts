@@ -405,12 +405,12 @@ function judge(
   // row above it, which the label closes (looked up every time, see above).
   const contentAfter = leftSide && before.length === 0;
   const rowEnd = leftSide ? xhi : labelLeft;
-  const above = nearestRow(chars, index, box, em, xlo, rowEnd, 1);
+  const above = nearestRow(chars, index, box, em, xlo, rowEnd, 1, token.members);
   const besideLabel = contentAfter ? after : before;
   const ownLine = besideLabel.length === 0;
   // A left-side label alone on its line opens the display below it (a display too long for its
   // line, whose number is set on a line of its own above it), when that row is mathematics.
-  const below = ownLine && leftSide ? nearestRow(chars, index, box, em, xlo, xhi, -1) : [];
+  const below = ownLine && leftSide ? nearestRow(chars, index, box, em, xlo, xhi, -1, token.members) : [];
   const opensBelow = below.length > 0 && mathShare(chars, below).count > 0;
   const aboveFound = above.length > 0 || opensBelow;
   const closesBlock = ownLine && aboveFound;
@@ -675,7 +675,10 @@ function centredBeside(
     if ((k < label.first || k > label.last) && chars.x0[k] >= xMin && chars.x1[k] <= box.left + 0.5)
       row.push(k);
   }
-  const span = spanOf(chars, row.length > 0 ? row : nearestRow(chars, index, box, em, xMin, box.left, 1));
+  const span = spanOf(
+    chars,
+    row.length > 0 ? row : nearestRow(chars, index, box, em, xMin, box.left, 1, label),
+  );
   // Set apart on both sides, as a display is; a line of running text (beside a margin note) is not.
   if (!span || span.x0 - frame.left < em * DISPLAY_CLEARANCE || box.left - span.x1 < em) return false;
   for (const line of bodyLines)

@@ -2,18 +2,11 @@
 // in the body's size and a smaller one, are refused as superscripts; the labels of displays whose
 // formulas end in such superscripts are still accepted.
 import { describe, expect, it } from "vitest";
-import { computeAnchors, openForAnchors } from "../../src/layout/anchors.js";
-import { fixture } from "../helpers/fixture-files.js";
+import { anchorsOf } from "./support.js";
 
 describe("superscripts ending a line", () => {
   it("refuses them as superscripts and keeps the displays' labels", async () => {
-    const doc = await openForAnchors(fixture("eq-superscript-end"), { noCache: true });
-    const record = computeAnchors({
-      sha256: doc.sha256,
-      pageCount: doc.pageCount,
-      pages: doc.pages,
-      geometry: (page) => doc.geometry.get(page),
-    });
+    const record = await anchorsOf("eq-superscript-end");
     expect(record.equations.map((e) => e.label)).toEqual(["1", "2", "3"]);
     const reasons = new Map(record.rejectedEquationCandidates.map((c) => [c.label, c.reasons]));
     // At the text block's edge, nothing but the raise and the size tells them from labels.
