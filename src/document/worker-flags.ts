@@ -82,7 +82,6 @@ function baselineLoads(delta: 1 | -1): void {
  * ends, so a long read after it optimizes as usual. A process started with an optimizer flag of its
  * own (`--no-opt`, `--jitless`, ...) is left as it is.
  */
-let optimizingPaused = 0;
 const OWN_OPTIMIZER_FLAG =
   /--(no-)?(opt|turbofan|jitless|max-opt|always-turbofan|always-opt|interrupt-budget|interrupt_budget)\b/;
 
@@ -90,22 +89,33 @@ function ownOptimizerFlag(): boolean {
   return [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((flag) => OWN_OPTIMIZER_FLAG.test(flag));
 }
 
-/** Whether a short run holds the optimizing compiler paused now. */
-export function optimizerPaused(): boolean {
-  return optimizingPaused > 0;
+/**
+ * A process-wide V8 flag held while any run that asked for it runs: set by the first hold, undone by
+ * the last one's lift (each lift counts once). A process started with an optimizer flag of its own
+ * is left as it is.
+ */
+function heldFlag(set: string, unset: string): { hold: () => () => void; held: () => boolean } {
+  let holds = 0;
+  const hold = () => {
+    if (ownOptimizerFlag()) return () => {};
+    if (holds++ === 0) setFlagsFromString(set);
+    let lifted = false;
+    return () => {
+      if (lifted) return;
+      lifted = true;
+      if (--holds === 0) setFlagsFromString(unset);
+    };
+  };
+  return { hold, held: () => holds > 0 };
 }
 
+const optimizingPause = heldFlag("--no-turbofan", "--turbofan");
+
+/** Whether a short run holds the optimizing compiler paused now. */
+export const optimizerPaused = optimizingPause.held;
+
 /** Pauses the optimizing compiler for a short run; the function returned (call it once) lifts the pause. */
-export function pauseOptimizing(): () => void {
-  if (ownOptimizerFlag()) return () => {};
-  if (optimizingPaused++ === 0) setFlagsFromString("--no-turbofan");
-  let lifted = false;
-  return () => {
-    if (lifted) return;
-    lifted = true;
-    if (--optimizingPaused === 0) setFlagsFromString("--turbofan");
-  };
-}
+export const pauseOptimizing = optimizingPause.hold;
 
 /**
  * V8's interrupt budget: how much bytecode a function runs between the ticks that decide whether
@@ -120,31 +130,22 @@ export const V8_INTERRUPT_BUDGET = 66 * 1024;
  */
 export const LATE_INTERRUPT_BUDGET = 600_000;
 
-let lateTierUps = 0;
+const lateTierUp = heldFlag(
+  `--interrupt-budget=${LATE_INTERRUPT_BUDGET}`,
+  `--interrupt-budget=${V8_INTERRUPT_BUDGET}`,
+);
 
 /** Whether a long run holds the optimizing compiler to hot functions only now. */
-export function tiersUpLate(): boolean {
-  return lateTierUps > 0;
-}
+export const tiersUpLate = lateTierUp.held;
 
 /**
  * Hands only the hottest functions to the optimizing compiler while a long first run decides: in a
  * fresh process, compiling the layout rules' many functions as soon as each warms up cost as much
  * CPU as running them (measured: 115 optimizing compiles, some of them repeated after a
  * deoptimization, against 47 at this budget), where most run too few times to earn it back. The
- * hot loops still optimize. Process-wide like the pause above, lifted by the function returned;
- * a process started with a flag of its own is left as it is.
+ * hot loops still optimize. Held and lifted like the pause above.
  */
-export function tierUpLater(): () => void {
-  if (ownOptimizerFlag()) return () => {};
-  if (lateTierUps++ === 0) setFlagsFromString(`--interrupt-budget=${LATE_INTERRUPT_BUDGET}`);
-  let lifted = false;
-  return () => {
-    if (lifted) return;
-    lifted = true;
-    if (--lateTierUps === 0) setFlagsFromString(`--interrupt-budget=${V8_INTERRUPT_BUDGET}`);
-  };
-}
+export const tierUpLater = lateTierUp.hold;
 
 export function startWorker(url: URL, options: Omit<WorkerOptions, "execArgv">): Worker {
   compileInForeground();

@@ -491,18 +491,19 @@ export function formulaRow(
   bars: readonly Box[],
   em: number,
 ): boolean {
-  // Most rows hold no relation sign at all: they are told without sorting the row.
-  let anyRelation = false;
-  for (let i = 0; i < content.length && !anyRelation; i++) {
-    const k = content[i];
-    anyRelation = chars.math[k] !== 0 && STRICT_RELATIONS.has(text.text.codePointAt(chars.offset[k]) ?? 0);
+  // A relation sign other than the row's leftmost and rightmost characters (read left to right, the
+  // first of equal lefts, the last of equal rights), found without sorting the row.
+  let leftmost = 0;
+  let rightmost = 0;
+  for (let i = 1; i < content.length; i++) {
+    if (chars.x0[content[i]] < chars.x0[content[leftmost]]) leftmost = i;
+    if (chars.x0[content[i]] >= chars.x0[content[rightmost]]) rightmost = i;
   }
-  if (!anyRelation) return false;
-  const sorted = [...content].sort((a, b) => chars.x0[a] - chars.x0[b]);
   let related = false;
-  for (let i = 1; i < sorted.length - 1; i++) {
-    const k = sorted[i];
-    related ||= chars.math[k] !== 0 && STRICT_RELATIONS.has(text.text.codePointAt(chars.offset[k]) ?? 0);
+  for (let i = 0; i < content.length && !related && content.length > 2; i++) {
+    if (i === leftmost || i === rightmost) continue;
+    const k = content[i];
+    related = chars.math[k] !== 0 && STRICT_RELATIONS.has(text.text.codePointAt(chars.offset[k]) ?? 0);
   }
   if (!related) return false;
   // The row's whole height (a fraction's parts, an integral's limits) and its bars fill its spaces.
