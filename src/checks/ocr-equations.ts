@@ -33,6 +33,8 @@ import {
   LABEL_READ_DPI,
   LABEL_READINGS,
   labelInSequence,
+  labelWithDroppedDots,
+  mayHaveDroppedDots,
 } from "./ocr-label-readings.js";
 import { readLabelsAgain } from "./ocr-labels-again.js";
 import type { CheckResult } from "./result.js";
@@ -57,6 +59,11 @@ export interface OcrEquationPlace {
    * next above or below it in its column settled it (see labelInSequence).
    */
   sequence?: { above?: string; below?: string };
+  /**
+   * Present when the readings disagreed only in dots some of them dropped, settled by another label of
+   * the document agreed with the same shape (see labelWithDroppedDots): that label.
+   */
+  numberedLike?: string;
   png_sha256: string;
 }
 
@@ -251,6 +258,7 @@ export async function applyEquationOcr(
           side: p.side,
           readings: p.readings,
           ...(p.sequence ? { sequence: p.sequence } : {}),
+          ...(p.numberedLike ? { numberedLike: p.numberedLike } : {}),
           png_sha256: p.png_sha256,
         })),
       },
@@ -314,6 +322,9 @@ async function labelPlaces(
   const sightings: (OcrLabelSighting & { page: number })[] = [];
   const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS });
   const rowSession = new OcrSession({ kind: "page" });
+  // Settled once every page is read: the rule looks for another label of the document numbered alike.
+  const droppedDots: { place: (label: string) => OcrEquationPlace; readings: string[]; printed: string[] }[] =
+    [];
   try {
     const read = [...outcomes].filter(([, o]) => o.state === "ok") as [
       number,
@@ -368,14 +379,22 @@ async function labelPlaces(
         if (agreed.state === "agreed") {
           agreedLabels.set(spot, agreed.label);
           out.push(place(spot, agreed.label, readings));
-        } else if (agreed.state === "conflict" && readings.some((r) => LETTERED_READING.test(r.trim()))) {
-          // The sequence rule weighs every framing's reading, not only those up to the disagreement.
+        } else if (agreed.state === "conflict") {
+          const lettered = readings.some((r) => LETTERED_READING.test(r.trim()));
+          if (!lettered && !mayHaveDroppedDots(readings)) continue;
+          // Either rule weighs every framing's reading, not only those up to the disagreement.
           for (const { crop, dpi } of LABEL_READINGS.slice(readings.length)) {
             const text = await readCrop(page, spot.cropBoxes[crop], dpi, session, options);
             if (text === undefined) break;
             readings.push(text);
           }
-          disputed.push({ spot, readings });
+          if (lettered) disputed.push({ spot, readings });
+          else
+            droppedDots.push({
+              place: (label) => place(spot, label, readings),
+              readings,
+              printed: spot.printed.split(/\s+/).filter((w) => w.length > 0),
+            });
         }
       }
       for (const { spot, readings } of disputed) {
@@ -384,6 +403,11 @@ async function labelPlaces(
         const label = labelInSequence(readings, neighbours, printed);
         if (label !== undefined) out.push(place(spot, label, readings, neighbours));
       }
+    }
+    const agreedInDocument = out.filter((p) => p.sequence === undefined).map((p) => p.label);
+    for (const { place, readings, printed } of droppedDots) {
+      const settled = labelWithDroppedDots(readings, agreedInDocument, printed);
+      if (settled) out.push({ ...place(settled.label), numberedLike: settled.numberedLike });
     }
   } finally {
     await session.close().catch(() => undefined);

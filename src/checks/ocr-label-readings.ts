@@ -74,24 +74,30 @@ const LETTERED = /^(.*\d)([a-z])$/;
 
 /**
  * The label of a spot whose readings disagree on its suffix letter alone, from the labels beside it:
- * OCR can confuse look-alike letters (`b` and `h`) where it reads every digit alike, and lettered
- * labels run in order (`(13a)`, `(13b)`, `(13c)`). The label is the one a reading gave whole whose
- * letter follows the label agreed just above it in the same column, or precedes the one agreed just
- * below it, provided every reading gives the same digits (or the same label with the letter dropped)
- * and no other reading fits the neighbours. Undefined when that does not settle it.
+ * OCR can confuse look-alike letters (`b` read as `h` or `D`) where it reads every digit alike, and
+ * lettered labels run in order (`(13a)`, `(13b)`, `(13c)`). The label is the one a reading gave whole
+ * whose letter follows the label agreed just above it in the same column, or precedes the one agreed
+ * just below it, provided every reading gives the same digits (with some letter, or none) and no other
+ * label read fits the neighbours. The page reading's word at the spot is one reading more of the
+ * letter (it may hold the `b` every crop took for an `h`), never of the digits: the neighbour carries
+ * those (`(13a)` above `(13b)`), and a page reading misreads digits a crop reads (`(80)` where every
+ * crop reads `(28…)` below an agreed `(28a)`), which agreement() does not weigh either. Undefined
+ * when that does not settle it.
  */
 export function labelInSequence(
   readings: readonly string[],
   neighbours: { above?: string; below?: string },
-  /** The page reading's words at the spot: held to the same digits, never a label by themselves. */
+  /** The page reading's words at the spot. */
   pageWords: readonly string[] = [],
 ): string | undefined {
   const { cores, whole } = readCores(readings);
+  const candidates = new Set(whole);
   for (const w of pageWords) {
-    const core = labelCore(w.trim().replace(/[.,;:]$/, ""));
-    if (core !== undefined) cores.push(core);
+    const text = w.trim().replace(/[.,;:]$/, "");
+    const core = labelCore(text);
+    if (core !== undefined && text === `(${core})`) candidates.add(core);
   }
-  const fits = [...new Set(whole)].filter((label) => {
+  const fits = [...candidates].filter((label) => {
     const m = LETTERED.exec(label);
     if (!m) return false;
     const [, stem, letter] = m;
@@ -101,9 +107,56 @@ export function labelInSequence(
     const ordered =
       (before !== undefined && neighbours.above === before) ||
       (after !== undefined && neighbours.below === after);
-    // Every reading is this label, the same digits with another letter, or the digits alone.
-    const sameStem = cores.every((c) => c === stem || LETTERED.exec(c)?.[1] === stem);
+    // Every crop reading is this label, the same digits with another letter, or the digits alone.
+    const sameStem = cores.every((c) => c === stem || ANY_LETTER_AFTER.exec(c)?.[1] === stem);
     return ordered && sameStem;
   });
   return fits.length === 1 ? fits[0] : undefined;
+}
+
+/** Digits and one letter of either case after them (`13h`, `22D`): how OCR reads a lettered label. */
+const ANY_LETTER_AFTER = /^(.*\d)([A-Za-z])$/;
+
+/** A label's shape: each run of digits as `9`, each letter as `a` (`3.4` and `12.10` are both `9.9`). */
+function shape(label: string): string {
+  return label.replace(/\d+/g, "9").replace(/[A-Za-z]/g, "a");
+}
+
+/**
+ * The dotted label a spot's readings give when they disagree only in dots some of them dropped
+ * (`(3.4)` read whole five times, `(34)` once): OCR loses a dot, a glyph a few pixels wide, where it
+ * reads every digit alike. It is the label read whole most often, twice at least and more often than
+ * the same digits without its dots; every reading, and the page reading's words at the spot, give
+ * it or its digits alone; and a label of the document agreed elsewhere has the same shape (`(2.7)`
+ * beside `(3.4)`), so that dots are how the document numbers its equations: one numbered `(1)` to
+ * `(40)` gives no such support, and a stray mark read as a dot there is no label. The label and the
+ * one numbered like it; undefined when that does not settle it.
+ */
+export function labelWithDroppedDots(
+  readings: readonly string[],
+  agreedElsewhere: readonly string[],
+  pageWords: readonly string[] = [],
+): { label: string; numberedLike: string } | undefined {
+  const { cores, whole } = readCores(readings);
+  for (const w of pageWords) {
+    const core = labelCore(w.trim().replace(/[.,;:]$/, ""));
+    if (core !== undefined) cores.push(core);
+  }
+  const dotted = [...new Set(whole)].filter((label) => label.includes("."));
+  if (dotted.length !== 1) return undefined;
+  const label = dotted[0];
+  const bare = label.replace(/\./g, "");
+  if (!cores.every((c) => c === label || c === bare)) return undefined;
+  const count = (l: string) => whole.filter((w) => w === l).length;
+  if (count(label) < 2 || count(label) <= count(bare)) return undefined;
+  const form = shape(label);
+  const numberedLike = agreedElsewhere.find((other) => other !== label && shape(other) === form);
+  return numberedLike === undefined ? undefined : { label, numberedLike };
+}
+
+/** Whether readings in conflict may yet be settled by labelWithDroppedDots (once the document is read). */
+export function mayHaveDroppedDots(readings: readonly string[]): boolean {
+  const { cores, whole } = readCores(readings);
+  const dotted = [...new Set(whole)].filter((label) => label.includes("."));
+  return dotted.length === 1 && cores.every((c) => c === dotted[0] || c === dotted[0].replace(/\./g, ""));
 }

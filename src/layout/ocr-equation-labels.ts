@@ -288,14 +288,26 @@ export function labelStrips(words: readonly OcrWord[]): LabelStrip[] {
   for (const f of frames) {
     // Past the words read, too: a display the reading dropped can open or close the page's text.
     const height = { bottom: text.bottom - STRIP_BEYOND_EM * em, top: text.top + STRIP_BEYOND_EM * em };
+    // Never past the middle of a gutter: read together, a label and the next column's words level
+    // with it (a numbered item opening a line there) come back as one mangled line, or not at all.
+    const next = Math.min(...frames.filter((g) => g.left >= f.right).map((g) => (f.right + g.left) / 2));
+    const previous = Math.max(...frames.filter((g) => g.right <= f.left).map((g) => (g.right + f.left) / 2));
     out.push({
       side: "right",
-      box: { left: f.right - STRIP_INSIDE_EM * em, right: f.right + STRIP_OUTSIDE_EM * em, ...height },
+      box: {
+        left: f.right - STRIP_INSIDE_EM * em,
+        right: Math.min(f.right + STRIP_OUTSIDE_EM * em, next),
+        ...height,
+      },
       column: f,
     });
     out.push({
       side: "left",
-      box: { left: f.left - STRIP_OUTSIDE_EM * em, right: f.left + STRIP_INSIDE_EM * em, ...height },
+      box: {
+        left: Math.max(f.left - STRIP_OUTSIDE_EM * em, previous),
+        right: f.left + STRIP_INSIDE_EM * em,
+        ...height,
+      },
       column: f,
     });
   }

@@ -1,7 +1,12 @@
 // When the crop readings of an equation label settle it: two whole readings that agree, after three
 // readings, with no reading and no letter of the page's own reading saying otherwise.
 import { describe, expect, it } from "vitest";
-import { agreement, LABEL_READINGS } from "../../src/checks/ocr-label-readings.js";
+import {
+  agreement,
+  LABEL_READINGS,
+  labelWithDroppedDots,
+  mayHaveDroppedDots,
+} from "../../src/checks/ocr-label-readings.js";
 
 describe("the agreement of a label's crop readings", () => {
   it("accepts two whole readings once three are read, and reads on past a dropped parenthesis", () => {
@@ -40,5 +45,43 @@ describe("the agreement of a label's crop readings", () => {
     expect(agreement(readings.slice(0, 5), "9)")).toEqual({ state: "open" });
     expect(agreement(readings, "9)")).toEqual({ state: "agreed", label: "9" });
     expect(agreement(["9)", "9)", "9)", "9)", "(9)", "(8)"], "9)")).toEqual({ state: "conflict" });
+  });
+});
+
+describe("readings that disagree only in a dropped dot", () => {
+  const readings = ["(3.4)", "(3.4)", "(34)", "(3.4)", "(3.4)", "(3.4)", "(3.4)"];
+
+  it("take the dotted label when the document numbers another label that way", () => {
+    expect(agreement(readings.slice(0, 3), "(3.4)")).toEqual({ state: "conflict" });
+    expect(mayHaveDroppedDots(readings.slice(0, 3))).toBe(true);
+    expect(labelWithDroppedDots(readings, ["2.7", "1"])).toEqual({ label: "3.4", numberedLike: "2.7" });
+    expect(labelWithDroppedDots(["(12.10b)", "(1210b)", "(12.10b)"], ["3.1a"])).toEqual({
+      label: "12.10b",
+      numberedLike: "3.1a",
+    });
+    // The page's own reading of the spot dropped the dot too: its digits still agree.
+    expect(labelWithDroppedDots(readings, ["2.7"], ["(34)"])).toEqual({ label: "3.4", numberedLike: "2.7" });
+  });
+
+  it("take nothing when the document numbers its labels otherwise, or only this one has the shape", () => {
+    // Numbered (1) to (40): a mark read as a dot is no evidence of a (3.4).
+    expect(labelWithDroppedDots(readings, ["33", "35"])).toBeUndefined();
+    expect(labelWithDroppedDots(readings, ["3.4"])).toBeUndefined();
+    expect(labelWithDroppedDots(readings, [])).toBeUndefined();
+    // Another shape: (2.7a) does not number like (3.4).
+    expect(labelWithDroppedDots(readings, ["2.7a"])).toBeUndefined();
+  });
+
+  it("take nothing when the undotted label is read as often, or another digit is read", () => {
+    expect(labelWithDroppedDots(["(3.4)", "(34)", "(3.4)", "(34)"], ["2.7"])).toBeUndefined();
+    expect(labelWithDroppedDots(["(3.4)", "(34)", "(34)"], ["2.7"])).toBeUndefined();
+    expect(labelWithDroppedDots(["(3.4)", "(3.4)", "(3.1)"], ["2.7"])).toBeUndefined();
+    expect(labelWithDroppedDots(["(3.4)", "(3.4)", "(84)"], ["2.7"])).toBeUndefined();
+    expect(mayHaveDroppedDots(["(3.4)", "(3.4)", "(84)"])).toBe(false);
+    // The page's reading gives other digits.
+    expect(labelWithDroppedDots(readings, ["2.7"], ["(8.4)"])).toBeUndefined();
+    // Two dotted labels read whole: no one label the dots were dropped from.
+    expect(labelWithDroppedDots(["(3.4)", "(3.4)", "(34)", "(3.4.1)", "(3.4.1)"], ["2.7"])).toBeUndefined();
+    expect(mayHaveDroppedDots(["(13b)", "(13h)"])).toBe(false);
   });
 });

@@ -28,9 +28,26 @@ describe("a lettered label settled by its neighbours", () => {
     expect(labelInSequence(["(13b", "(13h)", "(13h)"], { above: "13a" })).toBeUndefined();
     // Another reading gives other digits: the letter is not the only doubt.
     expect(labelInSequence(["(13b)", "(18h)", "(13h)"], { above: "13a" })).toBeUndefined();
-    // The page's own reading of the spot gives other digits.
-    expect(labelInSequence(["(13b)", "(13h)"], { above: "13a" }, ["(18b)"])).toBeUndefined();
-    expect(labelInSequence(["(13b)", "(13h)"], { above: "13a" }, ["(13h)"])).toBe("13b");
+  });
+
+  it("takes the digits from the crops and the neighbour, not the page reading's coarser word", () => {
+    // The page read the spot as (18b) or (80); every crop reads 13, as does the agreed (13a) above.
+    expect(labelInSequence(["(13b)", "(13h)"], { above: "13a" }, ["(18b)"])).toBe("13b");
+    expect(labelInSequence(["(28b)", "(28h)", "(28h)"], { above: "28a" }, ["(80)"])).toBe("28b");
+    // A neighbour of other digits settles nothing.
+    expect(labelInSequence(["(13b)", "(13h)"], { above: "18a" })).toBeUndefined();
+  });
+
+  it("takes the page reading's letter when every crop took it for another", () => {
+    // Crops read (22h) and (22D), the page (22b), below an agreed (22a).
+    const crops = ["(22h)", "(22D)", "(22h)", "(22D)"];
+    expect(labelInSequence(crops, { above: "22a" }, ["(22b)"])).toBe("22b");
+    expect(labelInSequence(crops, { above: "22a" })).toBeUndefined();
+    // The page's word is no whole label, or gives other digits: no letter from it.
+    expect(labelInSequence(crops, { above: "22a" }, ["22b)"])).toBeUndefined();
+    expect(labelInSequence(crops, { above: "22a" }, ["(23b)"])).toBeUndefined();
+    // Two letters read fit: (22b) after (22a) above, (22h)... no; (22c) before (22d) below does.
+    expect(labelInSequence(["(22c)", "(22h)"], { above: "22a", below: "22d" }, ["(22b)"])).toBeUndefined();
   });
 
   it("leaves it unread when two letters fit", () => {

@@ -9,12 +9,12 @@ const LEFT = 72;
 const RIGHT = 540;
 
 /** A justified line of running text filling the column, 10 pt high, at baseline `y`. */
-function prose(y: number, line: number): OcrWord[] {
+function prose(y: number, line: number, left = LEFT, right = RIGHT): OcrWord[] {
   const texts = ["Each", "quantity", "below", "is", "defined", "on", "the", "same", "probability", "space."];
-  const step = (RIGHT - LEFT) / texts.length;
+  const step = (right - left) / texts.length;
   return texts.map((text, i) => ({
     text,
-    box: { left: LEFT + i * step, bottom: y, right: LEFT + (i + 1) * step - 4, top: y + 10 },
+    box: { left: left + i * step, bottom: y, right: left + (i + 1) * step - 4, top: y + 10 },
     confidence: 90,
     line,
   }));
@@ -35,6 +35,24 @@ describe("label strips", () => {
       expect(s.box.top).toBeGreaterThan(710);
       expect(s.box.bottom).toBeLessThan(486);
     }
+  });
+
+  it("never reaches past the middle of a gutter into the next column", () => {
+    // Two columns, 72-300 and 312-540 (their words end 4 pt short): a strip down the left column's
+    // right edge read with the right column's words level with a label comes back mangled.
+    const words = [700, 686, 672, 658].flatMap((y, i) => [
+      ...prose(y, 2 * i, 72, 304),
+      ...prose(y, 2 * i + 1, 312, 544),
+    ]);
+    const strips = labelStrips(words);
+    expect(strips).toHaveLength(4);
+    const [leftRight, leftLeft, rightRight, rightLeft] = strips;
+    const gutter = (leftRight.column.right + rightLeft.column.left) / 2;
+    expect(leftRight.box.right).toBeCloseTo(gutter, 5);
+    expect(rightLeft.box.left).toBeCloseTo(gutter, 5);
+    // The page's outer edges keep their reach.
+    expect(leftLeft.box.left).toBeLessThan(72 - 20);
+    expect(rightRight.box.right).toBeGreaterThan(540 + 20);
   });
 
   it("finds none on a page without running text", () => {
