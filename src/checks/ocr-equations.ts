@@ -393,14 +393,13 @@ async function labelPlaces(
             droppedDots.push({
               place: (label) => place(spot, label, readings),
               readings,
-              printed: spot.printed.split(/\s+/).filter((w) => w.length > 0),
+              printed: printedWords(spot),
             });
         }
       }
       for (const { spot, readings } of disputed) {
         const neighbours = columnNeighbours(spot, spots, agreedLabels);
-        const printed = spot.printed.split(/\s+/).filter((w) => w.length > 0);
-        const label = labelInSequence(readings, neighbours, printed);
+        const label = labelInSequence(readings, neighbours, printedWords(spot));
         if (label !== undefined) out.push(place(spot, label, readings, neighbours));
       }
     }
@@ -418,6 +417,11 @@ async function labelPlaces(
 
 /** A reading that gives a lettered label whole: `(13b)`. */
 const LETTERED_READING = /^\(.*\d[a-z]\)$/;
+
+/** The page reading's words at a spot. */
+function printedWords(spot: OcrLabelSpot): string[] {
+  return spot.printed.split(/\s+/).filter((w) => w.length > 0);
+}
 
 /** The labels agreed on for the spots next above and below a spot in its column (same side). */
 type Neighbours = { above?: string; below?: string };

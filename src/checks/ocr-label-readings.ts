@@ -93,9 +93,8 @@ export function labelInSequence(
   const { cores, whole } = readCores(readings);
   const candidates = new Set(whole);
   for (const w of pageWords) {
-    const text = w.trim().replace(/[.,;:]$/, "");
-    const core = labelCore(text);
-    if (core !== undefined && text === `(${core})`) candidates.add(core);
+    const read = pageWordLabel(w);
+    if (read?.whole) candidates.add(read.core);
   }
   const fits = [...candidates].filter((label) => {
     const m = LETTERED.exec(label);
@@ -112,6 +111,13 @@ export function labelInSequence(
     return ordered && sameStem;
   });
   return fits.length === 1 ? fits[0] : undefined;
+}
+
+/** The label a page reading's word gives (trailing punctuation taken off), and whether it gives it whole. */
+function pageWordLabel(word: string): { core: string; whole: boolean } | undefined {
+  const text = word.trim().replace(/[.,;:]$/, "");
+  const core = labelCore(text);
+  return core === undefined ? undefined : { core, whole: text === `(${core})` };
 }
 
 /** Digits and one letter of either case after them (`13h`, `22D`): how OCR reads a lettered label. */
@@ -139,14 +145,12 @@ export function labelWithDroppedDots(
 ): { label: string; numberedLike: string } | undefined {
   const { cores, whole } = readCores(readings);
   for (const w of pageWords) {
-    const core = labelCore(w.trim().replace(/[.,;:]$/, ""));
-    if (core !== undefined) cores.push(core);
+    const read = pageWordLabel(w);
+    if (read) cores.push(read.core);
   }
-  const dotted = [...new Set(whole)].filter((label) => label.includes("."));
-  if (dotted.length !== 1) return undefined;
-  const label = dotted[0];
+  const label = dottedLabel(cores, whole);
+  if (label === undefined) return undefined;
   const bare = label.replace(/\./g, "");
-  if (!cores.every((c) => c === label || c === bare)) return undefined;
   const count = (l: string) => whole.filter((w) => w === l).length;
   if (count(label) < 2 || count(label) <= count(bare)) return undefined;
   const form = shape(label);
@@ -157,6 +161,13 @@ export function labelWithDroppedDots(
 /** Whether readings in conflict may yet be settled by labelWithDroppedDots (once the document is read). */
 export function mayHaveDroppedDots(readings: readonly string[]): boolean {
   const { cores, whole } = readCores(readings);
+  return dottedLabel(cores, whole) !== undefined;
+}
+
+/** The one dotted label read whole, when every label read is it or its digits without the dots. */
+function dottedLabel(cores: readonly string[], whole: readonly string[]): string | undefined {
   const dotted = [...new Set(whole)].filter((label) => label.includes("."));
-  return dotted.length === 1 && cores.every((c) => c === dotted[0] || c === dotted[0].replace(/\./g, ""));
+  if (dotted.length !== 1) return undefined;
+  const bare = dotted[0].replace(/\./g, "");
+  return cores.every((c) => c === dotted[0] || c === bare) ? dotted[0] : undefined;
 }
