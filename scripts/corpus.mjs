@@ -18,7 +18,9 @@
 // `--acceptance` also holds every document group (a gold's `group`) to the acceptance for anchors on
 // their own: true equation and figure labels PASS >= 99%, false equation labels PASS <= 0.5%, no false
 // figure label PASSes; a group below it fails the run (the generated corpus is judged so).
-// Usage: node scripts/corpus.mjs [DIR] [--raise-ratchet] [--groups] [--acceptance] [--misses]
+// Several DIRs (seeds of the generated corpus) are run as one corpus: each PDF named by its folder too,
+// each group's figures added up over them.
+// Usage: node scripts/corpus.mjs [DIR...] [--raise-ratchet] [--groups] [--acceptance] [--misses]
 import { spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -31,7 +33,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -43,13 +45,16 @@ const renderMisses = args.includes("--misses");
 const perGroupAcceptance = args.includes("--acceptance");
 const missesDir = join(root, "corpus-misses");
 const positional = args.filter((a) => !a.startsWith("--"));
-const dir = resolve(positional[0] ?? join(root, "..", "shared", "corpus"));
+const dirs = (positional.length > 0 ? positional : [join(root, "..", "shared", "corpus")]).map((d) =>
+  resolve(d),
+);
 const ratchetFile = join(root, "scripts", "corpus-ratchet.json");
 const ratchet = existsSync(ratchetFile) ? JSON.parse(readFileSync(ratchetFile, "utf8")) : { floors: {} };
 const errata = JSON.parse(readFileSync(join(root, "scripts", "corpus-errata.json"), "utf8")).errata;
 const erratumLines = [];
-if (!existsSync(dir)) {
-  console.log(`corpus: ${dir} does not exist; nothing to run`);
+const absent = dirs.filter((d) => !existsSync(d));
+if (absent.length > 0) {
+  console.log(`corpus: ${absent.join(", ")} does not exist; nothing to run`);
   process.exit(0);
 }
 
@@ -147,7 +152,7 @@ function expectedVerdict(c) {
 
 function checkVerify(pdf, name, cases, group = name, extra = []) {
   if (cases.length === 0) return;
-  const file = join(work, `${name}-${cases[0].evidence.kind}.json`);
+  const file = join(work, `${fileName(name)}-${cases[0].evidence.kind}.json`);
   writeFileSync(file, JSON.stringify(cases.map((c) => ({ id: c.id, ...c.evidence }))));
   const { status, json, stderr } = runCli(["verify", pdf, "--evidence", file, ...extra]);
   if (!json?.results) {
@@ -234,6 +239,9 @@ function checkHint(name, c, r) {
   }
 }
 
+/** A PDF's name as a file name (a name of several folders' run holds a slash). */
+const fileName = (name) => name.replace(/[^\w.-]+/g, "_");
+
 function checkCite(pdf, name, cases) {
   const byNorm = new Map();
   for (const c of cases) {
@@ -241,7 +249,7 @@ function checkCite(pdf, name, cases) {
     byNorm.set(n, [...(byNorm.get(n) ?? []), c]);
   }
   for (const [normalization, group] of byNorm) {
-    const file = join(work, `${name}-cc-${normalization}.json`);
+    const file = join(work, `${fileName(name)}-cc-${normalization}.json`);
     writeFileSync(file, JSON.stringify(group.map((c) => ({ id: c.id, ...c.citation }))));
     const { status, json, stderr } = runCli([
       "cite-check",
@@ -251,7 +259,7 @@ function checkCite(pdf, name, cases) {
       "--normalization",
       normalization,
       "--allow-root",
-      dir,
+      dirname(pdf),
     ]);
     if (!json?.results) {
       for (const c of group) {
@@ -297,13 +305,27 @@ function applyErrata(name, gold) {
   }
 }
 
+/**
+ * The gold files of every folder, in order. With several folders (seeds of the generated corpus), a
+ * PDF's name is its folder's name and its own, so the same file of two seeds stays two PDFs; groups
+ * with the same name add up over the folders.
+ */
+function goldFiles() {
+  return dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".gold.json"))
+      .sort()
+      .map((goldFile) => {
+        const own = goldFile.replace(/\.gold\.json$/, "");
+        return { dir, goldFile, name: dirs.length > 1 ? `${basename(dir)}/${own}` : own };
+      }),
+  );
+}
+
 const started = Date.now();
-for (const goldFile of readdirSync(dir)
-  .filter((f) => f.endsWith(".gold.json"))
-  .sort()) {
+for (const { dir, goldFile, name } of goldFiles()) {
   const gold = JSON.parse(readFileSync(join(dir, goldFile), "utf8"));
   const pdf = join(dir, gold.pdf.file);
-  const name = goldFile.replace(/\.gold\.json$/, "");
   applyErrata(name, gold);
   const verifyCases = gold.cases.filter((c) => c.tool === "verify");
   checkVerify(
@@ -333,7 +355,7 @@ for (const goldFile of readdirSync(dir)
 
 let failed = false;
 const pct = (t) => `${((t.ok / t.total) * 100).toFixed(1).padStart(5)}%`;
-console.log(`corpus: ${dir}`);
+console.log(`corpus: ${dirs.join(", ")}`);
 if (erratumLines.length > 0) {
   console.log("gold errata (scripts/corpus-errata.json)");
   for (const line of erratumLines) console.log(line);

@@ -15,9 +15,11 @@ import {
   documentColumns,
   type OcrLabelSighting,
   type OcrLabelSpot,
+  type OcrPageLabels,
   ocrPageColumns,
   ocrPageLabels,
   ocrTextBlock,
+  readsAsMathematics,
 } from "../layout/ocr-equation-labels.js";
 import { textLayerWords } from "../layout/text-layer-words.js";
 import { OCR_DPI, type OcrPage, type OcrWord } from "../ocr/page-ocr.js";
@@ -36,7 +38,7 @@ import {
   labelWithDroppedDots,
   mayHaveDroppedDots,
 } from "./ocr-label-readings.js";
-import { readLabelsAgain } from "./ocr-labels-again.js";
+import { MATH_BAND_DPI, type ReadWords, readLabelsAgain } from "./ocr-labels-again.js";
 import type { CheckResult } from "./result.js";
 
 export interface EquationOcrOptions {
@@ -95,7 +97,10 @@ export function scanPagesForLabels(
 
 /**
  * Whether a line of the page starts or ends with one of the labels, with a parenthesis on at least
- * one side (`(3.6a)`, `3.6a)`), as a display's label stands; a mention inside running text does not count.
+ * one side (`(3.6a)`, `3.6a)`), as a display's label stands; a mention inside running text does not
+ * count. A label asked for also counts anywhere in a line printed whole, `(3.6a)`: an OCR layer's
+ * words come in the order its engine wrote them, not always left to right (`eM dt ifx (5.6) wo = …`
+ * for a left-numbered display), and reading a page that only mentions it costs time, never a verdict.
  */
 function holdsLabel(page: PageText, labels: readonly string[] | "any"): boolean {
   if (labels.length === 0) return false;
@@ -106,6 +111,8 @@ function holdsLabel(page: PageText, labels: readonly string[] | "any"): boolean 
       const m = /^(\(?)([^()]+?)(\)?)[.,;:]?$/.exec(word ?? "");
       if (m && (m[1] !== "" || m[3] !== "") && wanted(m[2])) return true;
     }
+    if (labels !== "any" && words.some((w) => labels.includes(/^\(([^()]+)\)[.,;:]?$/.exec(w)?.[1] ?? "")))
+      return true;
   }
   return false;
 }
@@ -141,6 +148,11 @@ export interface EquationLabelReading {
   scanned: number[];
   pagesRead: number[];
   unread: { page: number; why: string; code?: string }[];
+  /**
+   * Whether some reading of the pages' label spots, strips or bands did not come (the deadline passed
+   * or it failed): a label not found may then be one left unread.
+   */
+  labelsCut: boolean;
   /** The OCR engine and model, and the resolution of the page readings. */
   source: {
     provider: string;
@@ -183,10 +195,11 @@ export async function readEquationLabels(
     scanned.filter((p) => layers.get(p) === "ocr-layer"),
     options,
   );
-  const { places, sightings } = await labelPlaces(outcomes, layerWords, options);
+  const { places, sightings, cut } = await labelPlaces(outcomes, layerWords, options);
   return {
     places,
     sightings,
+    labelsCut: cut,
     scanned,
     pagesRead: scanned.filter((p) => outcomes.get(p)?.state === "ok"),
     unread: [...outcomes].filter(([, o]) => o.state !== "ok").map(([p, o]) => ({ page: p, ...notRead(o) })),
@@ -216,7 +229,7 @@ export async function applyEquationOcr(
   const labels = results.filter((_, i) => wanted[i]).map((r) => String(r.evidence.label));
   const reading = await readEquationLabels(pages, labels, options);
   if (reading === undefined) return [...results];
-  const { places, sightings, scanned, unread, source, layers, pagesRead } = reading;
+  const { places, sightings, scanned, unread, source, layers, pagesRead, labelsCut } = reading;
   const said = `${source.provider} ${source.provider_version}, ${source.model_package} ${source.model_file}, ${OCR_DPI} dpi`;
   return results.map((result, i) => {
     if (!wanted[i]) return result;
@@ -224,9 +237,12 @@ export async function applyEquationOcr(
     const found = places.filter((p) => p.label === label);
     if (found.length === 0) {
       const missed = unread.length > 0 ? `; ${unread.length} of them not read (${unread[0].why})` : "";
+      const outcome = labelsCut
+        ? "did not find it in what it read before the deadline passed, with some of the labels they show not read"
+        : "did not find it either";
       return {
         ...result,
-        message: `${result.message}; OCR of the ${scanned.length} scanned page(s) (${said}) did not find it either${missed}`,
+        message: `${result.message}; OCR of the ${scanned.length} scanned page(s) (${said}) ${outcome}${missed}`,
         evidence: {
           ...result.evidence,
           ocr: {
@@ -235,6 +251,7 @@ export async function applyEquationOcr(
             sightings: sightings.filter((x) => x.label === label).map(({ label: _, ...x }) => x),
             pagesRead,
             ...(unread.length > 0 ? { pagesNotRead: unread } : {}),
+            ...(labelsCut ? { labelsCut: true } : {}),
           },
         },
       };
@@ -317,11 +334,26 @@ async function labelPlaces(
   outcomes: Map<number, OcrOutcome>,
   layerWords: Map<number, OcrWord[]>,
   options: EquationOcrOptions,
-): Promise<{ places: OcrEquationPlace[]; sightings: (OcrLabelSighting & { page: number })[] }> {
+): Promise<{
+  places: OcrEquationPlace[];
+  sightings: (OcrLabelSighting & { page: number })[];
+  cut: boolean;
+}> {
   const out: OcrEquationPlace[] = [];
   const sightings: (OcrLabelSighting & { page: number })[] = [];
   const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS });
   const rowSession = new OcrSession({ kind: "page" });
+  // Set when a reading of a crop, strip or band did not come (the deadline passed, or it failed):
+  // labels may then be left unread, and the result must not say OCR did not find them.
+  let cut = false;
+  const noted = <T>(read: T | undefined): T | undefined => {
+    if (read === undefined) cut = true;
+    return read;
+  };
+  const readWordsOf = async (page: number, box: Box, dpi: number) =>
+    noted(await readCropWords(page, box, dpi, rowSession, options));
+  const readLabelOf = async (page: number, box: Box, dpi: number) =>
+    noted(await readCrop(page, box, dpi, session, options));
   // Settled once every page is read: the rule looks for another label of the document numbered alike.
   const droppedDots: { place: (label: string) => OcrEquationPlace; readings: string[]; printed: string[] }[] =
     [];
@@ -336,24 +368,36 @@ async function labelPlaces(
     const layerColumns = documentColumns([...layerWords.values()].map((words) => ocrPageColumns(words)));
     for (const [page, outcome] of read) {
       const found = ocrPageLabels(outcome.ocr.words, { blockTop, columns });
-      for (const sighting of found.sightings) sightings.push({ page, ...sighting });
+      for (const { mathBand: _, ...sighting } of found.sightings) sightings.push({ page, ...sighting });
       const layer = layerWords.get(page);
       const fromLayer = layer
         ? ocrPageLabels(layer, { blockTop: layerBlockTop, columns: layerColumns }).spots
         : [];
       const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
-      const again = await readLabelsAgain(outcome.ocr.words, (box, dpi) =>
-        readCropWords(page, box, dpi, rowSession, options),
-      );
-      const recovered =
-        again.labels.length > 0
-          ? ocrPageLabels(again.words, { blockTop, columns }).spots.filter((spot) =>
-              again.labels.some((w) => boxesMeet(w.box, spot.labelBox)),
-            )
-          : [];
+      const again = await readLabelsAgain(outcome.ocr.words, (box, dpi) => readWordsOf(page, box, dpi));
+      const fromAgain =
+        again.labels.length > 0 ? ocrPageLabels(again.words, { blockTop, columns }) : undefined;
+      const recoveredIn = (labels: OcrPageLabels | undefined) =>
+        (labels?.spots ?? []).filter((spot) => again.labels.some((w) => boxesMeet(w.box, spot.labelBox)));
+      const recovered = recoveredIn(fromAgain);
       // A label read again from a strip was misread or dropped by the reading: its spot, framed on
       // the label as the strip read it, takes the place of one the reading made of the same place.
       const spots = [...spotsBeside(recovered, ownAndLayer), ...recovered];
+      // Labels refused only for want of mathematics beside them: their bands read finer, and where
+      // that finds the display's signs, the page judged again with them.
+      const mathBands = await mathReadAgain(
+        [...found.sightings, ...(fromAgain?.sightings ?? [])],
+        (box, dpi) => readWordsOf(page, box, dpi),
+      );
+      if (mathBands.length > 0) {
+        const withMath = { blockTop, columns, mathBands };
+        // The bands are all that changed: a spot the pages did not give before stands beside one.
+        const more = [
+          ...ocrPageLabels(outcome.ocr.words, withMath).spots,
+          ...recoveredIn(again.labels.length > 0 ? ocrPageLabels(again.words, withMath) : undefined),
+        ];
+        for (const spot of spotsBeside(spots, more)) spots.push(spot);
+      }
       const agreedLabels = new Map<OcrLabelSpot, string>();
       const disputed: { spot: OcrLabelSpot; readings: string[] }[] = [];
       const place = (spot: OcrLabelSpot, label: string, readings: string[], sequence?: Neighbours) => ({
@@ -370,7 +414,7 @@ async function labelPlaces(
         const readings: string[] = [];
         let agreed: Agreement = { state: "open" };
         for (const { crop, dpi } of LABEL_READINGS) {
-          const text = await readCrop(page, spot.cropBoxes[crop], dpi, session, options);
+          const text = await readLabelOf(page, spot.cropBoxes[crop], dpi);
           if (text === undefined) break;
           readings.push(text);
           agreed = agreement(readings, spot.printed);
@@ -379,12 +423,14 @@ async function labelPlaces(
         if (agreed.state === "agreed") {
           agreedLabels.set(spot, agreed.label);
           out.push(place(spot, agreed.label, readings));
-        } else if (agreed.state === "conflict") {
+        } else if (agreed.state === "conflict" || readings.length === LABEL_READINGS.length) {
+          // Readings in conflict, or every framing read without two agreeing (`(24D)` each time: a
+          // letter no label takes): a lettered label's neighbours may settle its letter.
           const lettered = readings.some((r) => LETTERED_READING.test(r.trim()));
           if (!lettered && !mayHaveDroppedDots(readings)) continue;
           // Either rule weighs every framing's reading, not only those up to the disagreement.
           for (const { crop, dpi } of LABEL_READINGS.slice(readings.length)) {
-            const text = await readCrop(page, spot.cropBoxes[crop], dpi, session, options);
+            const text = await readLabelOf(page, spot.cropBoxes[crop], dpi);
             if (text === undefined) break;
             readings.push(text);
           }
@@ -397,11 +443,8 @@ async function labelPlaces(
             });
         }
       }
-      for (const { spot, readings } of disputed) {
-        const neighbours = columnNeighbours(spot, spots, agreedLabels);
-        const label = labelInSequence(readings, neighbours, printedWords(spot));
-        if (label !== undefined) out.push(place(spot, label, readings, neighbours));
-      }
+      for (const { spot, readings, label, neighbours } of settleInSequence(disputed, spots, agreedLabels))
+        out.push(place(spot, label, readings, neighbours));
     }
     const agreedInDocument = out.filter((p) => p.sequence === undefined).map((p) => p.label);
     for (const { place, readings, printed } of droppedDots) {
@@ -412,15 +455,65 @@ async function labelPlaces(
     await session.close().catch(() => undefined);
     await rowSession.close().catch(() => undefined);
   }
-  return { places: out, sightings };
+  return { places: out, sightings, cut };
 }
 
-/** A reading that gives a lettered label whole: `(13b)`. */
-const LETTERED_READING = /^\(.*\d[a-z]\)$/;
+/**
+ * The bands of the sightings refused only because nothing beside them read as mathematics, each read
+ * at finer resolutions in turn (MATH_BAND_DPI) until its words show mathematics: those that did.
+ */
+async function mathReadAgain(sightings: readonly OcrLabelSighting[], readWords: ReadWords): Promise<Box[]> {
+  const out: Box[] = [];
+  for (const { mathBand } of sightings) {
+    if (!mathBand || out.some((b) => boxesMeet(b, mathBand))) continue;
+    for (const dpi of MATH_BAND_DPI) {
+      const words = await readWords(mathBand, dpi);
+      if (words === undefined) return out;
+      if (readsAsMathematics(words)) {
+        out.push(mathBand);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** A reading that gives a lettered label whole: `(13b)`, or with a letter of the wrong case (`(13D)`). */
+const LETTERED_READING = /^\(.*\d[A-Za-z]\)$/;
 
 /** The page reading's words at a spot. */
 function printedWords(spot: OcrLabelSpot): string[] {
   return spot.printed.split(/\s+/).filter((w) => w.length > 0);
+}
+
+/**
+ * The disputed lettered labels the sequence rule settles (labelInSequence), in passes: a label it
+ * settles is a neighbour for the next pass (`(4.9c)` agreed settles `(4.9b)` above it, which settles
+ * `(4.9a)` above that). `agreed` gains the labels settled.
+ */
+export function settleInSequence(
+  disputed: readonly { spot: OcrLabelSpot; readings: string[] }[],
+  spots: readonly OcrLabelSpot[],
+  agreed: Map<OcrLabelSpot, string>,
+): { spot: OcrLabelSpot; readings: string[]; label: string; neighbours: Neighbours }[] {
+  const settled: { spot: OcrLabelSpot; readings: string[]; label: string; neighbours: Neighbours }[] = [];
+  let open = disputed;
+  while (open.length > 0) {
+    const left: (typeof open)[number][] = [];
+    for (const d of open) {
+      const neighbours = columnNeighbours(d.spot, spots, agreed);
+      const label = labelInSequence(d.readings, neighbours, printedWords(d.spot));
+      if (label === undefined) {
+        left.push(d);
+        continue;
+      }
+      agreed.set(d.spot, label);
+      settled.push({ ...d, label, neighbours });
+    }
+    if (left.length === open.length) break;
+    open = left;
+  }
+  return settled;
 }
 
 /** The labels agreed on for the spots next above and below a spot in its column (same side). */

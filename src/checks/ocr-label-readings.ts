@@ -91,6 +91,7 @@ export function labelInSequence(
   pageWords: readonly string[] = [],
 ): string | undefined {
   const { cores, whole } = readCores(readings);
+  const stems = readings.map(readingStem).filter((s): s is string => s !== undefined);
   const candidates = new Set(whole);
   for (const w of pageWords) {
     const read = pageWordLabel(w);
@@ -106,11 +107,34 @@ export function labelInSequence(
     const ordered =
       (before !== undefined && neighbours.above === before) ||
       (after !== undefined && neighbours.below === after);
-    // Every crop reading is this label, the same digits with another letter, or the digits alone.
-    const sameStem = cores.every((c) => c === stem || ANY_LETTER_AFTER.exec(c)?.[1] === stem);
-    return ordered && sameStem;
+    // Every crop reading is this label, the same digits with another letter, or the digits alone,
+    // and two of them at least give those digits (`(24D)` read seven times, an upper-case letter no
+    // label takes, still reads the digits).
+    // A reading of one digit in the letter's place (`(4.92)` for `(4.9a)`) read the letter as a
+    // digit when the label is read whole more often than every such reading together.
+    const asDigit = cores.filter((c) => c.length === stem.length + 1 && c.startsWith(stem) && /\d$/.test(c));
+    const wholeCount = whole.filter((w) => w === label).length;
+    const sameStem = cores.every(
+      (c) =>
+        c === stem ||
+        ANY_LETTER_AFTER.exec(c)?.[1] === stem ||
+        (asDigit.includes(c) && wholeCount > asDigit.length),
+    );
+    const stemsRead =
+      stems.filter((s) => s === stem).length >= 2 &&
+      stems.every((s) => s === stem || (asDigit.includes(`${s}`) && wholeCount > asDigit.length));
+    return ordered && sameStem && stemsRead;
   });
   return fits.length === 1 ? fits[0] : undefined;
+}
+
+/** The digits a crop reading gives before a letter, or alone (`(24D)`, `(24)`: `24`), parentheses optional. */
+function readingStem(reading: string): string | undefined {
+  const core = /^\(?([^()]+?)\)?$/.exec(reading.trim())?.[1];
+  if (core === undefined) return undefined;
+  const lettered = ANY_LETTER_AFTER.exec(core);
+  if (lettered && isEquationLabel(lettered[1])) return lettered[1];
+  return isEquationLabel(core) && /\d$/.test(core) ? core : undefined;
 }
 
 /** The label a page reading's word gives (trailing punctuation taken off), and whether it gives it whole. */

@@ -23,6 +23,13 @@ function coveredShare(a: Box, b: Box): number {
  */
 export const BAND_DPI = [OCR_DPI, 400] as const;
 
+/**
+ * The resolutions a band beside a label refused for want of mathematics is read at, in turn: a
+ * display whose `=` and `+` the page's reading took for dashes or dropped (a fraction beside a
+ * product) the engine reads signs of at a finer one.
+ */
+export const MATH_BAND_DPI = [400, 600] as const;
+
 /** Reads the words of a region of the page at a resolution; undefined once the deadline has passed. */
 export type ReadWords = (box: Box, dpi: number) => Promise<OcrWord[] | undefined>;
 

@@ -30,6 +30,11 @@ export interface OcrLabelSighting {
   printed: string;
   labelBox: Box;
   reasons: RejectionReason[];
+  /**
+   * For a label refused only because nothing beside it reads as mathematics: the band beside it (its
+   * display's row and the rows next to it) that a finer reading may read signs in (see mathBands).
+   */
+  mathBand?: Box;
 }
 
 /** What the document's other pages say about this one's layout. */
@@ -44,6 +49,12 @@ export interface OcrPageContext {
    * running text is too short to show its columns (three lines sharing an edge) takes these.
    */
   columns?: readonly Frame[];
+  /**
+   * Bands beside labels (a sighting's mathBand) where a finer reading of the band found signs of
+   * mathematics the page's reading lost (`=` and `+` read as dashes or not at all): a display's
+   * mathematics for the label beside it.
+   */
+  mathBands?: readonly Box[];
 }
 
 /** The top of a page's running text and its line height, when it has running text. */
@@ -147,7 +158,11 @@ function overlapsVertically(a: Box, b: Box, slack: number): boolean {
  * The rows of a reading: its lines, each cut where a gutter between columns runs (OCR may read a line
  * of two columns as one), so every row stands in one column.
  */
-function rowsOf(words: readonly OcrWord[]): Row[] {
+/**
+ * A page's rows: the reading's lines, cut at the page's gutters, and at the document's (between the
+ * columns other pages show) where a line leaves the gutter clear.
+ */
+function rowsOf(words: readonly OcrWord[], columns: readonly Frame[] = []): Row[] {
   const cuts = gutters(words);
   const byLine = new Map<string, OcrWord[]>();
   for (const w of words) {
@@ -158,10 +173,46 @@ function rowsOf(words: readonly OcrWord[]): Row[] {
     list.push(w);
     byLine.set(key, list);
   }
-  return [...byLine.values()].map((ws) => {
+  const gaps = documentGutters(columns);
+  return [...byLine.values()].flatMap((ws) => {
     ws.sort((a, b) => a.box.left - b.box.left);
-    return { words: ws, box: unionOfBoxes(ws.map((w) => w.box)) };
+    return splitAtGutters(ws, gaps).map((part) => ({
+      words: part,
+      box: unionOfBoxes(part.map((w) => w.box)),
+    }));
   });
+}
+
+/** The gutters between the document's columns, left to right: the space from one column's right edge to the next one's left. */
+function documentGutters(columns: readonly Frame[]): Frame[] {
+  const sorted = [...columns].sort((a, b) => a.left - b.left);
+  const out: Frame[] = [];
+  for (let i = 0; i + 1 < sorted.length; i++)
+    if (sorted[i + 1].left > sorted[i].right) out.push({ left: sorted[i].right, right: sorted[i + 1].left });
+  return out;
+}
+
+/**
+ * A line cut where it leaves one of the document's gutters clear: no word of it within the gutter's
+ * middle half, and words on both sides. OCR can read the lines of two columns as one when the page
+ * lacks the free strip its gutter shows elsewhere (a first page's title, authors and page number stand
+ * across it); a line that crosses the gutter (a title, a wide display) stays whole.
+ */
+function splitAtGutters(words: OcrWord[], gaps: readonly Frame[]): OcrWord[][] {
+  const parts: OcrWord[][] = [];
+  let rest = words;
+  for (const g of gaps) {
+    const quarter = (g.right - g.left) / 4;
+    const from = g.left + quarter;
+    const to = g.right - quarter;
+    if (rest.some((w) => w.box.right > from && w.box.left < to)) continue;
+    const before = rest.filter((w) => w.box.right <= from);
+    if (before.length === 0 || before.length === rest.length) continue;
+    parts.push(before);
+    rest = rest.slice(before.length);
+  }
+  parts.push(rest);
+  return parts;
 }
 
 /**
@@ -394,21 +445,27 @@ export function ocrPageLabels(words: readonly OcrWord[], context: OcrPageContext
         box.right <= s.labelBox.right + 0.5 &&
         overlapsVertically(box, s.labelBox, 0),
     );
-  const reasonsAt = new Map<OcrWord, RejectionReason[]>();
-  for (const [w, reasons] of right.reasons) reasonsAt.set(w, reasons);
+  const reasonsAt = new Map<OcrWord, Refusal>();
+  for (const [w, refusal] of right.reasons) reasonsAt.set(w, refusal);
   mirrored.forEach((m, i) => {
-    const reasons = left.reasons.get(m);
-    if (reasons && !reasonsAt.has(words[i])) reasonsAt.set(words[i], reasons);
+    const refusal = left.reasons.get(m);
+    if (refusal && !reasonsAt.has(words[i]))
+      reasonsAt.set(words[i], {
+        reasons: refusal.reasons,
+        ...(refusal.mathBand ? { mathBand: mirrorBox(refusal.mathBand) } : {}),
+      });
   });
   const sightings: OcrLabelSighting[] = [];
   for (const w of words) {
     const m = LABEL_LIKE.exec(w.text);
     if (!m || !isEquationLabel(m[1]) || taken(w.box)) continue;
+    const refusal = reasonsAt.get(w);
     sightings.push({
       label: m[1],
       printed: w.text,
       labelBox: w.box,
-      reasons: reasonsAt.get(w) ?? ["no-display"],
+      reasons: refusal?.reasons ?? ["no-display"],
+      ...(refusal?.mathBand ? { mathBand: refusal.mathBand } : {}),
     });
   }
   return { spots, sightings };
@@ -423,20 +480,29 @@ function unmirrorSpot(s: OcrLabelSpot): OcrLabelSpot {
   };
 }
 
+/** Why a label-like word was refused, and where a finer reading may find the mathematics it lacked. */
+interface Refusal {
+  reasons: RejectionReason[];
+  mathBand?: Box;
+}
+
 function rightSideLabels(
   words: readonly OcrWord[],
   side: OcrLabelSide,
   context: OcrPageContext,
-): { spots: OcrLabelSpot[]; reasons: Map<OcrWord, RejectionReason[]> } {
-  const reasons = new Map<OcrWord, RejectionReason[]>();
-  const rows = rowsOf(words);
+): { spots: OcrLabelSpot[]; reasons: Map<OcrWord, Refusal> } {
+  const reasons = new Map<OcrWord, Refusal>();
+  const columns = (context.columns ?? []).map((f) =>
+    side === "left" ? { left: -f.right, right: -f.left } : f,
+  );
+  const rows = rowsOf(words, columns);
   const runningHeights = rows.map((r) => r.box.top - r.box.bottom);
   const em = median(runningHeights.filter((h) => h > 0));
   if (!(em > 0)) return { spots: [], reasons };
   const running = rows.filter((r) => isRunningRow(r, em));
   let frames = framesOf(running, em);
-  if (frames.length === 0 && running.length > 0 && context.columns)
-    frames = context.columns.map((f) => (side === "left" ? { left: -f.right, right: -f.left } : { ...f }));
+  if (frames.length === 0 && running.length > 0 && columns.length > 0)
+    frames = columns.map((f) => ({ ...f }));
   if (frames.length === 0) return { spots: [], reasons };
   const block = unionOfBoxes(running.map((r) => r.box));
   const spots = mergeSpots(
@@ -447,9 +513,10 @@ function rightSideLabels(
   const spotWords = new Set(spots.flatMap((s) => s.words));
   const accepted: OcrLabelSpot[] = [];
   const head = headBound(block, rows, context, em);
+  const mathBands = (context.mathBands ?? []).map((b) => (side === "left" ? mirrorBox(b) : b));
   for (const spot of spots) {
     const frame = frames.find((f) => spot.box.left > f.left && spot.box.right < f.right + 2.5 * em) as Frame;
-    const judged = judgeSpot(spot, side, frame, head, rows, spotWords, em);
+    const judged = judgeSpot(spot, side, frame, head, rows, spotWords, em, mathBands);
     if (judged.reasons.length === 0) {
       accepted.push({
         side,
@@ -458,7 +525,14 @@ function rightSideLabels(
         equationBox: judged.content,
         cropBoxes: cropsOf(spot, judged.content, words, em),
       });
-    } else for (const w of spot.words) reasons.set(w, judged.reasons);
+    } else {
+      const band =
+        judged.reasons.length === 1 && judged.reasons[0] === "no-math"
+          ? mathBandOf(spot.box, judged.content, em)
+          : undefined;
+      for (const w of spot.words)
+        reasons.set(w, { reasons: judged.reasons, ...(band ? { mathBand: band } : {}) });
+    }
   }
   return { spots: accepted, reasons };
 }
@@ -564,6 +638,46 @@ function bodyTop(block: Box, rows: readonly Row[], em: number): number {
   return top;
 }
 
+/**
+ * The band a finer reading looks for a display's mathematics in: from a quad left of the display's row
+ * to the label (the label itself left out), a line and a half above and below it (a fraction's
+ * numerator and denominator, a big operator's limits).
+ */
+function mathBandOf(label: Box, content: Box, em: number): Box {
+  return {
+    left: Math.min(content.left, label.left) - em,
+    right: label.left - 0.3 * em,
+    bottom: label.bottom - 1.5 * em,
+    top: label.top + 1.5 * em,
+  };
+}
+
+/** Whether a band read again beside this label found its display's mathematics. */
+function mathReadBeside(label: Box, bands: readonly Box[]): boolean {
+  const h = label.top - label.bottom;
+  return bands.some(
+    (b) =>
+      b.right <= label.left && b.right > label.left - 2 * h && b.bottom < label.bottom && b.top > label.top,
+  );
+}
+
+/**
+ * Whether a region's words, read again, show mathematics: an operator, relation or Greek letter, a
+ * sign taller than the words around it, or a fraction's stacked groups; hardly a word of prose.
+ */
+export function readsAsMathematics(words: readonly OcrWord[]): boolean {
+  if (words.length === 0) return false;
+  const em = median(words.map((w) => w.box.top - w.box.bottom).filter((h) => h > 0));
+  if (!(em > 0)) return false;
+  const prose = words.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length;
+  if (prose > 1) return false;
+  return (
+    MATH_SIGN.test(words.map((w) => w.text).join(" ")) ||
+    hasTallSymbol(words, em) ||
+    hasFractionStack(words, em)
+  );
+}
+
 function judgeSpot(
   spot: Spot,
   side: OcrLabelSide,
@@ -572,6 +686,7 @@ function judgeSpot(
   rows: readonly Row[],
   spotWords: ReadonlySet<OcrWord>,
   em: number,
+  mathBands: readonly Box[] = [],
 ): { reasons: RejectionReason[]; content: Box } {
   const reasons: RejectionReason[] = [];
   const beside = rows.filter((r) => overlapsVertically(r.box, spot.box, -0.15 * em));
@@ -639,7 +754,8 @@ function judgeSpot(
   if (
     !MATH_SIGN.test(math.map((w) => w.text).join(" ")) &&
     !hasTallSymbol(math, em) &&
-    !hasFractionStack(math, em)
+    !hasFractionStack(math, em) &&
+    !mathReadBeside(spot.box, mathBands)
   )
     reasons.push("no-math");
   const prose = content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length;

@@ -23,6 +23,8 @@ export type AnchorsReport = {
     label_dpi: number[];
     pagesRead: number[];
     pagesNotRead?: EquationLabelReading["unread"];
+    /** Some label spots were not read before the deadline: the list may lack labels. */
+    labelsCut?: true;
   };
 } & AnchorsRecord;
 
@@ -65,6 +67,7 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
               label_dpi: [...LABEL_READ_DPI],
               pagesRead: reading.pagesRead,
               ...(reading.unread.length > 0 ? { pagesNotRead: reading.unread } : {}),
+              ...(reading.labelsCut ? { labelsCut: true as const } : {}),
             },
           }
         : {}),
@@ -133,6 +136,8 @@ function formatOcrLabels(r: AnchorsReport): string {
       `  (${e.label})  page ${e.page}, ${e.side}  label ${box(e.labelBox)}  equation ${box(e.equationBox)}  readings ${e.readings.join(" ")}`,
     );
   for (const u of o?.pagesNotRead ?? []) lines.push(`  page ${u.page} not read: ${u.why}`);
+  if (o?.labelsCut)
+    lines.push("  some labels the pages show were not read before the deadline: the list may lack them");
   return `${lines.join("\n")}\n`;
 }
 

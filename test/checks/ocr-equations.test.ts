@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkText } from "../../src/checks/check-text.js";
+import { ocrPages } from "../../src/checks/cite-check/ocr-evidence.js";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import { applyEquationOcr } from "../../src/checks/ocr-equations.js";
 import { openForChecks } from "../../src/checks/open-for-checks.js";
@@ -126,6 +127,24 @@ describe("verify --ocr on equation labels of a scan", () => {
       evidence: { ocr: { found: false, pagesRead: [], pagesNotRead: [{ page: 1 }, { page: 2 }] } },
     });
     expect(r.message).toContain("not read (OCR did not finish before the deadline)");
+  });
+
+  it("says the labels were cut short, not that OCR did not find them, when the deadline stops their crops", async () => {
+    // The pages' readings are in the cache; the deadline has passed before any crop of a label is read.
+    const dir = join(cache.dir, "cut-labels");
+    const doc = await openForChecks(SCAN, { cacheDir: dir }, true);
+    const pages = await ocrPages(doc.source, [1, 2], { deadline: new Deadline(120_000), cache: doc.cache });
+    expect([...pages.values()].map((o) => o.state)).toEqual(["ok", "ok"]);
+    const report = await verifyEvidence(doc, records.slice(0, 1));
+    const [r] = await applyEquationOcr(doc.pages, report.results, { doc, deadline: new Deadline(0) });
+    expect(r).toMatchObject({
+      verdict: "FAIL",
+      reason: "equation-unresolved",
+      evidence: { ocr: { found: false, pagesRead: [1, 2], labelsCut: true } },
+    });
+    expect(r.evidence.ocr).not.toHaveProperty("pagesNotRead");
+    expect(r.message).toContain("did not find it in what it read before the deadline passed");
+    expect(r.message).not.toContain("did not find it either");
   });
 
   it("refuses a page image too large to render, with a coded reason", async () => {

@@ -2,7 +2,7 @@
 // settled by the labels agreed next to it in its column: (13a) above it makes it (13b). Anything else
 // (other digits, no neighbour in order, a letter no reading gave whole) leaves it unread.
 import { describe, expect, it } from "vitest";
-import { columnNeighbours } from "../../src/checks/ocr-equations.js";
+import { columnNeighbours, settleInSequence } from "../../src/checks/ocr-equations.js";
 import { labelInSequence } from "../../src/checks/ocr-label-readings.js";
 import type { Box } from "../../src/document/model.js";
 import type { OcrLabelSpot } from "../../src/layout/ocr-equation-labels.js";
@@ -50,6 +50,28 @@ describe("a lettered label settled by its neighbours", () => {
     expect(labelInSequence(["(22c)", "(22h)"], { above: "22a", below: "22d" }, ["(22b)"])).toBeUndefined();
   });
 
+  it("takes the digits from crops that read a letter no label takes, two of them at least", () => {
+    // Every crop reads (24D), the page (24b), below an agreed (24a).
+    const crops = Array.from({ length: 7 }, () => "(24D)");
+    expect(labelInSequence(crops, { above: "24a" }, ["(24b)"])).toBe("24b");
+    // One crop gives the digits: too little; crops that give no digits give none.
+    expect(labelInSequence(["(24D)", "(xv)", "(Tl)"], { above: "24a" }, ["(24b)"])).toBeUndefined();
+    expect(labelInSequence(["(xv)", "(xv)", "(Tl)"], { above: "24a" }, ["(24b)"])).toBeUndefined();
+    // A crop giving other digits with such a letter is a doubt on the digits.
+    expect(labelInSequence(["(24D)", "(24D)", "(23D)"], { above: "24a" }, ["(24b)"])).toBeUndefined();
+  });
+
+  it("takes a reading of a digit in the letter's place for the letter only when the label is read whole more often", () => {
+    const crops = ["(4.9a)", "(4.92)", "(4.9a)", "(4.92)", "(4.9a)"];
+    expect(labelInSequence(crops, { below: "4.9b" })).toBe("4.9a");
+    expect(labelInSequence(crops, {})).toBeUndefined();
+    // As often as the digit: the digit may be printed.
+    expect(labelInSequence(["(4.9a)", "(4.92)", "(4.9a)", "(4.92)"], { below: "4.9b" })).toBeUndefined();
+    // Two digits, or other digits before it, are not a letter misread.
+    expect(labelInSequence(["(4.9a)", "(4.921)", "(4.9a)", "(4.9a)"], { below: "4.9b" })).toBeUndefined();
+    expect(labelInSequence(["(4.9a)", "(4.82)", "(4.9a)", "(4.9a)"], { below: "4.9b" })).toBeUndefined();
+  });
+
   it("leaves it unread when two letters fit", () => {
     // (13b) follows (13a) above and (13c)... would precede (13d) below: both fit, neither is taken.
     expect(labelInSequence(["(13b)", "(13c)"], { above: "13a", below: "13d" })).toBeUndefined();
@@ -85,5 +107,39 @@ describe("the spots next to a spot in its column", () => {
     expect(columnNeighbours(b, spots, agreed)).toEqual({ above: "13a", below: "13c" });
     // The spot next above had no agreed label: nothing above is said, not the one beyond it.
     expect(columnNeighbours(c, spots, agreed)).toEqual({});
+  });
+
+  it("settles a run of disputed lettered labels in passes, from an agreed one at its end", () => {
+    const a = at("(4.9a)", 500);
+    const b = at("(4.9b)", 470);
+    const c = at("(4.9¢)", 440);
+    const spots = [a, b, c];
+    // (4.9a) read with a digit for its letter twice, (4.9b) with its letter dropped; (4.9c) agreed.
+    const readingsA = ["(4.9a)", "(4.92)", "(4.9a)", "(4.92)", "(4.9a)", "(4.9a)", "(4.9a)"];
+    const readingsB = ["(4.9)", "(4.9b)", "(4.9b)", "(4.9)", "(4.9b)", "(4.9)", "(4.9b)"];
+    const agreed = new Map([[c, "4.9c"]]);
+    const settled = settleInSequence(
+      [
+        { spot: a, readings: readingsA },
+        { spot: b, readings: readingsB },
+      ],
+      spots,
+      agreed,
+    );
+    expect(settled.map((x) => [x.label, x.neighbours])).toEqual([
+      ["4.9b", { below: "4.9c" }],
+      ["4.9a", { below: "4.9b" }],
+    ]);
+    // Without the agreed end nothing settles: two disputed labels never settle each other.
+    expect(
+      settleInSequence(
+        [
+          { spot: a, readings: readingsA },
+          { spot: b, readings: readingsB },
+        ],
+        spots,
+        new Map(),
+      ),
+    ).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   ocrPageColumns,
   ocrPageLabels,
   ocrTextBlock,
+  readsAsMathematics,
 } from "../../src/layout/ocr-equation-labels.js";
 import type { OcrWord } from "../../src/ocr/page-ocr.js";
 
@@ -34,6 +35,17 @@ function prose(y: number, last = "practice."): OcrWord[] {
     y,
     texts.map((t, i) => [t, LEFT + i * step, LEFT + (i + 1) * step - 4] as [string, number, number]),
   );
+}
+
+const LEFT_WORDS = ["Each", "quantity", "below", "is", "defined", "on", "the", "same"];
+const RIGHT_WORDS = ["space", "and", "the", "arguments", "hold", "for", "every", "size"];
+
+/** A line of a two-column page as OCR may read it: both columns' words on one line. */
+function twoColumn(y: number): OcrWord[] {
+  return row(y, [
+    ...LEFT_WORDS.map((t, i) => [t, 72 + i * 28, 96 + i * 28] as [string, number, number]),
+    ...RIGHT_WORDS.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
+  ]);
 }
 
 function page(): OcrWord[] {
@@ -196,13 +208,6 @@ describe("equation labels in an OCR reading", () => {
 
   it("reads each column of a two-column page apart, however OCR joined their lines", () => {
     line = 0;
-    const left = ["Each", "quantity", "below", "is", "defined", "on", "the", "same"];
-    const right = ["space", "and", "the", "arguments", "hold", "for", "every", "size"];
-    const twoColumn = (y: number) =>
-      row(y, [
-        ...left.map((t, i) => [t, 72 + i * 28, 96 + i * 28] as [string, number, number]),
-        ...right.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
-      ]);
     const words = [
       ...twoColumn(700),
       ...twoColumn(686),
@@ -213,13 +218,122 @@ describe("equation labels in an OCR reading", () => {
         ["=", 140, 146],
         ["b", 150, 156],
         ["(3)", 284, 296],
-        ...right.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
+        ...RIGHT_WORDS.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
       ]),
       ...twoColumn(636),
       ...twoColumn(622),
       ...twoColumn(608),
     ];
     expect(ocrPageLabels(words).spots.map((s) => [s.printed, s.labelBox.right])).toEqual([["(3)", 296]]);
+  });
+
+  it("cuts lines OCR joined across the document's gutter where the page's title and page number hide its own", () => {
+    line = 0;
+    // A first page: a title and an author across the gutter, three lines of each column, a display in
+    // the right column (its label at that column's right edge) beside the left column's prose, and
+    // the page number under the gutter. Few words cross the gutter, but too many for a free strip.
+    const words = [
+      ...row(760, [
+        ["A", 250, 258],
+        ["Generated", 262, 326],
+        ["Study", 330, 362],
+      ]),
+      ...row(740, [
+        ["A.", 280, 292],
+        ["Author", 296, 332],
+      ]),
+      ...twoColumn(700),
+      ...twoColumn(686),
+      ...twoColumn(672),
+      ...row(650, [
+        ...LEFT_WORDS.map((t, i) => [t, 72 + i * 28, 96 + i * 28] as [string, number, number]),
+        ["u", 380, 386],
+        ["=", 390, 396],
+        ["v", 400, 406],
+        ["(2a)", 512, 532],
+      ]),
+      ...twoColumn(636),
+      ...twoColumn(622),
+      ...row(100, [["1", 302, 306]]),
+    ];
+    // The page alone shows one wide column: the label's line is a line of prose.
+    expect(ocrPageColumns(words)).toEqual([{ left: 72, right: 532 }]);
+    expect(ocrPageLabels(words).spots).toEqual([]);
+    // Other pages show the document's two columns: the lines are cut at its gutter.
+    const columns = [
+      { left: 72, right: 292 },
+      { left: 312, right: 532 },
+    ];
+    expect(ocrPageLabels(words, { columns }).spots.map((s) => [s.printed, s.labelBox.left])).toEqual([
+      ["(2a)", 512],
+    ]);
+  });
+
+  it("takes the mathematics a finer reading of the band beside a label found, and only there", () => {
+    line = 0;
+    // A display whose signs the page's reading lost: `V = n!/k! + prod` read as `Vie 1—gq;`.
+    const words = [
+      ...prose(700),
+      ...prose(686),
+      ...row(660, [
+        ["Vie", 240, 262],
+        ["1—gq;", 300, 340],
+        ["(19a)", 515, 540],
+      ]),
+      ...prose(634),
+      ...prose(620),
+    ];
+    const refused = ocrPageLabels(words);
+    expect(refused.spots).toEqual([]);
+    const sighting = refused.sightings.find((x) => x.label === "19a");
+    expect(sighting?.reasons).toEqual(["no-math"]);
+    const band = sighting?.mathBand;
+    expect(band).toBeDefined();
+    if (!band) return;
+    expect(band.right).toBeLessThanOrEqual(515);
+    expect(band.left).toBeLessThanOrEqual(240);
+    expect(band.bottom).toBeLessThan(660);
+    expect(band.top).toBeGreaterThan(670);
+    expect(ocrPageLabels(words, { mathBands: [band] }).spots.map((s) => s.printed)).toEqual(["(19a)"]);
+    // A band read beside another label lends this one nothing.
+    const elsewhere = { ...band, bottom: band.bottom - 60, top: band.top - 60 };
+    expect(ocrPageLabels(words, { mathBands: [elsewhere] }).spots).toEqual([]);
+    // A label refused for more than want of mathematics gets no band to read.
+    const proseLabel = ocrPageLabels(words).sightings.filter((x) => x.reasons.length > 1);
+    expect(proseLabel.every((x) => x.mathBand === undefined)).toBe(true);
+  });
+
+  it("reads a band's words as mathematics from a sign, a tall symbol or a fraction, never from prose", () => {
+    line = 0;
+    expect(
+      readsAsMathematics(
+        row(600, [
+          ["V—", 240, 252],
+          ["n!", 260, 270],
+          ["=", 274, 280],
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      readsAsMathematics(
+        row(600, [
+          ["Vi", 240, 252],
+          ["—", 256, 262],
+          ["q.", 266, 274],
+        ]),
+      ),
+    ).toBe(false);
+    expect(readsAsMathematics([])).toBe(false);
+    expect(
+      readsAsMathematics(
+        row(600, [
+          ["results", 240, 280],
+          ["= ", 284, 290],
+          ["shown", 294, 330],
+          ["below", 334, 366],
+        ]),
+      ),
+    ).toBe(false);
   });
 
   it("takes a label alone on its line as closing the display above it, one that fills its line", () => {
@@ -648,13 +762,6 @@ describe("equation labels in an OCR reading", () => {
 
   it("judges a display in one column apart from a table in the other", () => {
     line = 0;
-    const left = ["Each", "quantity", "below", "is", "defined", "on", "the", "same"];
-    const right = ["space", "and", "the", "arguments", "hold", "for", "every", "size"];
-    const twoColumn = (y: number) =>
-      row(y, [
-        ...left.map((t, i) => [t, 72 + i * 28, 96 + i * 28] as [string, number, number]),
-        ...right.map((t, i) => [t, 312 + i * 28, 336 + i * 28] as [string, number, number]),
-      ]);
     const cells = (y: number, a: string, b: string, c: string) =>
       row(y, [
         [a, 80, 110],

@@ -5,31 +5,11 @@ import type { PageText } from "../../src/document/model.js";
 import { closestLine } from "../../src/text/closest-line.js";
 import { fold } from "../../src/text/fold.js";
 import { FoldedPages, NotEveryPageReadable, onWordBoundaries } from "../../src/text/folded-pages.js";
+import { textPage } from "../helpers/page-text.js";
 
 /** A page holding `text`, lines split at '\n', line-end hyphens at the given offsets. */
 function page(n: number, text: string, hyphens: number[] = []): PageText {
-  const box = { left: 0, bottom: 0, right: 612, top: 792 };
-  const lines: PageText["lines"] = [];
-  let start = 0;
-  for (const part of text.split("\n")) {
-    lines.push({ startUtf16: start, endUtf16: start + part.length, box, fontSize: 10 });
-    start += part.length + 1;
-  }
-  return {
-    page: n,
-    mediaBox: box,
-    cropBox: box,
-    rotation: 0,
-    width: 612,
-    height: 792,
-    text,
-    lines,
-    lineEndHyphensUtf16: hyphens,
-    graphics: [],
-    graphicsDropped: 0,
-    fonts: [],
-    hasTextLayer: /\S/.test(text),
-  };
+  return textPage(n, text, { hyphens });
 }
 
 const needle = (s: string) => fold(s, { trim: true }).text;
