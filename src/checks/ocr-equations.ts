@@ -368,7 +368,7 @@ async function labelPlaces(
     const layerColumns = documentColumns([...layerWords.values()].map((words) => ocrPageColumns(words)));
     for (const [page, outcome] of read) {
       const found = ocrPageLabels(outcome.ocr.words, { blockTop, columns });
-      for (const { mathBand: _, ...sighting } of found.sightings) sightings.push({ page, ...sighting });
+      for (const sighting of found.sightings) sightings.push({ page, ...sighting });
       const layer = layerWords.get(page);
       const fromLayer = layer
         ? ocrPageLabels(layer, { blockTop: layerBlockTop, columns: layerColumns }).spots
@@ -386,7 +386,7 @@ async function labelPlaces(
       // Labels refused only for want of mathematics beside them: their bands read finer, and where
       // that finds the display's signs, the page judged again with them.
       const mathBands = await mathReadAgain(
-        [...found.sightings, ...(fromAgain?.sightings ?? [])],
+        [...found.mathBandsToRead, ...(fromAgain?.mathBandsToRead ?? [])],
         (box, dpi) => readWordsOf(page, box, dpi),
       );
       if (mathBands.length > 0) {
@@ -459,13 +459,13 @@ async function labelPlaces(
 }
 
 /**
- * The bands of the sightings refused only because nothing beside them read as mathematics, each read
- * at finer resolutions in turn (MATH_BAND_DPI) until its words show mathematics: those that did.
+ * The bands beside spots refused only because nothing beside them read as mathematics, each read at
+ * finer resolutions in turn (MATH_BAND_DPI) until its words show mathematics: those that did.
  */
-async function mathReadAgain(sightings: readonly OcrLabelSighting[], readWords: ReadWords): Promise<Box[]> {
+async function mathReadAgain(bands: readonly Box[], readWords: ReadWords): Promise<Box[]> {
   const out: Box[] = [];
-  for (const { mathBand } of sightings) {
-    if (!mathBand || out.some((b) => boxesMeet(b, mathBand))) continue;
+  for (const mathBand of bands) {
+    if (out.some((b) => boxesMeet(b, mathBand))) continue;
     for (const dpi of MATH_BAND_DPI) {
       const words = await readWords(mathBand, dpi);
       if (words === undefined) return out;

@@ -30,11 +30,6 @@ export interface OcrLabelSighting {
   printed: string;
   labelBox: Box;
   reasons: RejectionReason[];
-  /**
-   * For a label refused only because nothing beside it reads as mathematics: the band beside it (its
-   * display's row and the rows next to it) that a finer reading may read signs in (see mathBands).
-   */
-  mathBand?: Box;
 }
 
 /** What the document's other pages say about this one's layout. */
@@ -68,6 +63,12 @@ export interface OcrPageLabels {
   spots: OcrLabelSpot[];
   /** Parenthesised label-like words of the reading that are not at an accepted spot. */
   sightings: OcrLabelSighting[];
+  /**
+   * For each spot refused only because nothing beside it reads as mathematics (its label read whole
+   * or not): the band beside it, its display's row and the rows next to it, that a finer reading may
+   * read signs in (given back as the context's mathBands).
+   */
+  mathBandsToRead: Box[];
 }
 
 interface Row {
@@ -445,30 +446,24 @@ export function ocrPageLabels(words: readonly OcrWord[], context: OcrPageContext
         box.right <= s.labelBox.right + 0.5 &&
         overlapsVertically(box, s.labelBox, 0),
     );
-  const reasonsAt = new Map<OcrWord, Refusal>();
-  for (const [w, refusal] of right.reasons) reasonsAt.set(w, refusal);
+  const reasonsAt = new Map<OcrWord, RejectionReason[]>();
+  for (const [w, reasons] of right.reasons) reasonsAt.set(w, reasons);
   mirrored.forEach((m, i) => {
-    const refusal = left.reasons.get(m);
-    if (refusal && !reasonsAt.has(words[i]))
-      reasonsAt.set(words[i], {
-        reasons: refusal.reasons,
-        ...(refusal.mathBand ? { mathBand: mirrorBox(refusal.mathBand) } : {}),
-      });
+    const reasons = left.reasons.get(m);
+    if (reasons && !reasonsAt.has(words[i])) reasonsAt.set(words[i], reasons);
   });
   const sightings: OcrLabelSighting[] = [];
   for (const w of words) {
     const m = LABEL_LIKE.exec(w.text);
     if (!m || !isEquationLabel(m[1]) || taken(w.box)) continue;
-    const refusal = reasonsAt.get(w);
     sightings.push({
       label: m[1],
       printed: w.text,
       labelBox: w.box,
-      reasons: refusal?.reasons ?? ["no-display"],
-      ...(refusal?.mathBand ? { mathBand: refusal.mathBand } : {}),
+      reasons: reasonsAt.get(w) ?? ["no-display"],
     });
   }
-  return { spots, sightings };
+  return { spots, sightings, mathBandsToRead: [...right.mathBands, ...left.mathBands.map(mirrorBox)] };
 }
 
 function unmirrorSpot(s: OcrLabelSpot): OcrLabelSpot {
@@ -480,30 +475,25 @@ function unmirrorSpot(s: OcrLabelSpot): OcrLabelSpot {
   };
 }
 
-/** Why a label-like word was refused, and where a finer reading may find the mathematics it lacked. */
-interface Refusal {
-  reasons: RejectionReason[];
-  mathBand?: Box;
-}
-
 function rightSideLabels(
   words: readonly OcrWord[],
   side: OcrLabelSide,
   context: OcrPageContext,
-): { spots: OcrLabelSpot[]; reasons: Map<OcrWord, Refusal> } {
-  const reasons = new Map<OcrWord, Refusal>();
+): { spots: OcrLabelSpot[]; reasons: Map<OcrWord, RejectionReason[]>; mathBands: Box[] } {
+  const reasons = new Map<OcrWord, RejectionReason[]>();
+  const bands: Box[] = [];
   const columns = (context.columns ?? []).map((f) =>
     side === "left" ? { left: -f.right, right: -f.left } : f,
   );
   const rows = rowsOf(words, columns);
   const runningHeights = rows.map((r) => r.box.top - r.box.bottom);
   const em = median(runningHeights.filter((h) => h > 0));
-  if (!(em > 0)) return { spots: [], reasons };
+  if (!(em > 0)) return { spots: [], reasons, mathBands: bands };
   const running = rows.filter((r) => isRunningRow(r, em));
   let frames = framesOf(running, em);
   if (frames.length === 0 && running.length > 0 && columns.length > 0)
     frames = columns.map((f) => ({ ...f }));
-  if (frames.length === 0) return { spots: [], reasons };
+  if (frames.length === 0) return { spots: [], reasons, mathBands: bands };
   const block = unionOfBoxes(running.map((r) => r.box));
   const spots = mergeSpots(
     rows.flatMap((row) => rowSpot(row, frames, em) ?? []),
@@ -526,15 +516,12 @@ function rightSideLabels(
         cropBoxes: cropsOf(spot, judged.content, words, em),
       });
     } else {
-      const band =
-        judged.reasons.length === 1 && judged.reasons[0] === "no-math"
-          ? mathBandOf(spot.box, judged.content, em)
-          : undefined;
-      for (const w of spot.words)
-        reasons.set(w, { reasons: judged.reasons, ...(band ? { mathBand: band } : {}) });
+      for (const w of spot.words) reasons.set(w, judged.reasons);
+      if (judged.reasons.length === 1 && judged.reasons[0] === "no-math")
+        bands.push(mathBandOf(spot.box, judged.content, em));
     }
   }
-  return { spots: accepted, reasons };
+  return { spots: accepted, reasons, mathBands: bands };
 }
 
 /** The group of words ending a row, when it stands at a column's right edge, short, past a wide gap. */

@@ -272,35 +272,41 @@ describe("equation labels in an OCR reading", () => {
   it("takes the mathematics a finer reading of the band beside a label found, and only there", () => {
     line = 0;
     // A display whose signs the page's reading lost: `V = n!/k! + prod` read as `Vie 1—gq;`.
-    const words = [
+    const display = (label: string) => [
       ...prose(700),
       ...prose(686),
       ...row(660, [
         ["Vie", 240, 262],
         ["1—gq;", 300, 340],
-        ["(19a)", 515, 540],
+        [label, 515, 540],
       ]),
       ...prose(634),
       ...prose(620),
     ];
+    const words = display("(19a)");
     const refused = ocrPageLabels(words);
     expect(refused.spots).toEqual([]);
-    const sighting = refused.sightings.find((x) => x.label === "19a");
-    expect(sighting?.reasons).toEqual(["no-math"]);
-    const band = sighting?.mathBand;
-    expect(band).toBeDefined();
-    if (!band) return;
+    expect(refused.sightings.find((x) => x.label === "19a")?.reasons).toEqual(["no-math"]);
+    expect(refused.mathBandsToRead).toHaveLength(1);
+    const [band] = refused.mathBandsToRead;
     expect(band.right).toBeLessThanOrEqual(515);
     expect(band.left).toBeLessThanOrEqual(240);
     expect(band.bottom).toBeLessThan(660);
     expect(band.top).toBeGreaterThan(670);
     expect(ocrPageLabels(words, { mathBands: [band] }).spots.map((s) => s.printed)).toEqual(["(19a)"]);
+    // A label the reading mangled (`9)` for `(3.5)`) gets its band too: its crops read the label.
+    const mangled = ocrPageLabels(display("9)"));
+    expect(mangled.mathBandsToRead).toHaveLength(1);
+    expect(
+      ocrPageLabels(display("9)"), { mathBands: mangled.mathBandsToRead }).spots.map((s) => s.printed),
+    ).toEqual(["9)"]);
     // A band read beside another label lends this one nothing.
     const elsewhere = { ...band, bottom: band.bottom - 60, top: band.top - 60 };
     expect(ocrPageLabels(words, { mathBands: [elsewhere] }).spots).toEqual([]);
-    // A label refused for more than want of mathematics gets no band to read.
-    const proseLabel = ocrPageLabels(words).sightings.filter((x) => x.reasons.length > 1);
-    expect(proseLabel.every((x) => x.mathBand === undefined)).toBe(true);
+    // A label refused for more than want of mathematics gets no band to read: prose beside it.
+    line = 0;
+    const proseLabel = [...prose(700), ...prose(686), ...prose(672, "as in (3)"), ...prose(658)];
+    expect(ocrPageLabels(proseLabel).mathBandsToRead).toEqual([]);
   });
 
   it("reads a band's words as mathematics from a sign, a tall symbol or a fraction, never from prose", () => {
@@ -385,6 +391,7 @@ describe("equation labels in an OCR reading", () => {
           reasons: ["no-display"],
         },
       ],
+      mathBandsToRead: [],
     });
   });
 
