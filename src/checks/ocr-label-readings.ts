@@ -106,7 +106,8 @@ export function labelInSequence(
     const after = code < 122 ? `${stem}${String.fromCharCode(code + 1)}` : undefined;
     const ordered =
       (before !== undefined && neighbours.above === before) ||
-      (after !== undefined && neighbours.below === after);
+      (after !== undefined && neighbours.below === after) ||
+      (letter === "a" && opensAfter(stem, neighbours.above));
     // Every crop reading is this label, the same digits with another letter, or the digits alone,
     // and two of them at least give those digits (`(24D)` read seven times, an upper-case letter no
     // label takes, still reads the digits).
@@ -126,6 +127,19 @@ export function labelInSequence(
     return ordered && sameStem && stemsRead;
   });
   return fits.length === 1 ? fits[0] : undefined;
+}
+
+/**
+ * Whether a run of lettered labels of this stem may open right after `above`: the label of the
+ * number before (`(3.7)` or a lettered `(3.7c)` above `(3.8a)`; `(12)` above `(13a)`). A run opens at
+ * `a`, and numbers run in order.
+ */
+function opensAfter(stem: string, above: string | undefined): boolean {
+  if (above === undefined) return false;
+  const m = /^(.*?)(\d+)$/.exec(stem);
+  if (!m || Number(m[2]) < 2) return false;
+  const previous = `${m[1]}${Number(m[2]) - 1}`;
+  return above === previous || LETTERED.exec(above)?.[1] === previous;
 }
 
 /** The digits a crop reading gives before a letter, or alone (`(24D)`, `(24)`: `24`), parentheses optional. */

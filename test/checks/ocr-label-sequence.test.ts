@@ -72,6 +72,17 @@ describe("a lettered label settled by its neighbours", () => {
     expect(labelInSequence(["(4.9a)", "(4.82)", "(4.9a)", "(4.9a)"], { below: "4.9b" })).toBeUndefined();
   });
 
+  it("opens a run at `a` right after the label of the number before, and nowhere else", () => {
+    const crops = ["(3.82)", "(3.8a)", "(3.8a)", "(3.8a)", "(3.82)", "(3.8a)", "(3.82)"];
+    expect(labelInSequence(crops, { above: "3.7" })).toBe("3.8a");
+    expect(labelInSequence(crops, { above: "3.7c" })).toBe("3.8a");
+    expect(labelInSequence(["(13h)", "(13a)", "(13a)"], { above: "12" })).toBe("13a");
+    // Not the number before, or a letter past `a`: no run opens there.
+    expect(labelInSequence(crops, { above: "3.6" })).toBeUndefined();
+    expect(labelInSequence(crops, { above: "2.7" })).toBeUndefined();
+    expect(labelInSequence(["(3.8b)", "(3.8h)", "(3.8h)"], { above: "3.7" })).toBeUndefined();
+  });
+
   it("leaves it unread when two letters fit", () => {
     // (13b) follows (13a) above and (13c)... would precede (13d) below: both fit, neither is taken.
     expect(labelInSequence(["(13b)", "(13c)"], { above: "13a", below: "13d" })).toBeUndefined();
