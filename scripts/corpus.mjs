@@ -72,11 +72,11 @@ const THRESHOLDS = {
   "hint-digit": 1,
   "page-true": 1,
   "page-missing": 1,
-  "eq-true": 0.98,
-  "eq-true-ocr-beyond": 0.98,
-  "eq-false": 0.99,
-  "fig-true": 0.98,
-  "fig-true-beyond": 0.98,
+  "eq-true": 0.99,
+  "eq-true-ocr-beyond": 0.99,
+  "eq-false": 0.995,
+  "fig-true": 0.99,
+  "fig-true-beyond": 0.99,
   "fig-false": 1,
   "cc-exact": 1,
   "cc-outside": 1,
@@ -368,7 +368,7 @@ for (const category of Object.keys(THRESHOLDS)) {
   const below = t.ok / t.total < THRESHOLDS[category];
   if (below) failed = true;
   console.log(
-    `${category.padEnd(26)} ${`${t.ok}/${t.total}`.padStart(11)}   ${pct(t)}  >= ${(THRESHOLDS[category] * 100).toFixed(0)}%${below ? "  BELOW" : ""}`,
+    `${category.padEnd(26)} ${`${t.ok}/${t.total}`.padStart(11)}   ${pct(t)}  >= ${+(THRESHOLDS[category] * 100).toFixed(1)}%${below ? "  BELOW" : ""}`,
   );
 }
 for (const [category, u] of unsupported)
