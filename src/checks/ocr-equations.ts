@@ -15,6 +15,7 @@ import {
   documentColumns,
   type OcrLabelSighting,
   type OcrLabelSpot,
+  type OcrPageContext,
   type OcrPageLabels,
   ocrPageColumns,
   ocrPageLabels,
@@ -375,8 +376,10 @@ async function labelPlaces(
         : [];
       const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
       const again = await readLabelsAgain(outcome.ocr.words, (box, dpi) => readWordsOf(page, box, dpi));
-      const fromAgain =
-        again.labels.length > 0 ? ocrPageLabels(again.words, { blockTop, columns }) : undefined;
+      // The labels of the reading amended by the strips, judged in a page context.
+      const judgedAgain = (context: OcrPageContext) =>
+        again.labels.length > 0 ? ocrPageLabels(again.words, context) : undefined;
+      const fromAgain = judgedAgain({ blockTop, columns });
       const recoveredIn = (labels: OcrPageLabels | undefined) =>
         (labels?.spots ?? []).filter((spot) => again.labels.some((w) => boxesMeet(w.box, spot.labelBox)));
       const recovered = recoveredIn(fromAgain);
@@ -394,7 +397,7 @@ async function labelPlaces(
         // The bands are all that changed: a spot the pages did not give before stands beside one.
         const more = [
           ...ocrPageLabels(outcome.ocr.words, withMath).spots,
-          ...recoveredIn(again.labels.length > 0 ? ocrPageLabels(again.words, withMath) : undefined),
+          ...recoveredIn(judgedAgain(withMath)),
         ];
         for (const spot of spotsBeside(spots, more)) spots.push(spot);
       }

@@ -114,16 +114,10 @@ export function labelInSequence(
     // A reading of one digit in the letter's place (`(4.92)` for `(4.9a)`) read the letter as a
     // digit when the label is read whole more often than every such reading together.
     const asDigit = cores.filter((c) => c.length === stem.length + 1 && c.startsWith(stem) && /\d$/.test(c));
-    const wholeCount = whole.filter((w) => w === label).length;
-    const sameStem = cores.every(
-      (c) =>
-        c === stem ||
-        ANY_LETTER_AFTER.exec(c)?.[1] === stem ||
-        (asDigit.includes(c) && wholeCount > asDigit.length),
-    );
-    const stemsRead =
-      stems.filter((s) => s === stem).length >= 2 &&
-      stems.every((s) => s === stem || (asDigit.includes(`${s}`) && wholeCount > asDigit.length));
+    const letterAsDigit = whole.filter((w) => w === label).length > asDigit.length;
+    const ofStem = (c: string) => c === stem || (letterAsDigit && asDigit.includes(c));
+    const sameStem = cores.every((c) => ofStem(c) || ANY_LETTER_AFTER.exec(c)?.[1] === stem);
+    const stemsRead = stems.filter((s) => s === stem).length >= 2 && stems.every(ofStem);
     return ordered && sameStem && stemsRead;
   });
   return fits.length === 1 ? fits[0] : undefined;

@@ -45,7 +45,7 @@ export interface OcrPageContext {
    */
   columns?: readonly Frame[];
   /**
-   * Bands beside labels (a sighting's mathBand) where a finer reading of the band found signs of
+   * Bands beside labels (the page's mathBandsToRead) where a finer reading of the band found signs of
    * mathematics the page's reading lost (`=` and `+` read as dashes or not at all): a display's
    * mathematics for the label beside it.
    */
