@@ -6,17 +6,22 @@
 //   all on their pages and with 3 of them off their page, cold and warm; CPU per 1000 pages at 1000
 //   and 5000 pages; how many pages an all-true cold verify reads;
 // - the typical paper: 20 true quotations on a 16-page corpus paper, cold, warm and through
-//   `citeproof serve`, against a `pdftotext` + grep script.
+//   `citeproof serve`, against a `pdftotext` + grep script, with the engine floor beside it and, when
+//   $NODE_EXTRA_CA_CERTS is set, Node's start, the cold run and the served call again without it;
+// - beside the 1000-page verify, citeproof's text-only extraction (no check) on 1 and 2+ workers.
 // Figures: CPU (user + sys, every thread), wall and peak RSS of the whole process, medians of runs
 // alternating with their baseline.
 // Targets: 1000p cold verify wall <= 0.75x and CPU <= 1.4x pdftotext's, warm >= 12x faster (CPU);
 // 5000p cold with 3 off-page peak RSS <= 500 MB, CPU linear in pages; 16p cold wall <= 0.5 s and
 // <= 0.85x the pdftotext + grep script; through serve <= 60 ms a call.
-// `node scripts/bench/verify-scale.mjs typical` runs the typical paper alone; with
+// `node scripts/bench/verify-scale.mjs typical` runs the typical paper alone (`thousand`: the
+// 1000-page verify alone); with
 // $CITEPROOF_BENCH_BASE_DIST (another build's dist/) it measures that build in the same rounds too.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ensureBenchPdf } from "./lib/make-pdf.mjs";
 import { interleave, maxOf, measure, medianOf, repeat } from "./lib/measure.mjs";
 import { benchOut, cliPath, corpusDir } from "./lib/paths.mjs";
@@ -29,12 +34,15 @@ const mb = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} MB` : "n/a");
 const mark = (ok) => (ok === undefined ? "n/a" : ok ? "OK" : "MISS");
 const TIMEOUT = String(30 * 60_000);
 const TYPICAL = "acm-sigplan-lregex";
+const engineFloorScript = fileURLToPath(new URL("./lib/engine-floor-child.mjs", import.meta.url));
+const extractChild = fileURLToPath(new URL("./lib/extract-child.mjs", import.meta.url));
 
 const verifyOk = (r) => (r.code === 0 || r.code === 1) && r.stdout.startsWith("{");
 
-function havePyMuPdf() {
-  return spawnSync("python3", ["-c", "import fitz"], { stdio: "ignore" }).status === 0;
-}
+/** A Python that has PyMuPDF: the one on the PATH, else the system's (a distribution's python3-fitz). */
+const pyMuPdfPython = ["python3", "/usr/bin/python3"].find(
+  (python) => spawnSync(python, ["-c", "import fitz"], { stdio: "ignore" }).status === 0,
+);
 
 const PYMUPDF = "import sys, fitz\nfor p in fitz.open(sys.argv[1]): p.get_text('rawdict')\n";
 
@@ -49,8 +57,11 @@ function baselines(pdf) {
       () => measure("mutool", ["draw", "-q", "-F", "stext", "-o", "/dev/null", pdf], { discardStdout: true }),
     ],
   ];
-  if (havePyMuPdf())
-    list.push(["PyMuPDF rawdict", () => measure("python3", ["-c", PYMUPDF, pdf], { discardStdout: true })]);
+  if (pyMuPdfPython)
+    list.push([
+      "PyMuPDF rawdict",
+      () => measure(pyMuPdfPython, ["-c", PYMUPDF, pdf], { discardStdout: true }),
+    ]);
   return list;
 }
 
@@ -135,21 +146,28 @@ function pagesRead(cacheDir) {
   };
 }
 
+/** Workers for the split extraction figure: the cores, 2 to 4 (as the main bench). */
+const PARALLEL_JOBS = Math.max(2, Math.min(4, cpus().length));
+
 async function thousand(lines, pdf) {
   const base = baselines(pdf);
+  // Not baselines: citeproof's extraction of the text a text check reads, with no check run.
+  const extractOnly = [1, PARALLEL_JOBS].map((jobs) => [
+    `citeproof extraction alone, text only, ${jobs} worker${jobs > 1 ? "s" : ""} (no check, no cache)`,
+    () => measure(process.execPath, [extractChild, pdf, String(jobs), "text"], { discardStdout: true }),
+  ]);
   const evidence = evidenceFile("q1000", makeQuotations(pdf, { count: 1000 }));
-  const r = await coldWarm(pdf, evidence, "1000p-1000q", runs(5), base);
+  const r = await coldWarm(pdf, evidence, "1000p-1000q", runs(5), [...base, ...extractOnly]);
   const [pdftotext] = r.baselines;
   const ptCpu = medianOf(pdftotext, "cpuS");
   const ptWall = medianOf(pdftotext, "wallS");
-  base.forEach(([name], k) => {
+  [...base, ...extractOnly].forEach(([name], k) => {
     const b = r.baselines[k];
     lines.push(
-      `baseline 1000p ${name}: ${line("", b).slice(2)}; ratio to pdftotext cpu ${s(medianOf(b, "cpuS") / ptCpu)}, wall ${s(medianOf(b, "wallS") / ptWall)}`,
+      `${k < base.length ? "baseline " : ""}1000p ${name}: ${line("", b).slice(2)}; ratio to pdftotext cpu ${s(medianOf(b, "cpuS") / ptCpu)}, wall ${s(medianOf(b, "wallS") / ptWall)}`,
     );
   });
-  if (base.length < 3)
-    lines.push("baseline PyMuPDF: not installed (python3 -c 'import fitz' fails); skipped");
+  if (!pyMuPdfPython) lines.push("baseline PyMuPDF: not installed (python3 -c 'import fitz' fails); skipped");
   const coldCpu = medianOf(r.cold, "cpuS");
   const coldWall = medianOf(r.cold, "wallS");
   const warmCpu = medianOf(r.warm, "cpuS");
@@ -262,8 +280,11 @@ async function typicalPaper(lines) {
   try {
     // Node's own start, the floor of any call through serve.
     const nodeRun = () => measure(process.execPath, ["-e", "0"]);
-    const runners = [grepRun, nodeRun];
-    const checks = [(r) => r.code === 0, (r) => r.code === 0];
+    // The engine floor on the baseline tier a short run's worker uses: the least a cold check pays.
+    const floorRun = () =>
+      measure(process.execPath, ["--liftoff-only", engineFloorScript, pdf], { discardStdout: true });
+    const runners = [grepRun, nodeRun, floorRun];
+    const checks = [(r) => r.code === 0, (r) => r.code === 0, (r) => r.code === 0];
     for (const [k, build] of builds.entries()) {
       // Each build has its own server (runtime folder) and caches.
       const runtimeDir = join(dir, `runtime-${k}`);
@@ -291,8 +312,28 @@ async function typicalPaper(lines) {
       );
       checks.push(verifyOk, verifyOk, verifyOk);
     }
+    // Node 20 builds its whole certificate store at start, before any script runs, when
+    // $NODE_EXTRA_CA_CERTS is set (some machines set it for every process): the cold and served calls
+    // are measured without it too, to show what of a call is that.
+    const withoutCa = process.env.NODE_EXTRA_CA_CERTS ? { ...builds[0].env } : undefined;
+    if (withoutCa) {
+      delete withoutCa.NODE_EXTRA_CA_CERTS;
+      const coldCache = join(dir, "cache-cold-without-ca");
+      const args = (cache, serve) => verifyArgs(pdf, evidence, cache, [], { cli: builds[0].cli, serve });
+      runners.push(
+        () => measure(process.execPath, ["-e", "0"], { env: withoutCa }),
+        () => {
+          rmSync(coldCache, { recursive: true, force: true });
+          return measure(process.execPath, args(coldCache, "never"), { env: withoutCa });
+        },
+        () => measure(process.execPath, args(join(dir, "cache-warm-0"), "auto"), { env: withoutCa }),
+      );
+      checks.push((r) => r.code === 0, verifyOk, verifyOk);
+    }
     const n = runs(7);
-    const [grep, nodeStart, ...measured] = await interleave(n, runners, checks);
+    const all = await interleave(n, runners, checks);
+    const [grep, nodeStart, floor] = all;
+    const measured = all.slice(3, 3 + 3 * builds.length);
     const nodeWall = medianOf(nodeStart, "wallS");
     const grepWall = medianOf(grep, "wallS");
     lines.push(
@@ -300,6 +341,9 @@ async function typicalPaper(lines) {
     );
     lines.push(`  ${line("pdftotext + grep script", grep)}`);
     lines.push(`  ${line("Node's own start (node -e 0)", nodeStart)}`);
+    lines.push(
+      `  ${line("engine floor (PDFium loaded, each page and its text page loaded and closed, baseline tier, no worker)", floor)}; ${s(medianOf(floor, "wallS") / grepWall)}x the script`,
+    );
     for (const [k, build] of builds.entries()) {
       const [cold, warm, served] = measured.slice(3 * k, 3 * k + 3);
       const { first } = build;
@@ -317,6 +361,24 @@ async function typicalPaper(lines) {
       );
       lines.push(
         `  ${build.name}${line("through serve", served)}; ${ms(servedWall)} a call (target <= 60 ms) ${mark(servedWall <= 0.06)}, Node's start + ${ms(servedWall - nodeWall)}; byte-identical to in-process`,
+      );
+    }
+    if (withoutCa) {
+      const [bareNode, cold, served] = all.slice(3 + 3 * builds.length);
+      if (served.some((r) => r.stdout !== builds[0].first.stdout))
+        throw new Error("typical paper: the report through serve without NODE_EXTRA_CA_CERTS differs");
+      const bareWall = medianOf(bareNode, "wallS");
+      const coldWall = medianOf(cold, "wallS");
+      const servedWall = medianOf(served, "wallS");
+      lines.push(
+        `  this environment sets NODE_EXTRA_CA_CERTS, so Node builds its certificate store at every start (${ms(medianOf(nodeStart, "wallS") - bareWall)}); without it:`,
+      );
+      lines.push(`    ${line("Node's own start", bareNode)}`);
+      lines.push(
+        `    ${line("cold", cold)}; wall <= 0.5 s ${mark(coldWall <= 0.5)}, ${s(coldWall / grepWall)}x the script (target <= 0.85) ${mark(coldWall / grepWall <= 0.85)}`,
+      );
+      lines.push(
+        `    ${line("through serve", served)}; ${ms(servedWall)} a call (target <= 60 ms) ${mark(servedWall <= 0.06)}, Node's start + ${ms(servedWall - bareWall)}`,
       );
     }
     if (builds.length > 1) {
@@ -340,6 +402,10 @@ export async function run(context = {}) {
     return lines;
   }
   const small = context.bigPdf ?? ensureBenchPdf(1000).pdf;
+  if (context.only === "thousand") {
+    await thousand(lines, small);
+    return lines;
+  }
   const { ptCpu } = await thousand(lines, small);
   await typicalPaper(lines);
   await fiveThousand(lines, small, ptCpu);

@@ -1,16 +1,17 @@
 // Child process for the extraction figure: opens a PDF through the library with the cache off, so
 // every page is extracted (per-character geometry included) in the worker thread, and prints one JSON
-// line: pages, characters, and this process's own CPU (all threads) and peak memory.
-// Usage: node extract-child.mjs <pdf> [workers]   (default 1 worker; more split the pages over them)
+// line: pages, characters, and this process's own CPU (all threads) and peak memory. With `text`, the
+// text layer alone, as a text check reads it.
+// Usage: node extract-child.mjs <pdf> [workers] [text]   (default 1 worker; more split the pages over them)
 import { pathToFileURL } from "node:url";
 import { libraryPath } from "./paths.mjs";
 
 const { openDocument } = await import(pathToFileURL(libraryPath).href);
 const started = performance.now();
-// Full per-character extraction: the text layer and every character's geometry.
+// Full per-character extraction: the text layer and every character's geometry (unless `text`).
 const doc = await openDocument(process.argv[2], {
   noCache: true,
-  withGeometry: true,
+  withGeometry: process.argv[4] !== "text",
   timeoutMs: 30 * 60_000,
   jobs: Number(process.argv[3] ?? 1),
 });
