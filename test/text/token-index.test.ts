@@ -91,4 +91,22 @@ describe("token index", () => {
     other.adoptIndex(TokenIndex.build(1, () => ["unrelated words"]));
     expect(other.hasIndex).toBe(false);
   });
+
+  it("holds each page's keys once and sorted, however often its views repeat them", () => {
+    // A page long enough to grow the key list and its set of seen keys past their first size.
+    const words = Array.from({ length: 9000 }, (_, k) => `w${k % 3000}x${k % 7}`).join(" ");
+    // Page 2 shares two words with page 1: each page's keys are its own, whatever came before.
+    const texts = [words, words.toUpperCase().toLowerCase(), `${words} tail`, "w17x3 w18x4 the model"];
+    const once = TokenIndex.build(2, (n) => (n === 1 ? [words] : [texts[3]])).serialized;
+    const repeated = TokenIndex.build(2, (n) => (n === 1 ? texts.slice(0, 3) : texts.slice(3))).serialized;
+    for (const { offsets, keys } of [once, repeated])
+      for (let p = 0; p < 2; p++)
+        for (let k = offsets[p] + 1; k < offsets[p + 1]; k++) expect(keys[k]).toBeGreaterThan(keys[k - 1]);
+    // The repeats add nothing; the tail's word and its pair add two keys.
+    expect(repeated.offsets[1] - repeated.offsets[0]).toBe(once.offsets[1] - once.offsets[0] + 2);
+    const index = new TokenIndex(repeated);
+    expect(index.candidates("w17x3 w18x4")).toEqual([1, 2]);
+    expect(index.candidates("w2999x4 tail")).toEqual([1]);
+    expect(index.candidates("the model")).toEqual([2]);
+  });
 });
