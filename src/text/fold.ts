@@ -207,9 +207,34 @@ class FoldBuffer {
 }
 
 export function fold(original: string, options: FoldOptions = {}): FoldedText {
-  const n = original.length;
   // Folding can lengthen a character (a ligature to three letters, some case mappings to three units).
-  const buffer = new FoldBuffer(n + 16);
+  const buffer = new FoldBuffer(original.length + 16);
+  foldInto(original, options, buffer);
+  return buffer.result();
+}
+
+/** The buffer foldedText folds in, kept between calls; one grown past this many units is not kept. */
+let scratch: FoldBuffer | undefined;
+const SCRATCH_KEPT_UNITS = 1 << 20;
+
+/**
+ * fold(original, options).text alone, folded in one buffer kept between calls: for callers that keep
+ * no offsets. The token index folds up to six views of every page; fresh offset arrays for each
+ * were most of the garbage a long read made on the main thread.
+ */
+export function foldedText(original: string, options: FoldOptions = {}): string {
+  const buffer = scratch ?? new FoldBuffer(original.length + 16);
+  scratch = undefined;
+  buffer.length = 0;
+  foldInto(original, options, buffer);
+  const text = unitsToString(buffer.out, buffer.length);
+  if (buffer.out.length <= SCRATCH_KEPT_UNITS) scratch = buffer;
+  return text;
+}
+
+/** Folds `original` onto the end of an empty buffer. */
+function foldInto(original: string, options: FoldOptions, buffer: FoldBuffer): void {
+  const n = original.length;
   const hyphens =
     options.lineEndHyphensUtf16 && options.lineEndHyphensUtf16.length > 0
       ? new Set(options.lineEndHyphensUtf16)
@@ -300,7 +325,6 @@ export function fold(original: string, options: FoldOptions = {}): FoldedText {
     i = next;
   }
   if (pendingSpace >= 0 && !trim) buffer.push(32, pendingSpace, n);
-  return buffer.result();
 }
 
 /** Only letters and digits, case folded: the skeleton two forms must share to "differ in form". */

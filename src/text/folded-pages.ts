@@ -7,7 +7,14 @@
 import type { PageText } from "../document/model.js";
 import { bodyFlowText } from "./body-flow.js";
 import type { DerivedRecords } from "./derived-records.js";
-import { type FoldedText, fold, type HyphenReading, skeletonOf } from "./fold.js";
+import {
+  type FoldedText,
+  type FoldOptions,
+  fold,
+  foldedText,
+  type HyphenReading,
+  skeletonOf,
+} from "./fold.js";
 import { DocumentRegions } from "./page-regions.js";
 import { PrintedLabels } from "./printed-labels.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION, TokenIndex } from "./token-index.js";
@@ -265,15 +272,21 @@ export class FoldedPages {
 
 /** One view of a page folded: its whole text, body flow or marks reading; null when the page has no such view. */
 function foldFlow(text: PageText, reading: HyphenReading, flow: Flow): FoldedText | null {
-  const source =
-    flow === "body" ? bodyFlowText(text) : flow === "marks" && !hasBreaks(text) ? undefined : text.text;
-  return source === undefined
-    ? null
-    : fold(source, {
-        lineEndHyphensUtf16: text.lineEndHyphensUtf16,
-        hyphenReading: reading,
-        breaksUtf16: flow === "marks" ? text.scriptBreaksUtf16 : undefined,
-      });
+  const source = flowSource(text, flow);
+  return source === undefined ? null : fold(source, foldOptions(text, reading, flow));
+}
+
+/** The text a view of a page folds; undefined when the page has no such view. */
+function flowSource(text: PageText, flow: Flow): string | undefined {
+  return flow === "body" ? bodyFlowText(text) : flow === "marks" && !hasBreaks(text) ? undefined : text.text;
+}
+
+function foldOptions(text: PageText, reading: HyphenReading, flow: Flow): FoldOptions {
+  return {
+    lineEndHyphensUtf16: text.lineEndHyphensUtf16,
+    hyphenReading: reading,
+    breaksUtf16: flow === "marks" ? text.scriptBreaksUtf16 : undefined,
+  };
 }
 
 /**
@@ -283,11 +296,11 @@ function foldFlow(text: PageText, reading: HyphenReading, flow: Flow): FoldedTex
 export function indexTextsOf(text: PageText): string[] {
   const readings: HyphenReading[] = text.lineEndHyphensUtf16.length === 0 ? ["joined"] : READINGS;
   const texts: string[] = [];
-  for (const flow of FLOWS)
-    for (const reading of readings) {
-      const view = foldFlow(text, reading, flow);
-      if (view) texts.push(view.text);
-    }
+  for (const flow of FLOWS) {
+    const source = flowSource(text, flow);
+    if (source === undefined) continue;
+    for (const reading of readings) texts.push(foldedText(source, foldOptions(text, reading, flow)));
+  }
   return texts;
 }
 

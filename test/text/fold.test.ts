@@ -1,6 +1,6 @@
 // The `fold` profile: every rule, and the offset map back to the original text.
 import { describe, expect, it } from "vitest";
-import { countWords, type FoldedText, fold, skeleton } from "../../src/text/fold.js";
+import { countWords, type FoldedText, fold, foldedText, skeleton } from "../../src/text/fold.js";
 
 /** The original text each folded unit maps back to. */
 function sources(original: string, folded: FoldedText): string[] {
@@ -190,6 +190,31 @@ describe("fold", () => {
       const again = fold(from).text;
       // Each source folds to a string that holds the folded unit.
       expect(again.includes(folded.text[k]) || /^\s+$/u.test(from)).toBe(true);
+    }
+  });
+});
+
+describe("foldedText", () => {
+  it("is fold's text, whatever the call before it left in the buffer it reuses", () => {
+    const long = `${"A LONG LINE OF CAPITALS, ﬁ LIGATURES AND WIDE — DASHES. ".repeat(400)}end`;
+    const hyphenated = "perfor-\nmance of the re-\nsult";
+    const hyphens = [6, hyphenated.lastIndexOf("-")];
+    const cases: [string, Parameters<typeof fold>[1]][] = [
+      [long, {}],
+      // An accent composed with the letter folded before it reads the buffer's offsets back.
+      ["Caf\u00b4e and na\u0308ive", {}],
+      [hyphenated, { lineEndHyphensUtf16: hyphens }],
+      [hyphenated, { lineEndHyphensUtf16: hyphens, hyphenReading: "kept" }],
+      ["  two  spaces  ", { trim: true }],
+      ["αβγ 𝐀𝐁 ΣΑΣ", {}],
+      ["", {}],
+      [long.slice(0, 40), {}],
+    ];
+    for (const [text, options] of cases) expect(foldedText(text, options)).toBe(fold(text, options).text);
+    // Each case again after the longest one.
+    for (const [text, options] of cases) {
+      foldedText(long);
+      expect(foldedText(text, options)).toBe(fold(text, options).text);
     }
   });
 });
