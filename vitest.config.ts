@@ -25,6 +25,7 @@ const SLOW = [
   "test/checks/ocr-equations.test.ts",
   "test/report/run-report-browser.test.ts",
   "test/package/pack.test.ts",
+  "test/attack/path-race.test.ts",
 ];
 
 export default defineConfig({

@@ -29,11 +29,24 @@ async function startSwapper(root, inner, outside) {
   return { child, method: exchange ? "renameat2" : "symlink rename" };
 }
 
-export async function pathRaceAttack(dir, { calls }) {
+/** The pi extension's tools by name, each called as pi calls it, in a session whose cwd is `cwd`. */
+async function piToolsFor() {
+  const { default: extension } = await import(dist("pi/extension.js"));
+  const tools = new Map();
+  extension({ registerTool: (t) => tools.set(t.name, t), registerCommand: () => {} });
+  const calls = new Map();
+  for (const [name, t] of tools) {
+    calls.set(name, (args, cwd) => t.execute("race", args, undefined, undefined, { cwd }));
+  }
+  return calls;
+}
+
+export async function pathRaceAttack(dir, { calls, toolEvery = 10 }) {
   const { readAdmittedPdf } = await import(dist("source/allowed-root.js"));
   const { createRun } = await import(dist("evidence/run.js"));
   const { localSource } = await import(dist("evidence/sources.js"));
   const { callOperation, agentOperation } = await import(dist("operations/agent-call.js"));
+  const { AGENT_OPERATIONS } = await import(dist("operations/agent-operations.js"));
   const root = join(dir, "root");
   const inner = join(root, "docs");
   const outside = join(dir, "outside");
@@ -75,7 +88,9 @@ export async function pathRaceAttack(dir, { calls }) {
       stats.verdicts++;
       if (seen === outsideIs) stats.escapes++;
     } catch (error) {
-      if (typeof error?.code === "string" && error.code !== "INTERNAL") stats.coded++;
+      // pi's tools throw a plain Error whose message leads with the code.
+      const code = error?.code ?? /^citeproof error \[([A-Z_]+)\]/.exec(String(error?.message))?.[1];
+      if (typeof code === "string" && code !== "INTERNAL") stats.coded++;
       else stats.crashes++;
     }
   };
@@ -83,44 +98,57 @@ export async function pathRaceAttack(dir, { calls }) {
     read: () => readAdmittedPdf(target, [root]).then((p) => p.sha256),
     outsideIs: outsideSha,
   };
+  // Every agent tool, each through the MCP server's route (callOperation) and the pi extension's
+  // (its registered tool's execute): a tool missing here is an error, so a new tool joins the race.
+  const piTools = await piToolsFor();
+  const raced = {
+    verify: [
+      { pdf: "docs/a.pdf", evidence: [{ kind: "page", page: 1 }] },
+      (j) => j.document.sha256,
+      outsideSha,
+    ],
+    anchors: [{ pdf: "docs/a.pdf" }, (j) => j.document.sha256, outsideSha],
+    locate: [{ pdf: "docs/a.pdf", text: "the" }, (j) => j.document.sha256, outsideSha],
+    crop: [cropArgs, null, outsideCrop],
+    check_text: [{ pdf: "docs/a.pdf", draft: 'As shown ("p. 1").' }, (j) => j.document.sha256, outsideSha],
+    cite_check: [
+      {
+        sources: [{ path: "docs/a.pdf" }],
+        citations: [
+          { id: "c", page: 1, quote: "the", bounding_box: { left: 0, bottom: 0, right: 2000, top: 2000 } },
+        ],
+      },
+      (j) => j.source.sha256,
+      outsideSha,
+    ],
+  };
+  const missing = AGENT_OPERATIONS.map((op) => op.name).filter((name) => !(name in raced));
+  if (missing.length > 0) throw new Error(`path race: no race for the tool(s) ${missing.join(", ")}`);
   const operations = [
     { read: () => localSource(run, target, { cacheDir }).then((r) => r.asset.sha256), outsideIs: outsideSha },
-    {
-      read: tool(
-        "verify",
-        { pdf: "docs/a.pdf", evidence: [{ kind: "page", page: 1 }] },
-        (o) => o.json.document.sha256,
-      ),
-      outsideIs: outsideSha,
-    },
-    {
-      read: tool(
-        "check_text",
-        { pdf: "docs/a.pdf", draft: 'As shown ("p. 1").' },
-        (o) => o.json.document.sha256,
-      ),
-      outsideIs: outsideSha,
-    },
-    {
-      read: tool(
-        "cite_check",
-        {
-          sources: [{ path: "docs/a.pdf" }],
-          citations: [
-            { id: "c", page: 1, quote: "the", bounding_box: { left: 0, bottom: 0, right: 2000, top: 2000 } },
-          ],
-        },
-        (o) => o.json.source.sha256,
-      ),
-      outsideIs: outsideSha,
-    },
-    { read: tool("anchors", { pdf: "docs/a.pdf" }, (o) => o.json.document.sha256), outsideIs: outsideSha },
-    { read: tool("crop", cropArgs, (o) => sha(o.image.png)), outsideIs: outsideCrop },
   ];
+  for (const [name, [args, seenOf, outsideIs]] of Object.entries(raced)) {
+    operations.push({
+      read: tool(name, args, (o) => (seenOf ? seenOf(o.json) : sha(o.image.png))),
+      outsideIs,
+    });
+    operations.push({
+      read: () =>
+        piTools
+          .get(`citeproof_${name}`)(args, root)
+          .then((r) => {
+            if (seenOf) return seenOf(r.details);
+            const image = r.content.find((c) => c.type === "image");
+            return sha(Buffer.from(image.data, "base64"));
+          }),
+      outsideIs,
+    });
+  }
   try {
     for (let i = 0; i < calls; i++) {
-      // Nine cheap library reads to one operation (taken in turn): the count stays affordable.
-      await attempt(i % 10 === 9 ? operations[((i / 10) | 0) % operations.length] : library);
+      // Cheap library reads between the operations (taken in turn): the count stays affordable.
+      const turn = i % toolEvery === toolEvery - 1;
+      await attempt(turn ? operations[((i / toolEvery) | 0) % operations.length] : library);
     }
   } finally {
     child.kill("SIGTERM");

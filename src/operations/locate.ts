@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { formatLocateReport, type LocateReport, locatePdf, validateLocateText } from "../checks/locate.js";
 import { defineOperation } from "./operation.js";
-import { inputPath } from "./paths.js";
+import { inputPdf } from "./paths.js";
 import type { locateInput } from "./schemas/documents.js";
 
 export type LocateInput = z.infer<typeof locateInput.object>;
@@ -19,7 +19,7 @@ export const locateOperation = defineOperation<LocateInput, LocateReport>({
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.locate),
   async run(input, ctx) {
     const text = validateLocateText(input.text, ctx.caller === "cli" ? "--text" : 'argument "text"');
-    return locatePdf(inputPath(ctx, input.pdf), text, { ...ctx.open, password: input.password });
+    return locatePdf(await inputPdf(ctx, input.pdf), text, { ...ctx.open, password: input.password });
   },
   json: (report) => report,
   format: (report, input) =>
