@@ -71,6 +71,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * the caller can change (`timeout_ms`, `password`, `max_bytes`, `allow_root`, `max_redirects`); `limit`
  * is the bound that was crossed; `hint` says what to do, with `{option}` where the setting's name goes:
  * each interface writes that name in its own terms (the CLI `--timeout-ms`, a tool `timeout_ms`).
+ * `issues` lists every problem of an input when there was more than one.
  */
 export interface ErrorDetails {
   path?: string;
@@ -78,24 +79,74 @@ export interface ErrorDetails {
   option?: string;
   limit?: number;
   hint?: string;
+  issues?: InputIssue[];
   /** Other facts, such as the HTTP status of a failed fetch. */
   [fact: string]: unknown;
 }
+
+/** One problem of an input: the field by its path, and what is wrong with it. */
+export interface InputIssue {
+  path: string;
+  field?: string;
+  code: ErrorCode;
+  message: string;
+  limit?: number;
+}
+
+/**
+ * How an interface names what a message mentions: a setting (`--timeout-ms`, `timeout_ms`) and an
+ * input field by its path (the CLI `--text`, a tool `argument "text"`).
+ */
+export interface Naming {
+  option(option: string): string;
+  field(path: string): string;
+}
+
+/** A field as a library caller and an agent see it: by its path. */
+export function argumentName(path: string): string {
+  return `argument "${path}"`;
+}
+
+/** The naming of a caller that has no flags: settings and fields by their own names. */
+export const NEUTRAL_NAMING: Naming = { option: (option) => option, field: argumentName };
 
 /** Details every error of a code carries (it crosses worker boundaries with its code alone). */
 const DETAILS_OF_CODE: Partial<Record<ErrorCode, ErrorDetails>> = {
   ENCRYPTED_PDF: { option: "password", hint: "give its password with {option}" },
 };
 
+/** `{{text}}` in a message: the field `text`, named by each interface in its own terms. */
+const FIELD_TOKEN = /\{\{([^{}]+)\}\}/g;
+
+/** A message with its field tokens written by `field`. */
+export function fillFields(template: string, field: (path: string) => string): string {
+  return template.replace(FIELD_TOKEN, (_, path: string) => field(path));
+}
+
 export class CiteproofError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetails | undefined;
+  /** The message with `{{path}}` where it names an input field, when it names one. */
+  readonly template: string | undefined;
+  /** Each listed issue's message as a template, for an interface to name the fields in its terms. */
+  readonly issueTemplates: readonly string[] | undefined;
 
+  /** `message` may name input fields as `{{path}}`; `.message` names them as arguments. */
   constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
-    super(message);
+    const named = message.includes("{{");
+    super(named ? fillFields(message, argumentName) : message);
     this.name = "CiteproofError";
     this.code = code;
-    this.details = details ?? DETAILS_OF_CODE[code];
+    const given = details ?? DETAILS_OF_CODE[code];
+    this.issueTemplates = given?.issues?.map((i) => i.message);
+    this.details =
+      given?.issues === undefined
+        ? given
+        : {
+            ...given,
+            issues: given.issues.map((i) => ({ ...i, message: fillFields(i.message, argumentName) })),
+          };
+    this.template = named ? message : undefined;
   }
 
   toJSON(): { code: ErrorCode; message: string; details?: ErrorDetails } {
@@ -107,15 +158,45 @@ export class CiteproofError extends Error {
 
 /**
  * The message with its hint, the setting named as `name(option)` gives it: `(--timeout-ms)` after the
- * message when there is no hint sentence.
+ * message when there is no hint sentence. Given a naming, the fields it mentions are named by it too.
  */
-export function renderMessage(error: CiteproofError, name: (option: string) => string): string {
+export function renderMessage(error: CiteproofError, name: ((option: string) => string) | Naming): string {
+  const naming = typeof name === "function" ? { option: name, field: argumentName } : name;
+  const message = error.template === undefined ? error.message : fillFields(error.template, naming.field);
   const d = error.details;
-  if (d?.option === undefined) return d?.hint === undefined ? error.message : `${error.message}; ${d.hint}`;
-  const option = name(d.option);
+  if (d?.option === undefined) return d?.hint === undefined ? message : `${message}; ${d.hint}`;
+  const option = naming.option(d.option);
   return d.hint === undefined
-    ? `${error.message} (${option})`
-    : `${error.message}; ${d.hint.replaceAll("{option}", option)}`;
+    ? `${message} (${option})`
+    : `${message}; ${d.hint.replaceAll("{option}", option)}`;
+}
+
+/** The error document every interface gives: `{code, message, details}`, in the interface's names. */
+export interface ErrorDocument {
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetails;
+}
+
+/**
+ * The one error document of every interface (CLI `--json`, MCP, pi, batch lines): the message and
+ * the hint in the interface's names, every detail kept (the setting's and the field's canonical names
+ * stay in `option` and `path`, for a program to act on).
+ */
+export function errorDocument(error: unknown, naming: Naming): ErrorDocument {
+  const coded = asCiteproofError(error);
+  const message = renderMessage(coded, naming);
+  const d = coded.details;
+  if (d === undefined) return { code: coded.code, message };
+  const details: ErrorDetails = { ...d };
+  if (d.hint !== undefined && d.option !== undefined)
+    details.hint = d.hint.replaceAll("{option}", naming.option(d.option));
+  if (d.issues !== undefined)
+    details.issues = d.issues.map((issue) => ({
+      ...issue,
+      message: fillFields(issue.message, naming.field),
+    }));
+  return { code: coded.code, message, details };
 }
 
 export function isCiteproofError(value: unknown): value is CiteproofError {

@@ -14,7 +14,7 @@ export { type CiteCheckRequest, checkCitations, citeCheckOperation } from "./ope
 export { type CropInput, type CropResult, cropOperation } from "./operations/crop.js";
 export { AGENT_OPERATIONS, OPERATIONS } from "./operations/index.js";
 export { type LocateInput, locateOperation } from "./operations/locate.js";
-export { parseInput } from "./operations/input.js";
+export { parseInput } from "./util/parse-input.js";
 export type {
   AnyOperation,
   InputSchema,

@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { CiteproofError } from "../errors.js";
-import { parseInput } from "../operations/input.js";
 import { inputSchema } from "../operations/operation.js";
 import { citeCheckInput } from "../operations/schemas/cite-check.js";
 import { checkTextInput } from "../operations/schemas/documents.js";
 import { evidenceField, passwordField } from "../operations/schemas/fields.js";
+import { parseInput } from "../util/parse-input.js";
 
 /** The checks a job may ask for, each the operation of the same name. */
 export const JOB_KINDS = ["verify", "cite_check", "check_text"] as const;

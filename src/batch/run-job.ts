@@ -5,7 +5,13 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseCiteCheckRequest } from "../checks/cite-check/request.js";
-import { asCiteproofError, type CiteproofError, errorFacts, renderMessage } from "../errors.js";
+import {
+  argumentName,
+  asCiteproofError,
+  type CiteproofError,
+  errorDocument,
+  type Naming,
+} from "../errors.js";
 import { checkTextOperation } from "../operations/check-text.js";
 import { checkCitations, citeCheckOperation } from "../operations/cite-check.js";
 import type { AnyOperation, OperationContext } from "../operations/operation.js";
@@ -79,7 +85,7 @@ const RUNNERS: Record<JobKind, KindRunner> = {
 
 export async function runJob(job: Job, env: BatchEnv): Promise<ResultLine> {
   const started = performance.now();
-  const ctx: OperationContext = { cwd: env.cwd, access: env.roots, open: env.open, caller: "cli" };
+  const ctx: OperationContext = { cwd: env.cwd, access: env.roots, open: env.open };
   const runner = RUNNERS[job.kind];
   try {
     const result = await runner.run(job.spec, ctx);
@@ -97,9 +103,12 @@ export async function runJob(job: Job, env: BatchEnv): Promise<ResultLine> {
   }
 }
 
+/** A result line names a setting as the batch's flag, a field as an agent's argument. */
+const BATCH_NAMING: Naming = { option: (option) => `--${option.replace(/_/g, "-")}`, field: argumentName };
+
 /**
- * The line of a job that could not run: the `{"error"}` document the command prints with --json
- * (settings named as flags, the facts beyond path and field under `details`).
+ * The line of a job that could not run: the `{"error"}` document every interface gives (settings
+ * named as the batch's flags).
  */
 export function errorLine(
   id: string | null,
@@ -108,13 +117,10 @@ export function errorLine(
   error: CiteproofError,
   ms = 0,
 ): ResultLine {
-  const message = renderMessage(error, (option) => `--${option.replace(/_/g, "-")}`);
-  const facts = errorFacts(error);
-  const details = facts === undefined ? {} : { details: facts };
   return {
     id,
     batch: { job: kind, line, ms, sha256: null, exit: 2 },
-    error: { code: error.code, message, ...details },
+    error: errorDocument(error, BATCH_NAMING),
   };
 }
 

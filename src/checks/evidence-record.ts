@@ -1,8 +1,10 @@
-/** Evidence records as callers supply them, and their validation. */
+/** Evidence records as callers supply them: their one schema, and reading them from a file. */
+import { z } from "zod";
 import { CiteproofError, type ErrorDetails } from "../errors.js";
 import { ellipsisParts, everyPartHasWords } from "../text/ellipsis.js";
 import { didYouMean, firstUnknownField } from "../util/field-names.js";
 import { isObject } from "../util/json-object.js";
+import { parseInput } from "../util/parse-input.js";
 import { shown } from "../util/shown.js";
 
 export type EvidenceRecord =
@@ -25,23 +27,156 @@ export const EVIDENCE_LIMITS = {
 } as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
-/** The fields each kind of record may carry; any other is refused, never ignored. */
-const RECORD_FIELDS: Record<EvidenceKind, ReadonlySet<string>> = {
-  quotation: new Set(["id", "kind", "page", "endPage", "text"]),
-  page: new Set(["id", "kind", "page"]),
-  equation: new Set(["id", "kind", "label"]),
-  figure: new Set(["id", "kind", "label"]),
-};
-
 /** The fields of the object form of an evidence file, `{"evidence": [...]}`. */
 const FILE_FIELDS: ReadonlySet<string> = new Set(["evidence"]);
 
 /** A label given with its keyword: `Figure 2`, `Fig. 2`, `Eq. (3)`, `equation 3`. */
 const LABEL_WITH_KEYWORD = /^\s*(figure|fig\.?|eq\.?|eqn\.?|equation)(?=[\s(\d]|$)\s*/iu;
 
+const E = EVIDENCE_LIMITS;
+
+/** An id or a label: a string or a number, at most maxNameUtf16 units as written. */
+const nameField = z.union([z.string(), z.number()]).refine((v) => String(v).length <= E.maxNameUtf16, {
+  error: (issue) => `is ${String(issue.input).length} characters, over the limit of ${E.maxNameUtf16}`,
+  params: { limit: E.maxNameUtf16 },
+});
+
+const idField = nameField.optional().describe("your identifier, echoed in the result");
+
+const pageField = z.int().min(1);
+
+/** A label as printed, without its keyword or parentheses. */
+function labelField(kind: "equation" | "figure") {
+  return nameField
+    .check((ctx) => {
+      const label = String(ctx.value);
+      const keyword = LABEL_WITH_KEYWORD.exec(label);
+      if (!keyword) return;
+      const bare = label
+        .slice(keyword[0].length)
+        .replace(/^\((.*)\)$/u, "$1")
+        .trim();
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value,
+        message: `starts with ${JSON.stringify(keyword[1])}; give the ${kind} label bare, as printed without its keyword or parentheses${bare ? ` (${JSON.stringify(label)} -> ${JSON.stringify(bare)})` : ""}`,
+      });
+    })
+    .describe(`the bare ${kind} label, as printed (no parentheses, no keyword)`);
+}
+
+/** Quoted words: not blank, and an ellipsis with words on both sides of it. */
+const quotedText = z
+  .string()
+  .max(E.maxTextUtf16)
+  .refine((text) => text.trim().length > 0, { error: "is empty" })
+  .refine(
+    (text) => {
+      const parts = ellipsisParts(text);
+      return !parts || everyPartHasWords(parts);
+    },
+    { error: "has an ellipsis with no words on one side of it" },
+  )
+  .describe("the quoted words");
+
+const quotationRecord = z
+  .strictObject({
+    id: idField,
+    kind: z.literal("quotation"),
+    page: pageField.nullish().describe("the physical page the words are on (the first page is 1)"),
+    endPage: pageField
+      .nullish()
+      .describe("the page the words run onto (page + 1), when they cross a page break"),
+    text: quotedText,
+  })
+  .check((ctx) => {
+    const { page, endPage } = ctx.value;
+    if (endPage === undefined || endPage === null) return;
+    const problem =
+      page === undefined || page === null
+        ? 'needs a "page" to start from'
+        : endPage <= page
+          ? `must be after "page" (got endPage ${endPage}, page ${page})`
+          : endPage > page + 1
+            ? `may be at most one past "page" (got endPage ${endPage}, page ${page})`
+            : undefined;
+    if (problem) ctx.issues.push({ code: "custom", input: endPage, path: ["endPage"], message: problem });
+  });
+
+const pageRecord = z.strictObject({ id: idField, kind: z.literal("page"), page: pageField });
+const equationRecord = z.strictObject({
+  id: idField,
+  kind: z.literal("equation"),
+  label: labelField("equation"),
+});
+const figureRecord = z.strictObject({ id: idField, kind: z.literal("figure"), label: labelField("figure") });
+
+/**
+ * One evidence record, the one rule for every interface and the library: its kind names its fields
+ * (any other is refused, never ignored) and what each must hold.
+ */
+export const evidenceRecordSchema = z
+  .discriminatedUnion("kind", [pageRecord, quotationRecord, equationRecord, figureRecord])
+  .describe(
+    'One evidence record: {"kind":"quotation","page":3,"text":"..."} (add "endPage":4 when the words run onto the next page), {"kind":"page","page":2}, ' +
+      '{"kind":"equation","label":"2.1"} or {"kind":"figure","label":"3"}; optional "id". Pages are ' +
+      "physical (the first page is 1); labels are bare (no parentheses, no 'Figure').",
+  );
+
+/** The records of one call: at most maxRecords, their quotations at most maxTotalTextUtf16 together. */
+export const evidenceListSchema = z
+  .array(evidenceRecordSchema)
+  .max(E.maxRecords)
+  .check((ctx) => {
+    let total = 0;
+    for (const r of ctx.value) if (r.kind === "quotation") total += r.text.length;
+    if (total > E.maxTotalTextUtf16)
+      ctx.issues.push({
+        code: "custom",
+        input: total,
+        params: { limit: E.maxTotalTextUtf16 },
+        message: `holds quotations of ${total} characters together, over the limit of ${E.maxTotalTextUtf16}`,
+      });
+  })
+  .describe("the evidence records to check");
+
+/** A record as the schema reads it (ids and labels as given, a left-out page as null or absent). */
+export type EvidenceRecordInput = z.infer<typeof evidenceRecordSchema>;
+
+/** Records the schema read, as the checks take them: ids and labels as strings, no nulls. */
+export function toEvidenceRecords(list: readonly EvidenceRecordInput[]): EvidenceRecord[] {
+  return list.map((r) => {
+    const id = r.id === undefined ? undefined : String(r.id);
+    switch (r.kind) {
+      case "quotation": {
+        const page = r.page ?? undefined;
+        const endPage = r.endPage ?? undefined;
+        return { id, kind: r.kind, page, ...(endPage !== undefined ? { endPage } : {}), text: r.text };
+      }
+      case "page":
+        return { id, kind: r.kind, page: r.page };
+      default:
+        return { id, kind: r.kind, label: String(r.label) };
+    }
+  });
+}
+
+const EVIDENCE_INPUT = {
+  object: z.strictObject({ evidence: evidenceListSchema }),
+  fieldCodes: { evidence: "EVIDENCE_INVALID" as const },
+};
+
 /** Parses the evidence file's text into records, naming the record index and field of any problem. */
 export function parseEvidenceJson(text: string, source = "evidence"): EvidenceRecord[] {
   return validateEvidence(parseJsonInput(text, source), source);
+}
+
+/**
+ * The records of an evidence file's text, unread: the JSON array (or `{"evidence": [...]}`) handed on
+ * as it is, for the operation's schema to read (the one place records are validated).
+ */
+export function evidenceFileList(text: string, source: string): unknown[] {
+  return evidenceList(parseJsonInput(text, source), source);
 }
 
 /** The JSON value of an input file's text, or EVIDENCE_NOT_JSON naming the file. */
@@ -54,133 +189,37 @@ export function parseJsonInput(text: string, source: string): unknown {
   }
 }
 
-export function validateEvidence(value: unknown, source = "evidence"): EvidenceRecord[] {
+/**
+ * The list of an evidence file's value: an array of records, or `{"evidence": [...]}`; anything else
+ * is EVIDENCE_INVALID naming the file. The records themselves are the schema's to read.
+ */
+export function evidenceList(value: unknown, source = "evidence"): unknown[] {
   const list = Array.isArray(value)
     ? value
     : isObject(value) && Array.isArray(value.evidence)
       ? value.evidence
       : undefined;
   if (!list) throw invalid(`${source} must be a JSON array of evidence records`);
-  if (list.length > EVIDENCE_LIMITS.maxRecords)
-    throw invalid(`${source} holds ${list.length} records, over the limit of ${EVIDENCE_LIMITS.maxRecords}`, {
-      limit: EVIDENCE_LIMITS.maxRecords,
+  // Counted before any record is read, so a list of millions is refused at once.
+  if (list.length > E.maxRecords)
+    throw invalid(`${source} holds ${list.length} records, over the limit of ${E.maxRecords}`, {
+      limit: E.maxRecords,
     });
   if (isObject(value)) {
     const unknown = firstUnknownField(value, FILE_FIELDS);
     if (unknown !== undefined)
       throw invalid(`${source}: unknown field ${shown(unknown)}${didYouMean(unknown, FILE_FIELDS)}`);
   }
-  const records = list.map((item, index) => validateRecord(item, index));
-  let total = 0;
-  for (const r of records) if (r.kind === "quotation") total += r.text.length;
-  if (total > EVIDENCE_LIMITS.maxTotalTextUtf16)
-    throw invalid(
-      `${source}: the quotations hold ${total} characters together, over the limit of ${EVIDENCE_LIMITS.maxTotalTextUtf16}`,
-      { limit: EVIDENCE_LIMITS.maxTotalTextUtf16 },
-    );
-  return records;
+  return list;
 }
 
-function validateRecord(item: unknown, index: number): EvidenceRecord {
-  const at = `record ${index}`;
-  if (!isObject(item)) throw invalid(`${at}: must be an object`);
-  const id = item.id;
-  if (id !== undefined && typeof id !== "string" && typeof id !== "number") {
-    throw invalid(`${at}: field "id" must be a string`);
-  }
-  const idOut = id === undefined ? undefined : String(id);
-  if (idOut !== undefined) withinName(idOut, "id", at);
-  const kind = item.kind;
-  if (typeof kind !== "string") throw invalid(`${at}: field "kind" is missing`);
-  const known = RECORD_FIELDS[kind as EvidenceKind] as ReadonlySet<string> | undefined;
-  const unknown = known ? firstUnknownField(item, known) : undefined;
-  if (known && unknown !== undefined)
-    throw invalid(
-      `${at}: unknown field ${shown(unknown)} in a ${kind} record${didYouMean(unknown, known)}; its fields are ${[...known].join(", ")}`,
-    );
-  switch (kind) {
-    case "quotation": {
-      const text = item.text;
-      if (typeof text !== "string") throw invalid(`${at}: field "text" must be a string`);
-      if (text.length > EVIDENCE_LIMITS.maxTextUtf16)
-        throw invalid(
-          `${at}: field "text" is ${text.length} characters, over the limit of ${EVIDENCE_LIMITS.maxTextUtf16}`,
-          { path: `${at}.text`, field: "text", limit: EVIDENCE_LIMITS.maxTextUtf16 },
-        );
-      if (text.trim().length === 0) throw invalid(`${at}: field "text" is empty`);
-      const parts = ellipsisParts(text);
-      if (parts && !everyPartHasWords(parts))
-        throw invalid(`${at}: field "text" has an ellipsis with no words on one side of it`);
-      const page = item.page === undefined || item.page === null ? undefined : checkPage(item.page, at);
-      const endPage =
-        item.endPage === undefined || item.endPage === null
-          ? undefined
-          : checkEndPage(item.endPage, page, at);
-      return { id: idOut, kind, page, ...(endPage !== undefined ? { endPage } : {}), text };
-    }
-    case "page":
-      if (item.page === undefined || item.page === null) throw invalid(`${at}: field "page" is missing`);
-      return { id: idOut, kind, page: checkPage(item.page, at) };
-    case "equation":
-    case "figure": {
-      const label = item.label;
-      if (typeof label !== "string" && typeof label !== "number") {
-        throw invalid(`${at}: field "label" must be a string`);
-      }
-      withinName(String(label), "label", at);
-      return { id: idOut, kind, label: bareLabel(String(label), kind, at) };
-    }
-    default:
-      throw invalid(`${at}: unknown kind ${shown(kind)} (expected one of ${EVIDENCE_KINDS.join(", ")})`);
-  }
-}
-
-/** The label as given, refused when it starts with a keyword the label must be given without. */
-function bareLabel(label: string, kind: "equation" | "figure", at: string): string {
-  const keyword = LABEL_WITH_KEYWORD.exec(label);
-  if (!keyword) return label;
-  const bare = label
-    .slice(keyword[0].length)
-    .replace(/^\((.*)\)$/u, "$1")
-    .trim();
-  throw invalid(
-    `${at}: field "label" starts with ${JSON.stringify(keyword[1])}; give the ${kind} label bare, as printed without its keyword or parentheses${bare ? ` (${JSON.stringify(label)} -> ${JSON.stringify(bare)})` : ""}`,
-  );
-}
-
-function checkPage(value: unknown, at: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw invalid(`${at}: field "page" must be a positive integer (got ${shown(value)})`);
-  }
-  // Past 2^53 - 1 a number no longer holds the page written (1e+23 + 1 is 1e+23): no file has it.
-  if (!Number.isSafeInteger(value))
-    throw invalid(
-      `${at}: field "page" is past the largest page number, ${Number.MAX_SAFE_INTEGER} (got ${shown(value)})`,
-      { field: "page", limit: Number.MAX_SAFE_INTEGER },
-    );
-  return value;
-}
-
-function withinName(value: string, field: "id" | "label", at: string): void {
-  if (value.length > EVIDENCE_LIMITS.maxNameUtf16)
-    throw invalid(
-      `${at}: field "${field}" is ${value.length} characters, over the limit of ${EVIDENCE_LIMITS.maxNameUtf16}`,
-      { field, limit: EVIDENCE_LIMITS.maxNameUtf16 },
-    );
-}
-
-/** `endPage` is inclusive and, in this version, the page after `page`: the words run across one break. */
-function checkEndPage(value: unknown, page: number | undefined, at: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value))
-    throw invalid(`${at}: field "endPage" must be an integer (got ${shown(value)})`);
-  if (page === undefined) throw invalid(`${at}: field "endPage" needs a "page" to start from`);
-  if (value <= page)
-    throw invalid(`${at}: field "endPage" must be after "page" (got endPage ${value}, page ${page})`);
-  if (value > page + 1)
-    throw invalid(
-      `${at}: field "endPage" may be at most one past "page" (got endPage ${value}, page ${page})`,
-    );
-  return value;
+/**
+ * Evidence records read by their schema: every problem reported (EVIDENCE_INVALID), each naming its
+ * field by its path (`evidence[3].page`).
+ */
+export function validateEvidence(value: unknown, source = "evidence"): EvidenceRecord[] {
+  const { evidence } = parseInput(source, EVIDENCE_INPUT, { evidence: evidenceList(value, source) });
+  return toEvidenceRecords(evidence);
 }
 
 function invalid(message: string, details?: ErrorDetails): CiteproofError {

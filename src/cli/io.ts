@@ -3,12 +3,15 @@
 import type { Command } from "commander";
 import { MAX_JOBS, parseJobs } from "../document/jobs.js";
 import type { OpenOptions } from "../document/open.js";
+import type { Naming } from "../errors.js";
 import { CiteproofError } from "../errors.js";
 import type { Operation, OperationContext } from "../operations/operation.js";
+import { runOperation } from "../operations/run-operation.js";
 import { readRegularFileSync } from "../source/file.js";
-import { printJson, reportError, wantsJson } from "./report-error.js";
+import { cliNaming, printJson, reportError, wantsJson } from "./report-error.js";
 
 export {
+  cliNaming,
   EXIT_CLEAN,
   EXIT_ERROR,
   EXIT_FAILS,
@@ -77,20 +80,24 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
 
 /** The context of a command whose paths a person typed: read wherever they are. */
 export function commandContext(flags: DocumentFlags): OperationContext {
-  return { cwd: process.cwd(), access: "anywhere", open: sharedOpenOptions(flags), caller: "cli" };
+  return { cwd: process.cwd(), access: "anywhere", open: sharedOpenOptions(flags) };
 }
 
-/** Runs an operation and prints its result: the JSON document with --json, else the text for a person. */
+/**
+ * Runs an operation through the one door every interface uses (its schema reads `rawArgs`, the flags
+ * mapped to the operation's fields) and prints its result: the JSON document with --json, else the
+ * text for a person.
+ */
 export async function runAndPrint<Input, Result>(
   op: Operation<Input, Result>,
-  input: Input,
+  rawArgs: Record<string, unknown>,
   ctx: OperationContext,
   json: boolean | undefined,
 ): Promise<number> {
-  const result = await op.run(input, ctx);
-  if (json) printJson(op.json(result));
-  else process.stdout.write(op.format(result, input));
-  return op.exitCode(result);
+  const outcome = await runOperation(op, rawArgs, ctx);
+  if (json) printJson(outcome.json);
+  else process.stdout.write(outcome.text());
+  return outcome.exitCode;
 }
 
 export function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -114,14 +121,18 @@ export function readTextInput(path: string, what: string): string {
   return readRegularFileSync(path, what).toString("utf8");
 }
 
-/** Runs a command body and sets the process exit code from its result or error. */
+/**
+ * Runs a command body and sets the process exit code from its result or error; `naming` says which
+ * flag or argument gave each field an error names (by default `--<field>`, `<pdf>`).
+ */
 export async function runAction(
   json: boolean | undefined,
   body: () => Promise<number> | number,
+  naming: Naming = cliNaming(),
 ): Promise<void> {
   try {
     process.exitCode = await body();
   } catch (error) {
-    process.exitCode = reportError(error, json === true || wantsJson());
+    process.exitCode = reportError(error, json === true || wantsJson(), naming);
   }
 }

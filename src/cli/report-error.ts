@@ -2,7 +2,7 @@
  * How the CLI prints a coded error (stderr, and a JSON error document with --json) and its exit codes.
  * Only the error model is imported: the CLI entry uses this before it loads any command.
  */
-import { asCiteproofError, errorFacts, renderMessage } from "../errors.js";
+import { errorDocument, type Naming } from "../errors.js";
 
 export const EXIT_CLEAN = 0;
 export const EXIT_FAILS = 1;
@@ -22,6 +22,22 @@ export function flagName(option: string): string {
 }
 
 /**
+ * How the CLI names an input field in a message: a top-level field by its flag (`text` is `--text`,
+ * `document_index` is `--document-index`, unless `flags` names it otherwise, as `pdf` is `<pdf>`), a
+ * field inside one by its path and the flag that gave it (`"evidence[0].page" in --evidence`).
+ */
+export function cliNaming(flags: Readonly<Record<string, string>> = {}): Naming {
+  const flagOf = (top: string) => flags[top] ?? (top === "pdf" ? "<pdf>" : flagName(top));
+  return {
+    option: flagName,
+    field(path) {
+      const top = /^[^.[]+/.exec(path)?.[0] ?? path;
+      return top === path ? flagOf(top) : `"${path}" in ${flagOf(top)}`;
+    },
+  };
+}
+
+/**
  * Control characters written visibly (`\n`, `\r`, `\u001b`): a newline, CR or ESC in a file name must not
  * split the one-line message or reach the terminal as a control sequence. Tabs stay.
  */
@@ -33,12 +49,13 @@ export function visible(text: string): string {
   });
 }
 
-/** Prints a coded error (stderr, and a JSON error document with --json) and returns exit 2. */
-export function reportError(error: unknown, json: boolean): number {
-  const coded = asCiteproofError(error);
-  const message = renderMessage(coded, flagName);
-  process.stderr.write(`citeproof: error [${coded.code}]: ${visible(message)}\n`);
-  const facts = errorFacts(coded);
-  if (json) printJson({ error: { code: coded.code, message, ...(facts ? { details: facts } : {}) } });
+/**
+ * Prints a coded error (stderr, and with --json the error document every interface gives, in the
+ * CLI's names) and returns exit 2.
+ */
+export function reportError(error: unknown, json: boolean, naming: Naming = cliNaming()): number {
+  const document = errorDocument(error, naming);
+  process.stderr.write(`citeproof: error [${document.code}]: ${visible(document.message)}\n`);
+  if (json) printJson({ error: document });
   return EXIT_ERROR;
 }

@@ -1,6 +1,7 @@
 /**
  * What a crop shows: the page and region named by an anchor ("equation:2.1", "figure:3") or a box,
- * checked the same way for every interface. Each interface names its own arguments in the messages.
+ * checked the same way for every interface. Messages name the inputs as fields (`{{anchor}}`), which
+ * each interface writes in its own terms (the CLI's `--anchor`, a tool's `argument "anchor"`).
  */
 import type { Box } from "../document/model.js";
 import { assertPageInRange, type OpenedDocument } from "../document/open.js";
@@ -14,20 +15,6 @@ import {
 } from "./anchor-lookup.js";
 import { type AnchorsOptions, documentAnchors } from "./anchors.js";
 
-export type CropArg = "page" | "box" | "anchor";
-
-/** How an interface names its arguments: the CLI's `--page`, or a tool's `argument "page"` / `"page"`. */
-export interface CropNaming {
-  /** An argument as the subject of a message: `--anchor`, `argument "anchor"`. */
-  subject: Record<CropArg, string>;
-  /** An argument named in passing: `--anchor`, `"anchor"`. */
-  mention: Record<CropArg, string>;
-  /** Where the anchors are listed: "citeproof anchors", "the anchors tool". */
-  anchorsListing: string;
-  /** Whether "no anchor ..." names the anchor's kind first ("no equation anchor equation (2.1)"). */
-  kindInNotFound: boolean;
-}
-
 export interface AnchorPlace {
   page: number;
   region: Box;
@@ -35,21 +22,22 @@ export interface AnchorPlace {
 }
 
 /** Refuses a box given together with an anchor. */
-export function assertBoxOrAnchor(hasBox: boolean, hasAnchor: boolean, naming: CropNaming): void {
+export function assertBoxOrAnchor(hasBox: boolean, hasAnchor: boolean): void {
   if (hasBox && hasAnchor)
-    throw new CiteproofError(
-      "USAGE",
-      `give either ${naming.mention.box} or ${naming.mention.anchor}, not both`,
-    );
+    throw new CiteproofError("USAGE", "give either {{box}} or {{anchor}}, not both", {
+      path: "anchor",
+      field: "anchor",
+    });
 }
 
 /** Parses the anchor argument; USAGE when it is not equation:LABEL or figure:LABEL. */
-export function anchorRefArg(text: string, naming: CropNaming): AnchorRef {
+export function anchorRefArg(text: string): AnchorRef {
   const ref = parseAnchorRef(text);
   if (!ref)
     throw new CiteproofError(
       "USAGE",
-      `${naming.subject.anchor} must be equation:LABEL or figure:LABEL (got ${JSON.stringify(text)})`,
+      `{{anchor}} must be equation:LABEL or figure:LABEL (got ${JSON.stringify(text)})`,
+      { path: "anchor", field: "anchor" },
     );
   return ref;
 }
@@ -63,7 +51,6 @@ export async function locateAnchor(
   ref: AnchorRef,
   page: number | undefined,
   options: AnchorsOptions,
-  naming: CropNaming,
 ): Promise<AnchorPlace> {
   if (page !== undefined) assertPageInRange(doc, page);
   const all = findAnchors(await documentAnchors(doc, options), ref);
@@ -73,9 +60,9 @@ export async function locateAnchor(
     const pages = [...new Set(all.map((a) => a.anchor.page))];
     throw new CiteproofError(
       "ANCHOR_NOT_FOUND",
-      `no ${naming.kindInNotFound ? `${ref.kind} ` : ""}anchor ${name}${page !== undefined ? ` on page ${page}` : ""} in this PDF${
+      `no anchor ${name}${page !== undefined ? ` on page ${page}` : ""} in this PDF${
         pages.length > 0 ? `; it is on page ${pages.join(", ")}` : ""
-      } (see ${naming.anchorsListing})`,
+      } (the anchors operation lists them)`,
     );
   }
   const found = here[0];
@@ -83,12 +70,12 @@ export async function locateAnchor(
 }
 
 /** The page to render: USAGE when none was given and no anchor named one. */
-export function requireCropPage(page: number | undefined, naming: CropNaming): number {
+export function requireCropPage(page: number | undefined): number {
   if (page === undefined)
-    throw new CiteproofError(
-      "USAGE",
-      `${naming.subject.page} is required unless ${naming.mention.anchor} is given`,
-    );
+    throw new CiteproofError("USAGE", "{{page}} is required unless {{anchor}} is given", {
+      path: "page",
+      field: "page",
+    });
   return page;
 }
 

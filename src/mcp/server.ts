@@ -10,7 +10,7 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { asCiteproofError, CiteproofError, renderMessage } from "../errors.js";
+import { argumentName, CiteproofError, errorDocument, type Naming } from "../errors.js";
 import { type AgentOutput, agentOperation, callOperation } from "../operations/agent-call.js";
 import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { OperationContext } from "../operations/operation.js";
@@ -31,12 +31,14 @@ export interface InFlight {
   calls: Set<Promise<unknown>>;
 }
 
-/** A setting a message names, as the server's user can change it. */
-function settingName(option: string): string {
-  return option === "allow_root" || option === "max_bytes" || option === "call_timeout_ms"
-    ? `the server's --${option.replace(/_/g, "-")}`
-    : option;
-}
+/** How a tool's messages name things: a setting as the server's user can change it, a field as an argument. */
+export const MCP_NAMING: Naming = {
+  option: (option) =>
+    option === "allow_root" || option === "max_bytes" || option === "call_timeout_ms"
+      ? `the server's --${option.replace(/_/g, "-")}`
+      : option,
+  field: argumentName,
+};
 
 /** `callTimeoutMs`: a deadline for each tool call (the HTTP server's `--call-timeout-ms`). */
 export function createMcpServer(
@@ -93,9 +95,8 @@ export async function callTool(
     });
     return toResult(deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs));
   } catch (error) {
-    const coded = asCiteproofError(error);
-    const document = { ...coded.toJSON(), message: renderMessage(coded, settingName) };
-    return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: document }, null, 2) }] };
+    const document = { error: errorDocument(error, MCP_NAMING) };
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(document, null, 2) }] };
   }
 }
 

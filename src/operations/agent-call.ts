@@ -4,8 +4,9 @@
  */
 import { CiteproofError } from "../errors.js";
 import { AGENT_OPERATIONS, findAgentOperation } from "./agent-operations.js";
-import { parseInput } from "./input.js";
+import { MAX_CROP_PIXELS } from "./crop.js";
 import type { AnyOperation, Operation, OperationContext, OperationImage } from "./operation.js";
+import { runOperation } from "./run-operation.js";
 
 export interface AgentOutput {
   /** The JSON document the matching CLI command prints with --json. */
@@ -23,22 +24,26 @@ export function agentOperation(name: string): AnyOperation {
   return op;
 }
 
+/** An agent's context: its images are capped at what a model is handed. */
+export function agentContext(ctx: OperationContext): OperationContext {
+  return { maxImagePixels: MAX_CROP_PIXELS, ...ctx };
+}
+
 /** Reads the arguments against the operation's schema and runs it; the input is returned for `format`. */
 export async function runWithArgs<Input, Result>(
   op: Operation<Input, Result>,
   args: unknown,
-  ctx: Omit<OperationContext, "caller">,
+  ctx: OperationContext,
 ): Promise<{ input: Input; result: Result }> {
-  const input = parseInput(op.name, await op.schema(), args);
-  return { input, result: await op.run(input, { ...ctx, caller: "agent" }) };
+  const { input, result } = await runOperation(op, args, agentContext(ctx));
+  return { input, result };
 }
 
 export async function callOperation(
   op: AnyOperation,
   args: unknown,
-  ctx: Omit<OperationContext, "caller">,
+  ctx: OperationContext,
 ): Promise<AgentOutput> {
-  const { result } = await runWithArgs(op, args, ctx);
-  const image = op.image?.(result);
-  return image ? { json: op.json(result), image } : { json: op.json(result) };
+  const { json, image } = await runOperation(op, args, agentContext(ctx));
+  return image ? { json, image } : { json };
 }

@@ -22,8 +22,11 @@ export const citeCheckOperation = defineOperation<CiteCheckRequest, CiteCheckRep
   openWorld: true,
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.cite_check),
   run(request, ctx) {
-    // The request's own rules (limits across citations, URL forms) are the checks layer's.
-    return checkCitations(parseCiteCheckRequest({ ...request, operation: "cite_check" }), ctx);
+    // The request's own rules (limits across citations, URL forms) are the checks layer's. A relative
+    // path starts from the context's directory, and the report names it in full.
+    const input = parseCiteCheckRequest({ ...request, operation: "cite_check" });
+    const source = "path" in input.source ? { path: resolve(ctx.cwd, input.source.path) } : input.source;
+    return checkCitations({ ...input, source }, ctx);
   },
   json: (report) => report,
   format: (report) => formatCiteCheckReport(report),
@@ -39,15 +42,12 @@ export function checkCitations(
   ctx: OperationContext,
   password?: string,
 ): Promise<CiteCheckReport> {
-  // An agent's relative path starts from its context's directory, and the report names it in full.
-  const source =
-    "path" in input.source && ctx.caller === "agent"
-      ? { path: resolve(ctx.cwd, input.source.path) }
-      : input.source;
-  return citeCheck(
-    { ...input, source },
-    { allowRoots: ctx.access, cacheDir: ctx.open.cacheDir, noCache: ctx.open.noCache, password },
-  );
+  return citeCheck(input, {
+    allowRoots: ctx.access,
+    cacheDir: ctx.open.cacheDir,
+    noCache: ctx.open.noCache,
+    password,
+  });
 }
 
 function verifiedAll(report: CiteCheckReport): boolean {

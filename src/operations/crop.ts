@@ -10,7 +10,6 @@ import {
   anchorRefArg,
   assertBoxOrAnchor,
   assertNonEmptyBox,
-  type CropNaming,
   clipBox,
   locateAnchor,
   requireCropPage,
@@ -23,21 +22,6 @@ import type { cropInput } from "./schemas/documents.js";
 export type CropInput = z.infer<typeof cropInput.object>;
 
 export const MAX_CROP_PIXELS = 12_000_000;
-
-/** How the CLI names the crop's inputs in messages. */
-export const CROP_FLAGS: CropNaming = {
-  subject: { page: "--page", box: "--box", anchor: "--anchor" },
-  mention: { page: "--page", box: "--box", anchor: "--anchor" },
-  anchorsListing: "citeproof anchors",
-  kindInNotFound: false,
-};
-
-const ARGUMENTS: CropNaming = {
-  subject: { page: 'argument "page"', box: 'argument "box"', anchor: 'argument "anchor"' },
-  mention: { page: '"page"', box: '"box"', anchor: '"anchor"' },
-  anchorsListing: "the anchors tool",
-  kindInNotFound: true,
-};
 
 export interface CropResult {
   page: number;
@@ -62,10 +46,9 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
     "--json` reports it (without the output path).",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.crop),
   async run(input, ctx) {
-    const naming = ctx.caller === "cli" ? CROP_FLAGS : ARGUMENTS;
     const dpi = input.dpi ?? DEFAULT_RENDER_DPI;
-    assertBoxOrAnchor(input.box !== undefined, input.anchor !== undefined, naming);
-    if (input.box !== undefined) assertNonEmptyBox(input.box, naming.subject.box);
+    assertBoxOrAnchor(input.box !== undefined, input.anchor !== undefined);
+    if (input.box !== undefined) assertNonEmptyBox(input.box, "{{box}}");
     const pdf = await inputPdf(ctx, input.pdf);
     const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     let page = input.page;
@@ -73,13 +56,13 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
     let found: FoundAnchor | undefined;
     let source: PdfBytes;
     if (input.anchor !== undefined) {
-      const ref = anchorRefArg(input.anchor, naming);
+      const ref = anchorRefArg(input.anchor);
       const doc = await openForAnchors(pdf, options);
       source = doc.source;
-      ({ page, region, found } = await locateAnchor(doc, ref, page, options, naming));
-      if (ctx.caller === "agent") assertCropSize(region, dpi);
+      ({ page, region, found } = await locateAnchor(doc, ref, page, options));
+      if (ctx.maxImagePixels !== undefined) assertCropSize(region, dpi, ctx.maxImagePixels);
     } else {
-      page = requireCropPage(page, naming);
+      page = requireCropPage(page);
       source = await sourceFor(pdf, page, region, dpi, ctx, options);
     }
     const rendered = await renderRegion(source, page, region, dpi, options);
@@ -103,8 +86,8 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
 });
 
 /**
- * The bytes to render from. The CLI reads the file and lets the renderer find the page; an agent's
- * crop is held to a size, so the page is opened first to learn how large the image would be.
+ * The bytes to render from. Without a cap on the image the file is read and the renderer finds the
+ * page; a capped crop (an agent's) is opened first to learn how large the image would be.
  */
 async function sourceFor(
   pdf: string | PdfBytes,
@@ -114,22 +97,23 @@ async function sourceFor(
   ctx: OperationContext,
   options: OperationContext["open"] & { password?: string },
 ): Promise<PdfBytes> {
-  if (ctx.caller === "cli")
+  const cap = ctx.maxImagePixels;
+  if (cap === undefined)
     return typeof pdf === "string" ? readPdfFile(pdf, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : pdf;
   const doc = await openDocument(pdf, { ...options, pages: [page] });
   assertPageInRange(doc, page);
   const shown = region === "page" ? doc.pages[page - 1]?.cropBox : region;
-  if (shown) assertCropSize(shown, dpi);
+  if (shown) assertCropSize(shown, dpi, cap);
   return doc.source;
 }
 
-function assertCropSize(shown: Box, dpi: number): void {
+function assertCropSize(shown: Box, dpi: number, cap: number): void {
   const pixels = (((shown.right - shown.left) * dpi) / 72) * (((shown.top - shown.bottom) * dpi) / 72);
-  if (pixels > MAX_CROP_PIXELS) {
+  if (pixels > cap) {
     throw new CiteproofError(
       "USAGE",
-      `the crop would be about ${Math.round(pixels / 1e6)} million pixels, over ${MAX_CROP_PIXELS / 1e6} million; lower "dpi" or crop a smaller box`,
-      { path: "dpi", field: "dpi", limit: MAX_CROP_PIXELS },
+      `the crop would be about ${Math.round(pixels / 1e6)} million pixels, over ${cap / 1e6} million; lower {{dpi}} or crop a smaller {{box}}`,
+      { path: "dpi", field: "dpi", limit: cap },
     );
   }
 }

@@ -18,7 +18,7 @@ export const locateOperation = defineOperation<LocateInput, LocateReport>({
     "`citeproof locate --json` prints.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.locate),
   async run(input, ctx) {
-    const text = validateLocateText(input.text, ctx.caller === "cli" ? "--text" : 'argument "text"');
+    const text = validateLocateText(input.text, "{{text}}");
     return locatePdf(await inputPdf(ctx, input.pdf), text, { ...ctx.open, password: input.password });
   },
   json: (report) => report,

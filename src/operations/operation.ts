@@ -2,14 +2,18 @@
  * An operation: one thing citeproof does, declared once. Its input schema (zod, in `schemas/`) is the
  * parser, the TypeScript type and the JSON Schema agent hosts are given; `run` does the work and
  * returns a typed result; `format` writes that result for a person and `exitCode` says how the CLI
- * ends. The CLI, the MCP server and the pi extension are adapters around these: arguments in, `run`,
- * print or return.
+ * ends. The CLI, the MCP server and the pi extension are adapters around these, through one door
+ * (`runOperation`): raw arguments in, parsed, run, rendered. Messages name an input field as
+ * `{{path}}` and never a flag or an argument of one interface; each interface names it when it prints.
  */
 import type { z } from "zod";
 import { DEFAULT_TIMEOUT_MS, type OpenOptions } from "../document/open.js";
 import type { ErrorCode } from "../errors.js";
 import type { PathAccess } from "../source/allowed-root.js";
 import { Deadline } from "../util/deadline.js";
+import type { InputSchema } from "../util/parse-input.js";
+
+export type { InputSchema };
 
 /** Where an operation runs, set by the interface that calls it. */
 export interface OperationContext {
@@ -22,15 +26,11 @@ export interface OperationContext {
   access: PathAccess;
   /** Cache, deadline and size options for opening documents. */
   open: Pick<OpenOptions, "cacheDir" | "noCache" | "timeoutMs" | "maxBytes" | "jobs">;
-  /** Who called: the CLI's messages name flags; an agent's name arguments, and its images are capped. */
-  caller: "cli" | "agent";
-}
-
-/** An operation's input schema and the code a bad value inside each top-level field is reported with. */
-export interface InputSchema<Input> {
-  object: z.ZodObject & z.ZodType<Input>;
-  /** USAGE when a field is not listed, and always for a missing field or an unknown one at the top. */
-  fieldCodes?: Partial<Record<keyof Input & string, ErrorCode>>;
+  /**
+   * The most pixels an image the operation renders may have: an agent's images are capped (a model
+   * is handed them); a person's, written to a file, are not.
+   */
+  maxImagePixels?: number;
 }
 
 export interface OperationImage {

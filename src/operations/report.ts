@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { z } from "zod";
-import { validateEvidence } from "../checks/evidence-record.js";
+import { toEvidenceRecords } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import { closeRenderer } from "../document/render.js";
 import { CiteproofError } from "../errors.js";
@@ -31,7 +31,7 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
   async run(input, ctx) {
     const out = outputPath(ctx, input.out);
     assertFolder(out);
-    const records = validateEvidence(input.evidence, 'argument "evidence"');
+    const records = toEvidenceRecords(input.evidence);
     try {
       const report = await buildReport(await inputPdf(ctx, input.pdf), records, {
         ...ctx.open,

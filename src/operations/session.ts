@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import { checkText, formatTextCheckReport, type TextCheckReport } from "../checks/check-text.js";
-import { validateEvidence } from "../checks/evidence-record.js";
+import { toEvidenceRecords } from "../checks/evidence-record.js";
 import { openForAnchors } from "../layout/anchors.js";
 import { checkDraft, type DraftCheckReport, formatDraftCheck } from "../session/check-draft.js";
 import { type CompareReport, compareRevision, formatCompare } from "../session/compare.js";
@@ -102,7 +102,7 @@ export const sessionVerifyOperation = defineOperation<SessionVerifyInput, Sessio
     "results enter the claim pool, a FAIL never does; a claim already held is not added twice.",
   schema: () => schemas().then((s) => s.session_verify),
   async run(input, ctx) {
-    const records = validateEvidence(input.evidence, 'argument "evidence"');
+    const records = toEvidenceRecords(input.evidence);
     return verifyInSession(await openChecked(ctx, input), records);
   },
   json: (report) => report,

@@ -26,12 +26,9 @@ export const verifyCitationsOperation = defineOperation<VerifyCitationsInput, Ci
     "field. Returns verify's document, each result with the citation's index and place (at) in the input.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify_citations),
   async run(input, ctx) {
-    const root = ctx.caller === "cli" ? "" : "citations";
-    const parsed = readCitations(input.citations, input.format, input.document_index ?? 0, root);
-    const records = validateEvidence(
-      citationRecords(parsed),
-      root === "" ? "the citations" : 'argument "citations"',
-    );
+    // Paths in messages and in each result's `at` are the citations' own (`content[1].citations[0]`).
+    const parsed = readCitations(input.citations, input.format, input.document_index ?? 0);
+    const records = validateEvidence(citationRecords(parsed), "the citations");
     const report = await verifyPdf(await inputPdf(ctx, input.pdf), records, {
       ...ctx.open,
       password: input.password,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { verifyPdf } from "../checks/cited-pages-first.js";
-import { validateEvidence } from "../checks/evidence-record.js";
+import { toEvidenceRecords } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
 import { callDeadline, defineOperation } from "./operation.js";
@@ -20,7 +20,7 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
     "seen instead) or UNANCHORED (no page named, nothing checked).",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify),
   async run(input, ctx) {
-    const records = validateEvidence(input.evidence, 'argument "evidence"');
+    const records = toEvidenceRecords(input.evidence);
     const deadline = callDeadline(ctx);
     return verifyPdf(await inputPdf(ctx, input.pdf), records, {
       ...ctx.open,

@@ -1,6 +1,6 @@
 /** The /citeproof command: a person's way to run a check or write a report from inside pi. */
 import { resolve } from "node:path";
-import { type EvidenceRecord, parseEvidenceJson } from "../checks/evidence-record.js";
+import { evidenceFileList } from "../checks/evidence-record.js";
 import { CiteproofError } from "../errors.js";
 import { runWithArgs } from "../operations/agent-call.js";
 import { checkTextOperation } from "../operations/check-text.js";
@@ -23,7 +23,7 @@ export interface CommandOutcome {
   text: string;
 }
 
-type Context = Omit<OperationContext, "caller">;
+type Context = OperationContext;
 
 export async function runCommand(argLine: string, ctx: Context): Promise<CommandOutcome> {
   const [sub, ...rest] = splitArgs(argLine);
@@ -72,8 +72,9 @@ async function readText(ctx: Context, file: string, what: string): Promise<strin
   return Buffer.from(read).toString("utf8");
 }
 
-async function readEvidence(ctx: Context, file: string): Promise<EvidenceRecord[]> {
-  return parseEvidenceJson(await readText(ctx, file, "evidence file"), file);
+/** The file's records, unread: the operation's schema reads them. */
+async function readEvidence(ctx: Context, file: string): Promise<unknown[]> {
+  return evidenceFileList(await readText(ctx, file, "evidence file"), file);
 }
 
 function exactly(args: string[], n: number, form: string): string[] {

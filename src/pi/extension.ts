@@ -4,7 +4,15 @@
  * extension".
  */
 import { delimiter, resolve } from "node:path";
-import { asCiteproofError, CiteproofError, renderMessage } from "../errors.js";
+import {
+  argumentName,
+  asCiteproofError,
+  CiteproofError,
+  type ErrorDocument,
+  errorDocument,
+  type Naming,
+  renderMessage,
+} from "../errors.js";
 import { type AgentOutput, callOperation } from "../operations/agent-call.js";
 import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { AnyOperation, OperationContext } from "../operations/operation.js";
@@ -20,6 +28,23 @@ export const ROOTS_ENV = "CITEPROOF_ALLOW_ROOTS";
 /** A setting a message names, as a pi user can change it. */
 export function settingName(option: string): string {
   return option === "allow_root" ? ROOTS_ENV : option;
+}
+
+/** How pi's messages name things: a setting as a pi user changes it, a field as the tool's argument. */
+export const PI_NAMING: Naming = { option: settingName, field: argumentName };
+
+/**
+ * A failed tool call (pi marks a call failed when execute throws): its message is the compact error
+ * document every interface gives, `{"error":{code,message,details}}`, which the model reads.
+ */
+export class PiToolError extends Error {
+  readonly document: ErrorDocument;
+
+  constructor(document: ErrorDocument) {
+    super(JSON.stringify({ error: document }));
+    this.name = "PiToolError";
+    this.document = document;
+  }
 }
 
 export default function citeproofExtension(pi: ExtensionAPI): void {
@@ -40,7 +65,7 @@ export default function citeproofExtension(pi: ExtensionAPI): void {
         ctx.ui.notify(text, level);
       } catch (error) {
         const coded = asCiteproofError(error);
-        ctx.ui.notify(`citeproof: error [${coded.code}]: ${renderMessage(coded, settingName)}`, "error");
+        ctx.ui.notify(`citeproof: error [${coded.code}]: ${renderMessage(coded, PI_NAMING)}`, "error");
       }
     },
   });
@@ -56,9 +81,7 @@ async function execute(
     if (signal?.aborted) throw new CiteproofError("USAGE", "the tool call was cancelled");
     return toPiResult(await callOperation(op, stripAt(params), contextFor(ctx)));
   } catch (error) {
-    // pi marks a tool call as failed when execute throws; the code leads the message.
-    const coded = asCiteproofError(error);
-    throw new Error(`citeproof error [${coded.code}]: ${renderMessage(coded, settingName)}`);
+    throw new PiToolError(errorDocument(error, PI_NAMING));
   }
 }
 
@@ -72,7 +95,7 @@ function stripAt(args: Record<string, unknown> | undefined): Record<string, unkn
 }
 
 /** Tools read inside the session's working directory, or the roots CITEPROOF_ALLOW_ROOTS names. */
-export function contextFor(ctx: PiContext | undefined): Omit<OperationContext, "caller"> {
+export function contextFor(ctx: PiContext | undefined): OperationContext {
   const cwd = ctx?.cwd ?? process.cwd();
   const configured = (process.env[ROOTS_ENV] ?? "").split(delimiter).filter((p) => p.length > 0);
   return {

@@ -187,43 +187,51 @@ describe("the evidence", () => {
   });
 
   it.each([
-    ["a record that is not an object", [GOOD_RECORDS[0], "p. 3"], /^record 1: must be an object$/],
+    [
+      "a record that is not an object",
+      [GOOD_RECORDS[0], "p. 3"],
+      /^"evidence\[1\]" in --evidence must be an object \(got "p\. 3"\)$/,
+    ],
     [
       "a missing kind",
       [GOOD_RECORDS[0], GOOD_RECORDS[0], { page: 2 }],
-      /^record 2: field "kind" is missing$/,
+      /^"evidence\[2\]\.kind" in --evidence is missing$/,
     ],
     [
       "text that is not a string",
       [{ kind: "quotation", page: 3, text: 42 }],
-      /^record 0: field "text" must be a string$/,
+      /^"evidence\[0\]\.text" in --evidence must be a string \(got 42\)$/,
     ],
-    ["empty text", [{ kind: "quotation", page: 3, text: "  \n " }], /^record 0: field "text" is empty$/],
-    ["a page record without a page", [{ kind: "page" }], /^record 0: field "page" is missing$/],
+    [
+      "empty text",
+      [{ kind: "quotation", page: 3, text: "  \n " }],
+      /^"evidence\[0\]\.text" in --evidence is empty$/,
+    ],
+    ["a page record without a page", [{ kind: "page" }], /^"evidence\[0\]\.page" in --evidence is missing$/],
     [
       "an id that is not a string",
       [{ id: {}, kind: "page", page: 1 }],
-      /^record 0: field "id" must be a string$/,
+      /^"evidence\[0\]\.id" in --evidence must be a string or a finite number \(got {}\)$/,
     ],
     [
       "an unknown kind",
       [GOOD_RECORDS[0], { kind: "table", page: 1 }],
-      /^record 1: unknown kind "table" \(expected one of /,
+      /^"evidence\[1\]\.kind" in --evidence must be one of "page", "quotation", "equation", "figure" \(got "table"\)$/,
     ],
     [
       "a misspelled field, one edit from a known one",
       [{ kind: "quotation", text: "the final weights are calibrated", Page: 1 }],
-      /^record 0: unknown field "Page" in a quotation record \(did you mean "page"\?\); its fields are id, kind, page, endPage, text$/,
+      /^unknown "evidence\[0\]\.Page" in --evidence \(did you mean "page"\?\)$/,
     ],
     [
       "a field no record carries, with no near one",
       [{ kind: "page", page: 1, confidence: 0.9 }],
-      /^record 0: unknown field "confidence" in a page record; its fields are id, kind, page$/,
+      /^unknown "evidence\[0\]\.confidence" in --evidence \(expected "id", "kind", "page"\)$/,
     ],
     [
       "a field of another kind of record",
       [{ kind: "figure", label: "2", page: 3 }],
-      /^record 0: unknown field "page" in a figure record; its fields are id, kind, label$/,
+      /^unknown "evidence\[0\]\.page" in --evidence \(expected "id", "kind", "label"\)$/,
     ],
     [
       "an unknown field beside the records",
@@ -233,39 +241,39 @@ describe("the evidence", () => {
     [
       "a figure label given with its keyword",
       [{ kind: "figure", label: "Figure 2" }],
-      /^record 0: field "label" starts with "Figure"; give the figure label bare, .* \("Figure 2" -> "2"\)$/,
+      /^"evidence\[0\]\.label" in --evidence starts with "Figure"; give the figure label bare, .* \("Figure 2" -> "2"\)$/,
     ],
     [
       "a figure label given as Fig.",
       [{ kind: "figure", label: "Fig. 3" }],
-      /^record 0: field "label" starts with "Fig\."; .* \("Fig\. 3" -> "3"\)$/,
+      /^"evidence\[0\]\.label" in --evidence starts with "Fig\."; .* \("Fig\. 3" -> "3"\)$/,
     ],
     [
       "an equation label given as Eq. with parentheses",
       [{ kind: "equation", label: "Eq. (2.1)" }],
-      /^record 0: field "label" starts with "Eq\."; give the equation label bare, .* \("Eq\. \(2\.1\)" -> "2\.1"\)$/,
+      /^"evidence\[0\]\.label" in --evidence starts with "Eq\."; give the equation label bare, .* \("Eq\. \(2\.1\)" -> "2\.1"\)$/,
     ],
     [
       "an equation label given as equation",
       [{ kind: "equation", label: "equation 4" }],
-      /^record 0: field "label" starts with "equation"; .* \("equation 4" -> "4"\)$/,
+      /^"evidence\[0\]\.label" in --evidence starts with "equation"; .* \("equation 4" -> "4"\)$/,
     ],
     [
       "an endPage more than one past page",
       [{ kind: "quotation", page: 3, endPage: 5, text: "the final weights are calibrated" }],
-      /^record 0: field "endPage" may be at most one past "page" \(got endPage 5, page 3\)$/,
+      /^"evidence\[0\]\.endPage" in --evidence may be at most one past "page" \(got endPage 5, page 3\)$/,
     ],
     [
       "an endPage that is not an integer",
       [{ kind: "quotation", page: 3, endPage: "4", text: "the final weights are calibrated" }],
-      /^record 0: field "endPage" must be an integer/,
+      /^"evidence\[0\]\.endPage" in --evidence must be a finite number \(got "4"\)$/,
     ],
     [
       "an ellipsis with nothing around it",
       [{ kind: "quotation", page: 3, text: "the final weights ... " }],
-      /^record 0: field "text" has an ellipsis with no words on one side of it$/,
+      /^"evidence\[0\]\.text" in --evidence has an ellipsis with no words on one side of it$/,
     ],
-  ])("%s: EVIDENCE_INVALID naming the record and field", (_label, value, message) => {
+  ])("%s: EVIDENCE_INVALID naming the record's field by its path", (_label, value, message) => {
     expect(expectRejected(pdfArgs(records(value)), "EVIDENCE_INVALID")).toMatch(message);
   });
 
@@ -286,7 +294,14 @@ describe("the evidence", () => {
       ),
       "EVIDENCE_INVALID",
     );
-    expect(message).toBe(`record 1: field "page" must be a positive integer (got ${JSON.stringify(page)})`);
+    // What the page must be follows from what it is: a whole number, then at least 1.
+    const must =
+      typeof page !== "number"
+        ? "be a finite number"
+        : Number.isInteger(page)
+          ? "be at least 1"
+          : "be an integer";
+    expect(message).toBe(`"evidence[1].page" in --evidence must ${must} (got ${JSON.stringify(page)})`);
   });
 
   it.each([
@@ -302,7 +317,7 @@ describe("the evidence", () => {
       "EVIDENCE_INVALID",
     );
     expect(message).toBe(
-      `record 0: field "page" is past the largest page number, 9007199254740991 (got ${JSON.stringify(page)})`,
+      `"evidence[0].page" in --evidence must be at most 9007199254740991 (got ${JSON.stringify(page)})`,
     );
   });
 
@@ -323,17 +338,17 @@ describe("the evidence", () => {
       [
         "a quotation of 20,001 characters",
         [quotation(20_001)],
-        /^record 0: field "text" is 20001 characters, over the limit of 20000$/,
+        /^"evidence\[0\]\.text" in --evidence is 20001 characters, over the limit of 20000$/,
       ],
       [
         "quotations of 4,000,302 characters together",
         Array(201).fill(quotation(19_902)),
-        /^.*: the quotations hold 4000302 characters together, over the limit of 4000000$/,
+        /^--evidence holds quotations of 4000302 characters together, over the limit of 4000000$/,
       ],
       [
         "an id of 1,001 characters",
         [{ ...page, id: "i".repeat(1001) }],
-        /^record 0: field "id" is 1001 characters, over the limit of 1000$/,
+        /^"evidence\[0\]\.id" in --evidence is 1001 characters, over the limit of 1000$/,
       ],
     ])("%s: EVIDENCE_INVALID naming the limit", (_label, value, message) => {
       expect(expectRejected(pdfArgs(records(value)), "EVIDENCE_INVALID")).toMatch(message);
@@ -343,7 +358,7 @@ describe("the evidence", () => {
       const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
       const path = file("deep.json", `[{"kind":"page","page":${deep}}]`);
       expect(expectRejected(pdfArgs(path), "EVIDENCE_INVALID")).toMatch(
-        /^record 0: field "page" must be a positive integer \(got \[{9}\.\.\.\]{9}\)$/,
+        /^"evidence\[0\]\.page" in --evidence must be a finite number \(got \[{9}\.\.\.\]{9}\)$/,
       );
     });
 
@@ -363,7 +378,12 @@ describe("without --json", () => {
     );
     expectRejected([fixture("encrypted"), "--evidence", goodEvidence()], "ENCRYPTED_PDF", [], false);
     expectRejected([PAPER, "--evidence", file("bad.json", "{")], "EVIDENCE_NOT_JSON", [], false);
-    expectRejected([PAPER, "--evidence", file("ev.json", "[{}]")], "EVIDENCE_INVALID", [/record 0/], false);
+    expectRejected(
+      [PAPER, "--evidence", file("ev.json", "[{}]")],
+      "EVIDENCE_INVALID",
+      [/evidence\[0\]/],
+      false,
+    );
     expectRejected([PAPER], "USAGE", [], false);
   });
 });

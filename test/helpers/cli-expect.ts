@@ -10,7 +10,7 @@ export function expectNoStackTrace(text: string): void {
 
 /**
  * Exit 2, one line on stderr naming the code, and with --json exactly one JSON error document on
- * stdout carrying the same code and message. Returns the message.
+ * stdout carrying the same code and message (and details, when the error has any). Returns the message.
  */
 export function expectToolError(run: CliRun, code: string, json: boolean): string {
   expect(run.status, `stderr: ${run.stderr}`).toBe(2);
@@ -23,7 +23,9 @@ export function expectToolError(run: CliRun, code: string, json: boolean): strin
   expect(m![1]).toBe(code);
   const message = m![2];
   if (json) {
-    expect(run.json).toEqual({ error: { code, message } });
+    const { details, ...rest } = (run.json as { error: { details?: unknown } }).error;
+    expect({ error: rest }).toEqual({ error: { code, message } });
+    if (details !== undefined) expect(typeof details).toBe("object");
   } else {
     expect(run.stdout).toBe("");
   }

@@ -185,7 +185,7 @@ describe("citeproof mcp", () => {
       await call("verify", { pdf: fixture, evidence: [{ kind: "page", page: 1 }, { kind: "quotation" }] }),
     );
     expect(badRecord.code).toBe("EVIDENCE_INVALID");
-    expect(badRecord.message).toContain("record 1");
+    expect(badRecord.message).toContain('argument "evidence[1].text" is missing');
 
     const unknownArg = errorOf(await call("verify", { pdf: fixture, evidence: [], pages: 3 }));
     expect(unknownArg.code).toBe("USAGE");

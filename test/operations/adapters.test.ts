@@ -129,7 +129,7 @@ describe("one operation, three interfaces", () => {
 });
 
 const fixtures = join(root, "test/fixtures");
-const ctx: OperationContext = { cwd: root, access: "anywhere", open: { noCache: true }, caller: "cli" };
+const ctx: OperationContext = { cwd: root, access: "anywhere", open: { noCache: true } };
 
 /** The CLI as a process, awaited (not spawnSync: `source fetch` asks a server this process runs). */
 async function cliRun(args: string[]): Promise<{ status: number | null; doc: unknown }> {

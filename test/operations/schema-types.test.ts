@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { CiteproofError } from "../../src/errors.js";
 import { OPERATIONS } from "../../src/operations/index.js";
-import { parseInput } from "../../src/operations/input.js";
 import type { InputSchema } from "../../src/operations/operation.js";
 import { toolInputSchema } from "../../src/operations/tool-schema.js";
+import { parseInput } from "../../src/util/parse-input.js";
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +14,7 @@ function valid(node: Json): unknown {
   if (Array.isArray(node.enum)) return node.enum[0];
   if (node.const !== undefined) return node.const;
   if (Array.isArray(node.anyOf)) return valid(node.anyOf[0] as Json);
+  if (Array.isArray(node.oneOf)) return valid(node.oneOf[0] as Json);
   const type = Array.isArray(node.type) ? node.type[0] : node.type;
   switch (type) {
     case "string":
@@ -51,8 +52,10 @@ function fields(node: Json, at: (string | number)[] = []): [(string | number)[],
     const path = [...at, key];
     out.push([path, child]);
     if (child.type === "object") out.push(...fields(child, path));
-    if (child.type === "array" && (child.items as Json)?.type === "object")
-      out.push(...fields(child.items as Json, [...path, 0]));
+    // An array of a union told apart by a field (evidence records): its first member stands for it.
+    const items = child.type === "array" ? (child.items as Json | undefined) : undefined;
+    const item = Array.isArray(items?.oneOf) ? (items.oneOf[0] as Json) : items;
+    if (item?.type === "object") out.push(...fields(item, [...path, 0]));
   }
   return out;
 }

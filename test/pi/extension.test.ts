@@ -142,12 +142,21 @@ describe("pi extension", () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([info.widthPx, info.heightPx]);
   });
 
-  it("a tool problem is thrown with its code (pi marks the call as failed)", async () => {
+  it("a tool problem is thrown as the error document (pi marks the call as failed)", async () => {
     const verify = pi.tools.get("citeproof_verify")!;
     const { ctx } = fakeCtx(root);
-    await expect(
-      verify.execute("call-2", { pdf: "/etc/hostname", evidence }, undefined, undefined, ctx),
-    ).rejects.toThrow(/\[ACCESS_DENIED\]/);
+    const denied = await verify
+      .execute("call-2", { pdf: "/etc/hostname", evidence }, undefined, undefined, ctx)
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
+    const document = JSON.parse(denied!.message);
+    expect(document.error.code).toBe("ACCESS_DENIED");
+    expect(document.error.details).toEqual({
+      option: "allow_root",
+      hint: "add one with CITEPROOF_ALLOW_ROOTS",
+    });
     await expect(
       verify.execute(
         "call-3",
@@ -156,7 +165,7 @@ describe("pi extension", () => {
         undefined,
         ctx,
       ),
-    ).rejects.toThrow(/\[EVIDENCE_INVALID\]: record 0/);
+    ).rejects.toThrow(/"code":"EVIDENCE_INVALID".*evidence\[0\]/);
     const aborted = AbortSignal.abort();
     await expect(
       verify.execute("call-4", { pdf: "test/fixtures/interfaces.pdf", evidence }, aborted, undefined, ctx),

@@ -71,7 +71,6 @@ export function register(program: Command): void {
           cwd: process.cwd(),
           access: flags.request === undefined ? "anywhere" : [process.cwd(), ...flags.allowRoot],
           open: { cacheDir: flags.cacheDir, noCache: flags.cache === false },
-          caller: "cli",
         };
         const report = await checkCitations(input, ctx, flags.password);
         if (flags.json) printJson(citeCheckOperation.json(report));

@@ -4,8 +4,8 @@ import type { Command } from "commander";
 import type { Box } from "../../document/model.js";
 import { DEFAULT_RENDER_DPI, MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { CiteproofError } from "../../errors.js";
-import { assertBoxOrAnchor, assertNonEmptyBox } from "../../layout/crop-region.js";
-import { CROP_FLAGS, cropOperation } from "../../operations/crop.js";
+import { cropOperation } from "../../operations/crop.js";
+import { runOperation } from "../../operations/run-operation.js";
 import { replaceFile } from "../../util/atomic-file.js";
 import { parseDpi } from "../dpi.js";
 import {
@@ -50,16 +50,15 @@ export function register(program: Command): void {
   ).action((pdf: string, flags: CropFlags) =>
     runAction(flags.json, async () => {
       const dpi = parseDpi(flags.dpi);
-      assertBoxOrAnchor(flags.box !== undefined, flags.anchor !== undefined, CROP_FLAGS);
       const page = flags.page === undefined ? undefined : positiveInt(flags.page, "--page");
       const out = resolve(flags.out);
       assertWritableTarget(out);
       const box = flags.box === undefined ? undefined : parseBox(flags.box);
-      const input = { pdf, page, box, anchor: flags.anchor, dpi, password: flags.password };
-      const result = await cropOperation.run(input, commandContext(flags));
-      writeAtomically(out, result.png);
-      if (flags.json) printJson({ out, ...(cropOperation.json(result) as object) });
-      else process.stdout.write(`wrote ${flags.out} ${cropOperation.format(result, input)}\n`);
+      const args = { pdf, page, box, anchor: flags.anchor, dpi, password: flags.password };
+      const outcome = await runOperation(cropOperation, args, commandContext(flags));
+      writeAtomically(out, outcome.result.png);
+      if (flags.json) printJson({ out, ...(outcome.json as object) });
+      else process.stdout.write(`wrote ${flags.out} ${outcome.text()}\n`);
       return EXIT_CLEAN;
     }),
   );
@@ -76,7 +75,7 @@ export function parseBox(text: string): Box {
       `--box must be four finite numbers left,bottom,right,top in PDF points (got ${JSON.stringify(text)})`,
     );
   const [left, bottom, right, top] = values;
-  return assertNonEmptyBox({ left, bottom, right, top }, `--box ${text}`);
+  return { left, bottom, right, top };
 }
 
 /** Refuses an output path whose folder is missing or that names a folder, before any work is done. */

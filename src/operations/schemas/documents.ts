@@ -6,8 +6,6 @@ import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { inputSchema } from "../operation.js";
 import { boxSchema, evidenceField, passwordField, pdfField } from "./fields.js";
 
-/** An image handed to a model: a page at 600 dpi is about 35 million pixels; that is too much. */
-export const MAX_CROP_DPI = 600;
 /** A draft longer than this is refused from a tool: a tool call carries a draft, not a library. */
 export const MAX_DRAFT_CHARS = 2_000_000;
 
@@ -55,7 +53,12 @@ export const cropInput = inputSchema(
       .optional()
       .describe("region in PDF points; the whole page when neither box nor anchor is given"),
     anchor: z.string().optional().describe("equation:LABEL or figure:LABEL, as the anchors tool lists them"),
-    dpi: z.number().min(MIN_RENDER_DPI).max(MAX_CROP_DPI).optional().describe("default 150"),
+    dpi: z
+      .number()
+      .min(MIN_RENDER_DPI)
+      .max(MAX_RENDER_DPI)
+      .optional()
+      .describe("default 150; an image handed to a tool is at most 12 million pixels"),
     password: passwordField,
   }),
   { box: "BOX_INVALID" },
