@@ -57,7 +57,7 @@ function isIdeographic(word: string): boolean {
   return /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(word);
 }
 
-function escape(word: string): string {
+function escapedForPattern(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -80,9 +80,9 @@ export function figureKeywords(): string[] {
 export function figureKeywordPattern(): string {
   return figureKeywords()
     .map((word) => {
-      if (isIdeographic(word)) return escape(word);
-      if (word.endsWith(".")) return `${escape(word.slice(0, -1))}\\.?(?!\\p{L})`;
-      return `${escape(word)}(?!\\p{L})`;
+      if (isIdeographic(word)) return escapedForPattern(word);
+      if (word.endsWith(".")) return `${escapedForPattern(word.slice(0, -1))}\\.?(?!\\p{L})`;
+      return `${escapedForPattern(word)}(?!\\p{L})`;
     })
     .join("|");
 }

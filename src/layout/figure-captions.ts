@@ -8,10 +8,10 @@
  */
 import { boxesMeet } from "../document/box-union.js";
 import type { Box, PageText } from "../document/model.js";
+import { figureKeywordPattern } from "./caption-keywords.js";
 import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
 import { type FigureSurroundings, type GraphicsBeside, graphicsBeside } from "./figure-graphics.js";
-import { figureKeywordPattern } from "./caption-keywords.js";
 import { isFigureLabel } from "./labels.js";
 import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
