@@ -24,6 +24,8 @@ export interface ServerEnv {
   cwd: string;
   roots: readonly string[];
   open: OperationContext["open"];
+  /** URLs on loopback, private and link-local addresses may be fetched (`--allow-private-urls`). */
+  allowPrivateUrls?: boolean;
 }
 
 /** Calls still running: stdin may close before they answer, and their answers must still go out. */
@@ -38,7 +40,10 @@ export type Work = Required<InFlight>;
 
 /** A setting a message names, as the server's user can change it. */
 function settingName(option: string): string {
-  return option === "allow_root" || option === "max_bytes" || option === "call_timeout_ms"
+  return option === "allow_root" ||
+    option === "max_bytes" ||
+    option === "call_timeout_ms" ||
+    option === "allow_private_urls"
     ? `the server's --${option.replace(/_/g, "-")}`
     : option;
 }
@@ -102,6 +107,7 @@ export async function callTool(
       cwd: env.cwd,
       access: env.roots,
       open: env.open,
+      privateUrls: env.allowPrivateUrls === true ? "allow" : "refuse",
     });
     onWork?.(call);
     return toResult(deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs));
