@@ -24,9 +24,12 @@ export function agentOperation(name: string): AnyOperation {
   return op;
 }
 
-/** An agent's context: its images are capped at what a model is handed. */
+/**
+ * An agent's context: its images are capped at what a model is handed, and a URL on a private
+ * address is refused unless the context allows it.
+ */
 export function agentContext(ctx: OperationContext): OperationContext {
-  return { maxImagePixels: MAX_CROP_PIXELS, ...ctx };
+  return { maxImagePixels: MAX_CROP_PIXELS, privateUrls: "refuse", ...ctx };
 }
 
 /** Reads the arguments against the operation's schema and runs it; the input is returned for `format`. */

@@ -47,6 +47,7 @@ export function checkCitations(
     cacheDir: ctx.open.cacheDir,
     noCache: ctx.open.noCache,
     password,
+    privateUrls: ctx.privateUrls ?? "allow",
   });
 }
 

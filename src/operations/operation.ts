@@ -31,6 +31,11 @@ export interface OperationContext {
    * is handed them); a person's, written to a file, are not.
    */
   maxImagePixels?: number;
+  /**
+   * Whether a URL source on a loopback, private or link-local address is fetched: "refuse" for an
+   * agent's call unless its server allows them; "allow" (the default) for a URL a person gave.
+   */
+  privateUrls?: "allow" | "refuse";
 }
 
 export interface OperationImage {
