@@ -192,9 +192,9 @@ export function errorDocument(error: unknown, naming: Naming): ErrorDocument {
   if (d.hint !== undefined && d.option !== undefined)
     details.hint = d.hint.replaceAll("{option}", naming.option(d.option));
   if (d.issues !== undefined)
-    details.issues = d.issues.map((issue) => ({
+    details.issues = d.issues.map((issue, i) => ({
       ...issue,
-      message: fillFields(issue.message, naming.field),
+      message: fillFields(coded.issueTemplates?.[i] ?? issue.message, naming.field),
     }));
   return { code: coded.code, message, details };
 }
