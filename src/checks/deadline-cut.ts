@@ -3,7 +3,15 @@
  * layout rules, OCR): FLAG `deadline`, never the FAIL or the FLAG the unfinished work would have
  * left. A verdict must not depend on how fast the machine is; a longer deadline may decide it.
  */
-import type { CheckResult } from "./result.js";
+import type { EvidenceKind } from "./evidence-record.js";
+import type { CheckResult, CheckResultOf } from "./result.js";
+
+/** A record no check has decided yet: what it claims, as its evidence. */
+export interface Undecided {
+  id?: string;
+  kind: EvidenceKind;
+  evidence: Record<string, unknown>;
+}
 
 export interface DeadlineCut {
   /** The deadline that passed, in milliseconds. */
@@ -33,7 +41,7 @@ export function longerDeadline(limitMs: number): number {
 }
 
 /** The record's result once a deadline cut what it needed: FLAG `deadline`, what was seen kept. */
-export function cutByDeadline(result: CheckResult, cut: DeadlineCut): CheckResult {
+export function cutByDeadline(result: CheckResult | Undecided, cut: DeadlineCut): CheckResultOf<"deadline"> {
   const pages = cut.pagesNotRead.length;
   const notRead = pages === 0 ? "" : `; page${pages === 1 ? "" : "s"} ${pageRuns(cut.pagesNotRead)} not read`;
   return {
@@ -49,7 +57,7 @@ export function cutByDeadline(result: CheckResult, cut: DeadlineCut): CheckResul
         step: cut.step,
         pagesNotRead: [...new Set(cut.pagesNotRead)].sort((a, b) => a - b),
         // What the work done before the deadline gave, when it gave anything.
-        ...(result.reason !== "deadline"
+        ...("reason" in result && result.reason !== "deadline"
           ? { before: { verdict: result.verdict, reason: result.reason } }
           : {}),
       },

@@ -23,7 +23,7 @@ import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import { TokenIndexBuilder } from "../text/token-index.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { VerifyOptions } from "./cited-pages-first.js";
-import { cutByDeadline } from "./deadline-cut.js";
+import { cutByDeadline, type Undecided } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions, wantsOcr } from "./ocr-quotations.js";
 import { openForChecks } from "./open-for-checks.js";
@@ -370,7 +370,7 @@ async function cutReport(
 }
 
 /** A record not checked at all: what it claims, as its evidence. */
-function undecided(record: EvidenceRecord): CheckResult {
+function undecided(record: EvidenceRecord): Undecided {
   const { id, kind } = record;
   const evidence: Record<string, unknown> =
     record.kind === "quotation"
@@ -382,14 +382,7 @@ function undecided(record: EvidenceRecord): CheckResult {
       : record.kind === "page"
         ? { page: record.page }
         : { label: record.label };
-  return {
-    ...(id !== undefined ? { id } : {}),
-    kind,
-    verdict: "FLAG",
-    reason: "deadline",
-    message: "",
-    evidence,
-  };
+  return { ...(id !== undefined ? { id } : {}), kind, evidence };
 }
 
 function ocrOptions(doc: OpenedDocument, options: VerifyOptions): QuotationOcrOptions {

@@ -41,7 +41,7 @@ import {
   mayHaveDroppedDots,
 } from "./ocr-label-readings.js";
 import { MATH_BAND_DPI, type ReadWords, readLabelsAgain } from "./ocr-labels-again.js";
-import type { CheckResult } from "./result.js";
+import { type CheckResult, withEvidence } from "./result.js";
 
 export interface EquationOcrOptions {
   doc: Pick<OpenedDocument, "source" | "cache">;
@@ -252,11 +252,9 @@ export async function applyEquationOcr(
       const outcome = labelsCut
         ? "did not find it in what it read before the deadline passed, with some of the labels they show not read"
         : "did not find it either";
-      return {
-        ...result,
-        message: `${result.message}; OCR of the ${scanned.length} scanned page(s) (${said}) ${outcome}${missed}`,
-        evidence: {
-          ...result.evidence,
+      return withEvidence(
+        result,
+        {
           ocr: {
             ...source,
             found: false,
@@ -266,7 +264,8 @@ export async function applyEquationOcr(
             ...(labelsCut ? { labelsCut: true } : {}),
           },
         },
-      };
+        `${result.message}; OCR of the ${scanned.length} scanned page(s) (${said}) ${outcome}${missed}`,
+      );
     }
     const onPages = [...new Set(found.map((p) => p.page))];
     return {

@@ -18,7 +18,7 @@ import type { OcrMode } from "./cite-check/verdicts.js";
 import { cutByDeadline } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyEquationOcr } from "./ocr-equations.js";
-import type { CheckResult } from "./result.js";
+import { type CheckResult, withEvidence } from "./result.js";
 import type { CheckContext } from "./verify.js";
 
 /** Reasons under which OCR may still find the words: the page's text layer did not hold them. */
@@ -118,14 +118,15 @@ function onOcrText(result: CheckResult, quoted: string, pageText: PageText, ocr:
   };
   const said = `${source.provider} ${source.provider_version}, ${source.model_package} ${source.model_file}, ${source.dpi} dpi`;
   if (matches.length === 0) {
-    return {
-      ...result,
-      message: `${result.message}; OCR of the page (${said}) did not find the words either`,
-      evidence: { ...result.evidence, ocr: { ...source, found: false } },
-    };
+    return withEvidence(
+      result,
+      { ocr: { ...source, found: false } },
+      `${result.message}; OCR of the page (${said}) did not find the words either`,
+    );
   }
   return {
-    ...result,
+    ...(result.id !== undefined ? { id: result.id } : {}),
+    kind: result.kind,
     verdict: "PASS",
     reason: "found",
     message: `found on page ${page} in its OCR text (${said}), which can misread: the page's text layer did not hold the words`,
@@ -157,5 +158,5 @@ function withOcrNote(result: CheckResult, outcome: OcrOutcome, provider: string)
     outcome.state === "refused"
       ? { provider, refused: outcome.code }
       : { provider, unavailable: outcome.state === "cut" ? "deadline" : why };
-  return { ...result, message: `${result.message}; ${why}`, evidence: { ...result.evidence, ocr } };
+  return withEvidence(result, { ocr }, `${result.message}; ${why}`);
 }

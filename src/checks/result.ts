@@ -1,12 +1,125 @@
-import type { EvidenceKind } from "./evidence-record.js";
-import type { Reason, Verdict } from "./verdicts.js";
+/**
+ * A check's result: a union told apart by `reason`, each member with the one verdict its reason comes
+ * with (REASON_VERDICTS) and its own evidence shape. The shapes are zod schemas, defined once here:
+ * the TypeScript types are inferred from them, and the output schemas of the operations and the MCP
+ * tools are made from them. An evidence object names the fields its reason promises; a check may add
+ * more (what it saw), so each evidence object is open to further fields; the objects inside it list
+ * the fields a consumer reads.
+ */
+import { z } from "zod";
+import { EVIDENCE_KINDS } from "./evidence-record.js";
+import { REASON_VERDICTS, REASONS, type Reason } from "./verdicts.js";
+
+const box = z.object({ left: z.number(), bottom: z.number(), right: z.number(), top: z.number() });
+
+/** A span of a page's text: UTF-16 offsets, the text there, and its page when the record names two. */
+export const spanSchema = z.object({
+  page: z.int().optional(),
+  startUtf16: z.int(),
+  endUtf16: z.int(),
+  text: z.string().optional(),
+});
+
+/** What every quotation and page result starts with: the pointer as given and the page's labels. */
+const pointer = {
+  quotation: z.string().optional(),
+  /** The page named (as written, digits and all, when it is past the largest number). */
+  page: z.union([z.int(), z.string()]).optional(),
+  endPage: z.int().optional(),
+  printedPage: z.string().nullable().optional(),
+};
+
+/** An anchor (equation or figure): its label as given. */
+const anchored = { label: z.string().optional() };
+
+const place = z.looseObject({
+  page: z.int(),
+  labelBox: box.optional(),
+  equationBox: box.optional(),
+  captionBox: box.optional(),
+  caption: z.string().optional(),
+});
+
+const hint = z.object({ page: z.int().optional(), passage: spanSchema.optional() });
+
+/** The evidence of each reason: the fields it promises. */
+export const EVIDENCE_SHAPES = {
+  found: z.looseObject({
+    ...pointer,
+    ...anchored,
+    matches: z.array(spanSchema).optional(),
+    pages: z.array(z.int()).optional(),
+    places: z.array(place).optional(),
+  }),
+  "found-elided": z.looseObject({ ...pointer, parts: z.array(spanSchema), omitted: z.array(z.unknown()) }),
+  "wrong-page": z.looseObject({
+    ...pointer,
+    foundOnPages: z.array(z.int()),
+    foundOnPrintedPages: z.array(z.string().nullable()).optional(),
+  }),
+  "crosses-page": z.looseObject({ ...pointer, matches: z.array(spanSchema) }),
+  "form-differs": z.looseObject({
+    ...pointer,
+    pageWords: z.string(),
+    startUtf16: z.int(),
+    endUtf16: z.int(),
+  }),
+  absent: z.looseObject({ ...pointer, ...anchored, hint: hint.optional() }),
+  "no-such-page": z.looseObject({ ...pointer, pageCount: z.int() }),
+  "page-unreadable": z.looseObject({ ...pointer, ...anchored }),
+  "no-quotation": z.looseObject({ ...pointer, words: z.int() }),
+  "no-text-layer": z.looseObject({ ...pointer }),
+  "no-page": z.looseObject({ ...pointer }),
+  "equation-unresolved": z.looseObject({ ...anchored }),
+  "equation-evidence-unavailable": z.looseObject({ ...anchored }),
+  "unsupported-equation-label": z.looseObject({ ...anchored }),
+  deadline: z.looseObject({
+    ...pointer,
+    ...anchored,
+    deadline: z.object({ limitMs: z.number(), step: z.string(), pagesNotRead: z.array(z.int()) }),
+  }),
+} satisfies Record<Reason, z.ZodType>;
+
+type Shapes = typeof EVIDENCE_SHAPES;
+
+/** The result of one reason: its verdict fixed, its evidence of its own shape. */
+function memberOf<R extends Reason>(reason: R) {
+  return z.object({
+    id: z.string().optional(),
+    kind: z.enum(EVIDENCE_KINDS),
+    verdict: z.literal(REASON_VERDICTS[reason]),
+    reason: z.literal(reason),
+    message: z.string(),
+    evidence: EVIDENCE_SHAPES[reason] as Shapes[R],
+  });
+}
+
+type Member<R extends Reason> = ReturnType<typeof memberOf<R>>;
+
+/** One evidence record's outcome, as a schema: the union of every reason's member. */
+export const checkResultSchema = z.discriminatedUnion(
+  "reason",
+  REASONS.map((r) => memberOf(r)) as unknown as [Member<Reason>, ...Member<Reason>[]],
+);
+
+/** The result of a reason `R`. */
+export type CheckResultOf<R extends Reason> = z.infer<Member<R>>;
 
 /** One evidence record's outcome: a verdict, its one reason, a message, and what the check saw. */
-export interface CheckResult {
-  id?: string;
-  kind: EvidenceKind;
-  verdict: Verdict;
-  reason: Reason;
-  message: string;
-  evidence: Record<string, unknown>;
+export type CheckResult = { [R in Reason]: CheckResultOf<R> }[Reason];
+
+/**
+ * The result with more evidence (and a longer message, when given): the same member, its reason and
+ * verdict kept.
+ */
+export function withEvidence<T extends CheckResult>(
+  result: T,
+  extra: Record<string, unknown>,
+  message?: string,
+): T {
+  return {
+    ...result,
+    ...(message !== undefined ? { message } : {}),
+    evidence: { ...result.evidence, ...extra },
+  };
 }

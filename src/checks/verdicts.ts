@@ -34,6 +34,26 @@ export const REASONS = [
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
+/** The one verdict each reason comes with: a result's reason fixes its verdict. */
+export const REASON_VERDICTS = {
+  found: "PASS",
+  "found-elided": "PASS",
+  "wrong-page": "FAIL",
+  "crosses-page": "FAIL",
+  "form-differs": "FAIL",
+  absent: "FAIL",
+  "no-such-page": "FAIL",
+  "page-unreadable": "FLAG",
+  "no-quotation": "FLAG",
+  "no-text-layer": "FLAG",
+  "no-page": "UNANCHORED",
+  "equation-unresolved": "FAIL",
+  "equation-evidence-unavailable": "FAIL",
+  "unsupported-equation-label": "FAIL",
+  deadline: "FLAG",
+} as const satisfies Record<Reason, Verdict>;
+export type VerdictOf<R extends Reason> = (typeof REASON_VERDICTS)[R];
+
 export const REASON_MEANINGS: Record<Reason, string> = {
   found: "the words are on the page",
   "found-elided":

@@ -11,7 +11,7 @@ import type { EvidenceRecord } from "./evidence-record.js";
 import { checkFigure } from "./figure.js";
 import { checkPage } from "./page.js";
 import { checkQuotation } from "./quotation.js";
-import type { CheckResult } from "./result.js";
+import { type CheckResult, withEvidence } from "./result.js";
 
 export interface VerifyReport {
   document: { sha256: string; pages: number };
@@ -148,9 +148,9 @@ function withLayer(context: CheckContext, result: CheckResult): CheckResult {
     return text ? pageLayer(text) : undefined;
   };
   const layer = layerOf(page);
-  if (layer) return { ...result, evidence: { ...result.evidence, layer } };
+  if (layer) return withEvidence(result, { layer });
   if (Array.isArray(pages) && pages.length > 0 && pages.every((p) => layerOf(p) !== undefined))
-    return { ...result, evidence: { ...result.evidence, layers: pages.map(layerOf) } };
+    return withEvidence(result, { layers: pages.map(layerOf) });
   return result;
 }
 

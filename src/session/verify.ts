@@ -5,9 +5,9 @@ import { checkRecord } from "../checks/verify.js";
 import { addToPool } from "./pool.js";
 import { originalContext, type Session } from "./store.js";
 
-export interface SessionVerifyResult extends CheckResult {
+export type SessionVerifyResult = CheckResult & {
   pool: { entered: boolean; claim: string | null };
-}
+};
 
 export interface SessionVerifyReport {
   session: string;
