@@ -14,7 +14,7 @@ import { argumentName, CiteproofError, errorDocument, type Naming } from "../err
 import { type AgentOutput, agentOperation, callOperation } from "../operations/agent-call.js";
 import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { OperationContext } from "../operations/operation.js";
-import { toolInputSchema } from "../operations/tool-schema.js";
+import { toolInputSchema, toolOutputSchema } from "../operations/tool-schema.js";
 import { boundedLines, type DroppedLine, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
 
 export const SERVER_NAME = "citeproof";
@@ -74,6 +74,7 @@ export function createMcpServer(
         title: op.title,
         description: op.description,
         inputSchema: toolInputSchema(await op.schema()),
+        ...(op.output ? { outputSchema: toolOutputSchema(await op.output()) } : {}),
         annotations: { readOnlyHint: true, openWorldHint: op.openWorld === true },
       })),
     ),
@@ -115,7 +116,7 @@ export async function callTool(
     return toResult(deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs));
   } catch (error) {
     const document = { error: errorDocument(error, MCP_NAMING) };
-    return { isError: true, content: [{ type: "text", text: JSON.stringify(document, null, 2) }] };
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(document) }] };
   }
 }
 
@@ -142,8 +143,12 @@ async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
+/**
+ * A call's answer: the document as structured content (checked against the tool's output schema by
+ * the client), the same compact JSON as text for a client that reads text only, and any image.
+ */
 function toResult(output: AgentOutput): CallToolResult {
-  const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(output.json, null, 2) }];
+  const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(output.json) }];
   if (output.image) {
     content.push({
       type: "image",
@@ -151,7 +156,7 @@ function toResult(output: AgentOutput): CallToolResult {
       data: Buffer.from(output.image.png).toString("base64"),
     });
   }
-  return { content };
+  return { content, structuredContent: output.json as Record<string, unknown> };
 }
 
 /**

@@ -37,6 +37,7 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
     "origin), and every rejected equation-label candidate with its reasons, so you can see why a label " +
     "would not pass verify. Returns the document `citeproof anchors --json` prints.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.anchors),
+  output: () => import("./schemas/outputs.js").then((m) => m.anchorsOutput),
   async run(input, ctx) {
     const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);

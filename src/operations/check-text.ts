@@ -25,6 +25,7 @@ export const checkTextOperation = defineOperation<CheckTextInput, TextCheckRepor
     "quote, reason, message, line, ...}], unsupported_forms, dropped_quotations, summary, not_verified}. " +
     "Forms such as 'pp. 3-4' or 'Fig. 1' are listed as unsupported, not checked.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.check_text),
+  output: () => import("./schemas/outputs.js").then((m) => m.checkTextOutput),
   async run(input, ctx) {
     const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     const reading = readDraft(input.draft);

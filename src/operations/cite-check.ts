@@ -21,6 +21,7 @@ export const citeCheckOperation = defineOperation<CiteCheckRequest, CiteCheckRep
     "insufficient_evidence, a reason code, and up to 8 supporting locations with their boxes.",
   openWorld: true,
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.cite_check),
+  output: () => import("./schemas/outputs.js").then((m) => m.citeCheckOutput),
   run(request, ctx) {
     // The request's own rules (limits across citations, URL forms) are the checks layer's. A relative
     // path starts from the context's directory, and the report names it in full.

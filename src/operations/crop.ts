@@ -45,6 +45,7 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
     "Returns the image and {page, dpi, widthPx, heightPx, box, transform, anchor?} as `citeproof crop " +
     "--json` reports it (without the output path).",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.crop),
+  output: () => import("./schemas/outputs.js").then((m) => m.cropOutput),
   async run(input, ctx) {
     const dpi = input.dpi ?? DEFAULT_RENDER_DPI;
     assertBoxOrAnchor(input.box !== undefined, input.anchor !== undefined);

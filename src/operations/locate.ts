@@ -17,6 +17,7 @@ export const locateOperation = defineOperation<LocateInput, LocateReport>({
     "or a cite-check box. Up to 20 occurrences, then the count. Returns the document " +
     "`citeproof locate --json` prints.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.locate),
+  output: () => import("./schemas/outputs.js").then((m) => m.locateOutput),
   async run(input, ctx) {
     const text = validateLocateText(input.text, "{{text}}");
     return locatePdf(await inputPdf(ctx, input.pdf), text, { ...ctx.open, password: input.password });

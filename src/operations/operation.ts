@@ -51,8 +51,13 @@ export interface Operation<Input, Result> {
   description: string;
   /** True when the operation may reach beyond local files (a URL source). */
   openWorld?: boolean;
-  /** The input schema; loaded on demand, since the CLI reads flags and never needs zod. */
+  /** The input schema; loaded on demand, with the command that needs it. */
   schema(): Promise<InputSchema<Input>>;
+  /**
+   * The schema of the JSON document `json` returns (an agent tool's output schema and structured
+   * content); loaded on demand. Every agent operation declares one.
+   */
+  output?(): Promise<z.ZodType>;
   run(input: Input, ctx: OperationContext): Promise<Result>;
   /** The JSON document the CLI prints with --json and the tools return. */
   json(result: Result): unknown;

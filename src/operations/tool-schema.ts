@@ -10,6 +10,24 @@ export interface ToolInputSchema {
   [keyword: string]: unknown;
 }
 
+/**
+ * An operation's output schema for an agent host: the JSON Schema of its document, an object. A
+ * document may carry more than its schema lists (what a check saw), so no object in it is closed.
+ */
+export function toolOutputSchema(output: z.ZodType): ToolInputSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(output) as Record<string, unknown>;
+  return opened(json) as ToolInputSchema;
+}
+
+function opened(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(opened);
+  if (typeof node !== "object" || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node))
+    if (!(key === "additionalProperties" && value === false)) out[key] = opened(value);
+  return out;
+}
+
 /** A plain object schema every agent host accepts: no top-level oneOf/anyOf, no `$schema`. */
 export function toolInputSchema(schema: InputSchema<unknown>): ToolInputSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema.object) as Record<string, unknown>;

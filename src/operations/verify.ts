@@ -19,6 +19,7 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
     "as claimed), FLAG (the page exists, wording unchecked), FAIL (not there; evidence says what was " +
     "seen instead) or UNANCHORED (no page named, nothing checked).",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify),
+  output: () => import("./schemas/outputs.js").then((m) => m.verifyOutput),
   async run(input, ctx) {
     const records = toEvidenceRecords(input.evidence);
     const deadline = callDeadline(ctx);

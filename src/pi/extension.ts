@@ -106,7 +106,7 @@ export function contextFor(ctx: PiContext | undefined): OperationContext {
 }
 
 export function toPiResult(output: AgentOutput): PiToolResult {
-  let text = JSON.stringify(output.json, null, 2);
+  let text = JSON.stringify(output.json);
   if (text.length > MAX_TOOL_TEXT) {
     text = `${text.slice(0, MAX_TOOL_TEXT)}\n[output truncated at ${MAX_TOOL_TEXT} of ${text.length} characters; ask for fewer records at a time]`;
   }

@@ -1,0 +1,123 @@
+/**
+ * Each agent operation's output schema: the JSON document it returns (the CLI's `--json`, a tool's
+ * structured content). Results are made from the check results' own schemas (checks/result.ts,
+ * keyed by reason); the envelopes list the fields every document carries and are open to more.
+ */
+import { z } from "zod";
+import { CITE_REASON_VERDICT, CITE_REASONS, CITE_VERDICTS } from "../../checks/cite-check/verdicts.js";
+import { checkResultSchema, spanSchema } from "../../checks/result.js";
+import { REASON_VERDICTS, REASONS, VERDICTS } from "../../checks/verdicts.js";
+import { TEXT_LAYERS } from "../../document/text-layer-kind.js";
+
+const box = z.object({ left: z.number(), bottom: z.number(), right: z.number(), top: z.number() });
+const documentSchema = z.looseObject({ sha256: z.string(), pages: z.int() });
+
+export const verifyOutput = z.looseObject({
+  document: documentSchema,
+  results: z.array(checkResultSchema),
+});
+
+export const anchorsOutput = z.looseObject({
+  document: documentSchema.extend({ pagesByLayer: z.partialRecord(z.enum(TEXT_LAYERS), z.array(z.int())) }),
+  sha256: z.string(),
+  pageCount: z.int(),
+  equations: z.array(z.looseObject({ label: z.string(), page: z.int(), labelBox: box })),
+  figures: z.array(z.looseObject({ label: z.string(), page: z.int(), labelBox: box })),
+  rejectedEquationCandidates: z.array(z.looseObject({ page: z.int() })),
+  rejectedCaptions: z.array(z.looseObject({ page: z.int() })),
+  pagesWithoutText: z.array(z.int()),
+});
+
+export const locateOutput = z.looseObject({
+  document: documentSchema,
+  text: z.string(),
+  occurrences: z.array(
+    z.looseObject({
+      page: z.int(),
+      printedPage: z.string().nullable(),
+      endPage: z.int().optional(),
+      parts: z.array(spanSchema.extend({ boxes: z.array(box).optional() })),
+      box,
+    }),
+  ),
+  count: z.int(),
+});
+
+export const cropOutput = z.looseObject({
+  page: z.int(),
+  dpi: z.number(),
+  widthPx: z.int(),
+  heightPx: z.int(),
+  box,
+  transform: z.looseObject({ cropBox: box }),
+  anchor: z.looseObject({ kind: z.enum(["equation", "figure"]), label: z.string() }).optional(),
+});
+
+/** A citation of a draft: a verdict and reason of the evidence checks, paired as they are there. */
+const textCitation = z.discriminatedUnion(
+  "reason",
+  REASONS.map((reason) =>
+    z.looseObject({
+      kind: z.string(),
+      verdict: z.literal(REASON_VERDICTS[reason]),
+      reason: z.literal(reason),
+      anchor: z.string().nullable(),
+      written: z.string().nullable(),
+      quote: z.string().nullable(),
+      message: z.string(),
+      pool: z.string().nullable(),
+      line: z.int(),
+      evidence: z.looseObject({}),
+    }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+);
+
+export const checkTextOutput = z.looseObject({
+  document: documentSchema,
+  citations: z.array(textCitation),
+  unsupported_forms: z.array(z.looseObject({ written: z.string(), line: z.int() })),
+  dropped_quotations: z.array(z.looseObject({ text: z.string(), line: z.int() })),
+  summary: z.looseObject({
+    citations: z.int(),
+    ...Object.fromEntries(VERDICTS.filter((v) => v !== "UNANCHORED").map((v) => [v, z.int()])),
+    unanchored: z.int(),
+  }),
+});
+
+const citeResult = z.discriminatedUnion(
+  "reason",
+  CITE_REASONS.map((reason) =>
+    z.looseObject({
+      id: z.string().optional(),
+      verdict: z.literal(CITE_REASON_VERDICT[reason]),
+      reason: z.literal(reason),
+      message: z.string(),
+      page: z.int(),
+      source_sha256: z.string(),
+      locations: z.array(
+        z.looseObject({
+          text: z.string(),
+          start_utf16: z.int(),
+          end_utf16: z.int(),
+          boxes: z.array(z.looseObject({})),
+          geometry_level: z.string(),
+        }),
+      ),
+      evidence_layer: z.looseObject({ kind: z.enum(["native_text", "ocr"]) }).nullable(),
+    }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+);
+
+export const citeCheckOutput = z.looseObject({
+  operation: z.literal("cite_check"),
+  source: z.looseObject({
+    origin: z.string(),
+    sha256: z.string(),
+    pages: z.int().nullable(),
+    bytes: z.int(),
+  }),
+  options: z.looseObject({}),
+  results: z.array(citeResult),
+  summary: z.object(Object.fromEntries(CITE_VERDICTS.map((v) => [v, z.int()]))),
+  output_chars: z.int(),
+});
