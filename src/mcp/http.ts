@@ -17,6 +17,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CiteproofError } from "../errors.js";
 import { INVALID_PARAMS, refusalMessage, screenMessage } from "./messages.js";
 import { createMcpServer, type ServerEnv, type Work } from "./server.js";
 import { Slots } from "./slots.js";
@@ -139,7 +140,7 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, options)));
     server.listen(options.port, options.host, () => resolve());
   });
   const address = server.address() as AddressInfo;
@@ -155,6 +156,19 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
       await stopped;
     },
   };
+}
+
+/** Why the server cannot listen, as a coded error naming the address. */
+function listenError(error: NodeJS.ErrnoException, options: HttpServerOptions): CiteproofError {
+  const where = `${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}`;
+  if (error.code === "EADDRINUSE")
+    return new CiteproofError("USAGE", `cannot listen on ${where}: the port is in use`);
+  if (error.code === "EACCES")
+    return new CiteproofError(
+      "ACCESS_DENIED",
+      `cannot listen on ${where}: not allowed (a port below 1024 needs privileges)`,
+    );
+  return new CiteproofError("USAGE", `cannot listen on ${where} (${error.code ?? error.message})`);
 }
 
 /** `tools/call verify`, `tools/list`: what a request asks, for the log. */

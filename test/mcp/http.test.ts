@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -368,6 +368,32 @@ describe("citeproof mcp --http deadlines and shutdown", () => {
       const [code] = await once(child, "exit");
       expect(code, args.join(" ")).toBe(2);
       expect(err).toContain("[USAGE]");
+    }
+  });
+});
+
+describe("citeproof mcp --http on a port in use", () => {
+  it("USAGE naming the address, not INTERNAL", async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(
+        process.execPath,
+        [cliPath, "mcp", "--http", `127.0.0.1:${port}`, "--token-file", tokenFile],
+        { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let err = "";
+      child.stderr.on("data", (c) => {
+        err += String(c);
+      });
+      const [code] = await once(child, "exit");
+      expect(code).toBe(2);
+      expect(err).toContain("[USAGE]");
+      expect(err).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+      expect(err).not.toMatch(/\n\s+at /);
+    } finally {
+      taken.close();
     }
   });
 });
