@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { type AddressInfo, connect, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -246,6 +247,36 @@ describe("citeproof mcp --http", () => {
     const c = await client(served.url);
     expect((await c.callTool({ name: "verify", arguments: verifyArgs })).isError).toBeFalsy();
     await c.close();
+  });
+
+  it("answers a loopback Host only, and a page's Origin only from loopback or --allow-origin (DNS rebinding)", async () => {
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(served.url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+            Authorization: `Bearer ${TOKEN}`,
+            ...headers,
+          },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end(list);
+      });
+    const port = new URL(served.url).port;
+    expect(await status({ Host: `attacker.example:${port}` })).toBe(403);
+    expect(await status({ Host: `192.168.1.5:${port}` })).toBe(403);
+    expect(await status({ Origin: "https://attacker.example" })).toBe(403);
+    expect(await status({ Origin: "null" })).toBe(403);
+    expect(await status({ Host: `localhost:${port}` })).toBe(200);
+    expect(await status({ Host: `[::1]:${port}`, Origin: "http://localhost:3000" })).toBe(200);
+    expect(await status({})).toBe(200);
   });
 
   it("cuts off a client that stalls in its body with 408, while others are served", async () => {
