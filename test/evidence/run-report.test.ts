@@ -212,6 +212,25 @@ describe("run report", () => {
     }
   });
 
+  it("escapes link and image syntax from claim labels in the Markdown: no link, no image that loads", async () => {
+    const { run } = await textRun();
+    const claims = readJson<{ spans: { claim: string }[] }[]>(join(run.dir, "records", "claims.json"));
+    const hostile = "[x](javascript:alert(1)) ![t](https://tracker.example/p.png) *bold* `code`";
+    claims[0].spans[0].claim = hostile;
+    writeRecords(run, { claims });
+    await assembledAndVerified(run);
+    await writeRunReport(run);
+    const md = readFileSync(join(run.dir, "outputs", "report.md"), "utf8");
+    // Every link, image, emphasis and code opener is escaped wherever the label is drawn.
+    expect(md).not.toMatch(/(?<!\\)\[x(?<!\\)\]\(/);
+    expect(md).not.toMatch(/(?<!\\)!\[t/);
+    expect(md).not.toMatch(/(?<!\\)\(javascript:/);
+    const escaped =
+      "\\[x\\]\\(javascript:alert\\(1\\)\\) \\!\\[t\\]\\(https://tracker.example/p.png\\) \\*bold\\* \\`code\\`";
+    expect(md).toContain(`| 1 | ${escaped} |`);
+    expect(md).toContain(`### 1. ${escaped}`);
+  });
+
   it("an output it cannot write is OUTPUT_UNWRITABLE and neither file is written", async () => {
     const { run } = await textRun();
     await assembledAndVerified(run);
