@@ -30,6 +30,8 @@ export const REASONS = [
   "equation-unresolved",
   "equation-evidence-unavailable",
   "unsupported-equation-label",
+  "wrong-section",
+  "no-such-section",
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
@@ -55,6 +57,9 @@ export const REASON_MEANINGS: Record<Reason, string> = {
     "the stored extraction record predates equation records; start a new session",
   "unsupported-equation-label":
     "the label is in a form the check does not know (a range, a list, parentheses)",
+  "wrong-section":
+    "the words are in the source but not under the heading named; the evidence names the heading chain they stand under (`2 Methods > 2.1 Data`)",
+  "no-such-section": "no heading of the source reads as the section named; the evidence lists its headings",
 };
 
 /** Fewer words than this is never a PASS: the page alone is checked, as a FLAG. */
