@@ -10,7 +10,6 @@ import { CiteproofError } from "../errors.js";
 import { readAdmittedFile, resolveRoot } from "../source/allowed-root.js";
 import { MAX_TEXT_INPUT_BYTES, readFileOnce } from "../source/file.js";
 import type { OperationContext } from "./operation.js";
-import { inputPath } from "./paths.js";
 
 export interface DraftCheckInput {
   bib: string;
@@ -23,7 +22,8 @@ export async function runDraftCheck(
   input: DraftCheckInput,
   ctx: OperationContext,
 ): Promise<DraftCheckReport> {
-  const bibPath = resolve(ctx.cwd, inputPath(ctx, input.bib));
+  // Read through one descriptor: the roots are checked on the file actually opened.
+  const bibPath = resolve(ctx.cwd, input.bib);
   const read =
     ctx.access === "anywhere"
       ? await readFileOnce(bibPath, { maxBytes: MAX_TEXT_INPUT_BYTES, what: "bibliography" })

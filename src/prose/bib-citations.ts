@@ -166,10 +166,8 @@ function matchingBrace(text: string, open: number): number {
 }
 
 function findCitationGroups(text: string, kind: DraftKind, spans: QuotedSpan[]): CitationGroup[] {
-  const taken: CitationGroup[] = [];
+  let taken: CitationGroup[] = [];
   const inQuote = sortedRanges(spans.map((s) => [s.startUtf16 + 1, s.endUtf16 - 1]));
-  const free = (g: CitationGroup) =>
-    !inQuote(g.startUtf16) && !taken.some((t) => g.startUtf16 < t.endUtf16 && t.startUtf16 < g.endUtf16);
   const readers = [
     latexCitations,
     pandocCitations,
@@ -177,10 +175,16 @@ function findCitationGroups(text: string, kind: DraftKind, spans: QuotedSpan[]):
     authorYear,
   ];
   for (const read of readers) {
-    const found = read(text).filter(free);
-    taken.push(...found);
+    // Taken groups never overlap: sorted by start, their ends are sorted too.
+    const starts = taken.map((t) => t.startUtf16);
+    const overlaps = (g: CitationGroup) => {
+      const i = search(starts, g.endUtf16 - 1);
+      return i >= 0 && taken[i].endUtf16 > g.startUtf16;
+    };
+    const found = read(text).filter((g) => !inQuote(g.startUtf16) && !overlaps(g));
+    taken = [...taken, ...found].sort((a, b) => a.startUtf16 - b.startUtf16);
   }
-  return taken.sort((a, b) => a.startUtf16 - b.startUtf16);
+  return taken;
 }
 
 /** Whether an offset lies in one of the ranges (sorted by start, not overlapping). */
@@ -363,7 +367,7 @@ const NAME = `${PARTICLE}*\\p{Lu}[\\p{L}\\p{M}'\u2019]*(?:-\\p{Lu}[\\p{L}\\p{M}'
 const NAMES = `${NAME}(?:\\s*(?:,|&|\\band\\b)\\s*${NAME})*(?:,?\\s+et\\s+al\\.?)?`;
 const YEAR = "(\\d{4})([a-z])?";
 const PAREN_PART = new RegExp(
-  `^(?:[\\p{Ll}][\\p{Ll}.]*[,]?\\s+)*(${NAMES}),?\\s+${YEAR}(?:\\s*,\\s*(.+))?$`,
+  `^(?:(?!${PARTICLE})[\\p{Ll}][\\p{Ll}.]*,?\\s+)*(${NAMES}),?\\s+${YEAR}(?:\\s*,\\s*(.+))?$`,
   "u",
 );
 const PARENTHETICAL = /\(([^()\n]{4,400})\)/gu;
