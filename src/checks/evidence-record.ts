@@ -8,7 +8,7 @@ import { parseInput } from "../util/parse-input.js";
 import { shown } from "../util/shown.js";
 
 export type EvidenceRecord =
-  | { id?: string; kind: "quotation"; page?: number; endPage?: number; text: string }
+  | { id?: string; kind: "quotation"; page?: number; endPage?: number; section?: string; text: string }
   | { id?: string; kind: "page"; page: number }
   | { id?: string; kind: "equation"; label: string }
   | { id?: string; kind: "figure"; label: string };
@@ -87,6 +87,13 @@ const quotationRecord = z
     endPage: pageField
       .nullish()
       .describe("the page the words run onto (page + 1), when they cross a page break"),
+    // A number is refused: 3.10 would arrive as 3.1.
+    section: z
+      .string()
+      .max(E.maxNameUtf16)
+      .refine((s) => s.trim() !== "", { error: "is empty" })
+      .nullish()
+      .describe("the section the words are in: a heading's words, its number, or both"),
     text: quotedText,
   })
   .check((ctx) => {
@@ -151,7 +158,15 @@ export function toEvidenceRecords(list: readonly EvidenceRecordInput[]): Evidenc
       case "quotation": {
         const page = r.page ?? undefined;
         const endPage = r.endPage ?? undefined;
-        return { id, kind: r.kind, page, ...(endPage !== undefined ? { endPage } : {}), text: r.text };
+        const section = r.section ?? undefined;
+        return {
+          id,
+          kind: r.kind,
+          page,
+          ...(endPage !== undefined ? { endPage } : {}),
+          ...(section !== undefined ? { section } : {}),
+          text: r.text,
+        };
       }
       case "page":
         return { id, kind: r.kind, page: r.page };
@@ -173,10 +188,20 @@ export function parseEvidenceJson(text: string, source = "evidence"): EvidenceRe
 
 /**
  * The records of an evidence file's text, unread: the JSON array (or `{"evidence": [...]}`) handed on
- * as it is, for the operation's schema to read (the one place records are validated).
+ * as it is, for the operation's schema to read (the one place records are validated). A file with no
+ * records is refused: a run that checked nothing would print "exit 0: no record FAILs" and pass a CI
+ * gate on an empty or truncated file.
  */
 export function evidenceFileList(text: string, source: string): unknown[] {
-  return evidenceList(parseJsonInput(text, source), source);
+  const list = evidenceList(parseJsonInput(text, source), source);
+  if (list.length === 0)
+    throw invalid(`${source} holds no evidence records: nothing would be checked; give at least one record`);
+  return list;
+}
+
+/** An evidence file's records, read by their schema; none is refused (see evidenceFileList). */
+export function parseEvidenceFile(text: string, source: string): EvidenceRecord[] {
+  return validateEvidence(evidenceFileList(text, source), source);
 }
 
 /** The JSON value of an input file's text, or EVIDENCE_NOT_JSON naming the file. */

@@ -18,6 +18,7 @@ import type { OcrMode } from "./cite-check/verdicts.js";
 import { cutByDeadline } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyEquationOcr } from "./ocr-equations.js";
+import { OCR_ADVICE } from "./quotation-layer.js";
 import { type CheckResult, withEvidence } from "./result.js";
 import type { CheckContext } from "./verify.js";
 
@@ -102,7 +103,14 @@ async function applyQuotationOcr(
 function onOcrText(result: CheckResult, quoted: string, pageText: PageText, ocr: OcrPage): CheckResult {
   const page = pageText.page;
   const text = ocrLayer(ocr).text;
-  const reading: PageText = { ...pageText, text, lines: [], lineEndHyphensUtf16: [], scriptBreaksUtf16: [] };
+  // A word cut at a line's end (`as-` / `sume`) reads both ways, joined and kept, as in a text layer.
+  const reading: PageText = {
+    ...pageText,
+    text,
+    lines: [],
+    lineEndHyphensUtf16: lineEndHyphens(text),
+    scriptBreaksUtf16: [],
+  };
   const pages = new FoldedPages(
     Object.assign(new Array<PageText | undefined>(page), { [page - 1]: reading }),
   );
@@ -118,10 +126,11 @@ function onOcrText(result: CheckResult, quoted: string, pageText: PageText, ocr:
   };
   const said = `${source.provider} ${source.provider_version}, ${source.model_package} ${source.model_file}, ${source.dpi} dpi`;
   if (matches.length === 0) {
+    // OCR has run: the message no longer suggests it.
     return withEvidence(
       result,
       { ocr: { ...source, found: false } },
-      `${result.message}; OCR of the page (${said}) did not find the words either`,
+      `${result.message.replace(OCR_ADVICE, "")}; OCR of the page (${said}) did not find the words either`,
     );
   }
   return {
@@ -159,4 +168,15 @@ function withOcrNote(result: CheckResult, outcome: OcrOutcome, provider: string)
       ? { provider, refused: outcome.code }
       : { provider, unavailable: outcome.state === "cut" ? "deadline" : why };
   return withEvidence(result, { ocr }, `${result.message}; ${why}`);
+}
+
+/**
+ * The hyphens that end a line of an OCR reading (a `-` right before the line break): OCR keeps a
+ * typesetter's hyphenation as printed, and the check tries each both joined and kept, as it does the
+ * hyphens a text layer flags.
+ */
+export function lineEndHyphens(text: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf("-\n"); i >= 0; i = text.indexOf("-\n", i + 1)) out.push(i);
+  return out;
 }

@@ -40,34 +40,35 @@ const place = z.looseObject({
   caption: z.string().optional(),
 });
 
-const hint = z.object({ page: z.int().optional(), passage: spanSchema.optional() });
+/**
+ * Matches and hints differ between a PDF's pages (UTF-16 offsets in a page) and a flow document's
+ * text (its own offsets and sections): listed here as lists and values, read by each consumer.
+ */
+const matches = z.array(z.unknown());
 
 /** The evidence of each reason: the fields it promises. */
 export const EVIDENCE_SHAPES = {
   found: z.looseObject({
     ...pointer,
     ...anchored,
-    matches: z.array(spanSchema).optional(),
+    matches: matches.optional(),
     pages: z.array(z.int()).optional(),
     places: z.array(place).optional(),
   }),
-  "found-elided": z.looseObject({ ...pointer, parts: z.array(spanSchema), omitted: z.array(z.unknown()) }),
+  "found-elided": z.looseObject({ ...pointer, parts: z.array(z.unknown()), omitted: z.array(z.unknown()) }),
   "wrong-page": z.looseObject({
     ...pointer,
-    foundOnPages: z.array(z.int()),
+    /** The other pages the words are on (a PDF); a flow document names its matches instead. */
+    foundOnPages: z.array(z.int()).optional(),
     foundOnPrintedPages: z.array(z.string().nullable()).optional(),
+    matches: matches.optional(),
   }),
-  "crosses-page": z.looseObject({ ...pointer, matches: z.array(spanSchema) }),
-  "form-differs": z.looseObject({
-    ...pointer,
-    pageWords: z.string(),
-    startUtf16: z.int(),
-    endUtf16: z.int(),
-  }),
-  absent: z.looseObject({ ...pointer, ...anchored, hint: hint.optional() }),
-  "no-such-page": z.looseObject({ ...pointer, pageCount: z.int() }),
+  "crosses-page": z.looseObject({ ...pointer, matches }),
+  "form-differs": z.looseObject({ ...pointer, pageWords: z.string().optional() }),
+  absent: z.looseObject({ ...pointer, ...anchored, hint: z.unknown().optional() }),
+  "no-such-page": z.looseObject({ ...pointer, pageCount: z.int().optional() }),
   "page-unreadable": z.looseObject({ ...pointer, ...anchored }),
-  "no-quotation": z.looseObject({ ...pointer, words: z.int() }),
+  "no-quotation": z.looseObject({ ...pointer, words: z.int().optional() }),
   "no-text-layer": z.looseObject({ ...pointer }),
   "no-page": z.looseObject({ ...pointer }),
   "equation-unresolved": z.looseObject({ ...anchored }),
@@ -78,6 +79,12 @@ export const EVIDENCE_SHAPES = {
     ...anchored,
     deadline: z.object({ limitMs: z.number(), step: z.string(), pagesNotRead: z.array(z.int()) }),
   }),
+  "wrong-section": z.looseObject({ ...pointer, matches }),
+  "no-such-section": z.looseObject({ ...pointer, headings: z.array(z.string()).optional() }),
+  "unknown-key": z.looseObject({}),
+  "source-unavailable": z.looseObject({}),
+  "ambiguous-source": z.looseObject({}),
+  "source-mismatch": z.looseObject({}),
 } satisfies Record<Reason, z.ZodType>;
 
 type Shapes = typeof EVIDENCE_SHAPES;

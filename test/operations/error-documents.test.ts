@@ -6,12 +6,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { runProgram } from "../../src/cli/program.js";
 import { callTool } from "../../src/mcp/server.js";
 import type { ExtensionAPI, PiToolDefinition } from "../../src/pi/api.js";
 import citeproofExtension from "../../src/pi/extension.js";
 
 const root = resolve(import.meta.dirname, "../..");
+// The CLI as built (the test setup builds it): its entry loads a CommonJS module vitest does not compile.
+const { runProgram } = (await import(join(root, "dist/cli/program.js"))) as {
+  runProgram(argv: readonly string[]): Promise<void>;
+};
 const pdf = join(root, "test/fixtures/interfaces.pdf");
 const work = mkdtempSync(join(tmpdir(), "citeproof-error-docs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

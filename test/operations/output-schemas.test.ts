@@ -103,15 +103,12 @@ describe("output schemas", () => {
       checkResultSchema.safeParse({ ...base, verdict: "FAIL", reason: "found", evidence: {} }).success,
     ).toBe(false);
     expect(
-      checkResultSchema.safeParse({ ...base, verdict: "FAIL", reason: "wrong-page", evidence: {} }).success,
+      checkResultSchema.safeParse({ ...base, verdict: "FLAG", reason: "deadline", evidence: {} }).success,
     ).toBe(false);
+    const deadline = { limitMs: 5, step: "extraction", pagesNotRead: [2] };
     expect(
-      checkResultSchema.safeParse({
-        ...base,
-        verdict: "FAIL",
-        reason: "wrong-page",
-        evidence: { foundOnPages: [2] },
-      }).success,
+      checkResultSchema.safeParse({ ...base, verdict: "FLAG", reason: "deadline", evidence: { deadline } })
+        .success,
     ).toBe(true);
   });
 });
