@@ -46,45 +46,46 @@ const place = z.looseObject({
  */
 const matches = z.array(z.unknown());
 
+/** What every result's evidence may start with: the record's claim as given. */
+const claimed = { ...pointer, ...anchored };
+
 /** The evidence of each reason: the fields it promises. */
 export const EVIDENCE_SHAPES = {
   found: z.looseObject({
-    ...pointer,
-    ...anchored,
+    ...claimed,
     matches: matches.optional(),
     pages: z.array(z.int()).optional(),
     places: z.array(place).optional(),
   }),
-  "found-elided": z.looseObject({ ...pointer, parts: z.array(z.unknown()), omitted: z.array(z.unknown()) }),
+  "found-elided": z.looseObject({ ...claimed, parts: z.array(z.unknown()), omitted: z.array(z.unknown()) }),
   "wrong-page": z.looseObject({
-    ...pointer,
+    ...claimed,
     /** The other pages the words are on (a PDF); a flow document names its matches instead. */
     foundOnPages: z.array(z.int()).optional(),
     foundOnPrintedPages: z.array(z.string().nullable()).optional(),
     matches: matches.optional(),
   }),
-  "crosses-page": z.looseObject({ ...pointer, matches }),
-  "form-differs": z.looseObject({ ...pointer, pageWords: z.string().optional() }),
-  absent: z.looseObject({ ...pointer, ...anchored, hint: z.unknown().optional() }),
-  "no-such-page": z.looseObject({ ...pointer, pageCount: z.int().optional() }),
-  "page-unreadable": z.looseObject({ ...pointer, ...anchored }),
-  "no-quotation": z.looseObject({ ...pointer, words: z.int().optional() }),
-  "no-text-layer": z.looseObject({ ...pointer }),
-  "no-page": z.looseObject({ ...pointer }),
-  "equation-unresolved": z.looseObject({ ...anchored }),
-  "equation-evidence-unavailable": z.looseObject({ ...anchored }),
-  "unsupported-equation-label": z.looseObject({ ...anchored }),
+  "crosses-page": z.looseObject({ ...claimed, matches }),
+  "form-differs": z.looseObject({ ...claimed, pageWords: z.string().optional() }),
+  absent: z.looseObject({ ...claimed, hint: z.unknown().optional() }),
+  "no-such-page": z.looseObject({ ...claimed, pageCount: z.int().optional() }),
+  "page-unreadable": z.looseObject({ ...claimed }),
+  "no-quotation": z.looseObject({ ...claimed, words: z.int().optional() }),
+  "no-text-layer": z.looseObject({ ...claimed }),
+  "no-page": z.looseObject({ ...claimed }),
+  "equation-unresolved": z.looseObject({ ...claimed }),
+  "equation-evidence-unavailable": z.looseObject({ ...claimed }),
+  "unsupported-equation-label": z.looseObject({ ...claimed }),
   deadline: z.looseObject({
-    ...pointer,
-    ...anchored,
+    ...claimed,
     deadline: z.object({ limitMs: z.number(), step: z.string(), pagesNotRead: z.array(z.int()) }),
   }),
-  "wrong-section": z.looseObject({ ...pointer, matches }),
-  "no-such-section": z.looseObject({ ...pointer, headings: z.array(z.string()).optional() }),
-  "unknown-key": z.looseObject({}),
-  "source-unavailable": z.looseObject({}),
-  "ambiguous-source": z.looseObject({}),
-  "source-mismatch": z.looseObject({}),
+  "wrong-section": z.looseObject({ ...claimed, matches }),
+  "no-such-section": z.looseObject({ ...claimed, headings: z.array(z.string()).optional() }),
+  "unknown-key": z.looseObject({ ...claimed }),
+  "source-unavailable": z.looseObject({ ...claimed }),
+  "ambiguous-source": z.looseObject({ ...claimed }),
+  "source-mismatch": z.looseObject({ ...claimed }),
 } satisfies Record<Reason, z.ZodType>;
 
 type Shapes = typeof EVIDENCE_SHAPES;

@@ -62,7 +62,7 @@ function describe(r: CheckResult): string {
   const e = r.evidence;
   switch (r.kind) {
     case "quotation": {
-      const quote = typeof e.quotation === "string" ? ` "${e.quotation}"` : "";
+      const quote = e.quotation !== undefined ? ` "${e.quotation}"` : "";
       return `${id}${typeof e.page === "number" ? `p. ${e.page}` : "quotation"}${quote}`;
     }
     case "page":

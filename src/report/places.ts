@@ -4,7 +4,7 @@
  * really are for a `wrong-page`, the label and equation or caption boxes of an anchor, and the
  * whole page (small) for a FLAG. Offsets and boxes come from the check's evidence and the page.
  */
-import type { CheckResult } from "../checks/result.js";
+import type { CheckResult, CheckResultOf } from "../checks/result.js";
 import { type CheckContext, checkRecord } from "../checks/verify.js";
 import { unionOfBoxes } from "../document/box-union.js";
 import type { Box, PageGeometry, PageText } from "../document/model.js";
@@ -39,19 +39,20 @@ export function placesFor(result: CheckResult, source: PlaceSource): Place[] {
   if (result.verdict === "FLAG") return source.page(page) ? [wholePage(page)] : [];
   switch (result.reason) {
     case "found":
-      return offsetsOf(e.matches)
+      return offsetsOf(result.evidence.matches)
         .slice(0, MAX_PLACES)
         .flatMap((m, i, all) =>
           spanPlace(source, page, m, "match", all.length > 1 ? `match ${i + 1} of ${all.length}` : "match"),
         );
     case "absent": {
-      const hint = e.hint as { page?: unknown; passage?: unknown } | undefined;
+      // A PDF's hint names the closest passage on a page; a flow document's is not a page's.
+      const hint = result.evidence.hint as { page?: unknown; passage?: unknown } | undefined;
       const closest = offsetsOf([hint?.passage])[0];
       const on = typeof hint?.page === "number" ? hint.page : page;
       return closest ? spanPlace(source, on, closest, "closest", `the closest passage on page ${on}`) : [];
     }
     case "form-differs": {
-      const span = offsetsOf([e])[0];
+      const span = offsetsOf([result.evidence])[0];
       return span ? spanPlace(source, page, span, "page-words", "what the page reads") : [];
     }
     case "wrong-page":
@@ -83,16 +84,14 @@ function wholePage(page: number): Place {
 }
 
 /** The words where the check found them on another page: the same check, run on that page. */
-function elsewhere(result: CheckResult, source: PlaceSource): Place[] {
-  const pages = Array.isArray(result.evidence.foundOnPages) ? result.evidence.foundOnPages : [];
-  const text = result.evidence.quotation;
-  if (typeof text !== "string") return [];
+function elsewhere(result: CheckResultOf<"wrong-page">, source: PlaceSource): Place[] {
+  const { foundOnPages = [], quotation: text } = result.evidence;
+  if (text === undefined) return [];
   const places: Place[] = [];
-  for (const other of pages.slice(0, MAX_PLACES)) {
-    if (typeof other !== "number") continue;
+  for (const other of foundOnPages.slice(0, MAX_PLACES)) {
     const there = checkRecord(source.context, { kind: "quotation", page: other, text });
-    const first = offsetsOf(there.evidence.matches)[0];
-    if (there.verdict === "PASS" && first) {
+    const first = there.reason === "found" ? offsetsOf(there.evidence.matches)[0] : undefined;
+    if (first) {
       places.push(...spanPlace(source, other, first, "elsewhere", `the words are on page ${other}`));
     }
   }
