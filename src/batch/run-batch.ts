@@ -2,13 +2,16 @@
  * A batch: the jobs file read whole (duplicate ids refused before any work), this shard's jobs kept,
  * the results of an earlier run read back (finished jobs skipped, a torn last line redone), the rest
  * run in a pool of worker threads that share the extraction cache, and each result appended as its
- * job ends.
+ * job ends. The results file is locked (`<out>.lock` beside it) for the whole run: a second batch on
+ * the same file is refused with BATCH_OUTPUT_LOCKED, so no job is run or written twice.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Tinypool from "tinypool";
-import { asCiteproofError } from "../errors.js";
+import { asCiteproofError, CiteproofError } from "../errors.js";
+import { type LockSubject, withLock } from "../session/lock.js";
 import { lineKey } from "./job.js";
 import { readJobsFile } from "./jobs-file.js";
 import { ResultsAppender, readResults } from "./results-file.js";
@@ -34,6 +37,21 @@ export interface BatchProgress {
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
+  const out = resolve(options.outPath);
+  // One batch at a time on a results file: a second is refused at once, before it reads the file.
+  const subject: LockSubject = {
+    file: `${basename(out)}.lock`,
+    what: `the results file ${options.outPath}`,
+    locked: "BATCH_OUTPUT_LOCKED",
+    missing: () =>
+      new CiteproofError("OUTPUT_UNWRITABLE", `cannot write the results file ${options.outPath} (ENOENT)`, {
+        path: options.outPath,
+      }),
+  };
+  return withLock(dirname(out), subject, () => runLocked(options), 0);
+}
+
+async function runLocked(options: BatchOptions): Promise<BatchSummary> {
   const entries = readJobsFile(options.jobsPath).filter(
     (e) => options.shard === undefined || inShard(e.key, options.shard),
   );
