@@ -14,8 +14,8 @@ import { asCiteproofError, CiteproofError } from "../errors.js";
 import { type LockSubject, withLock } from "../session/lock.js";
 import { lineKey } from "./job.js";
 import { readJobsFile } from "./jobs-file.js";
-import { ResultsAppender, readResults } from "./results-file.js";
-import { type BatchEnv, errorLine, type ResultLine } from "./run-job.js";
+import { changedOptions, ResultsAppender, readResults, rewriteResults, sealLine } from "./results-file.js";
+import { type BatchEnv, errorLine, type ResultLine, runOptionsOf } from "./run-job.js";
 import { inShard, type Shard } from "./shard.js";
 import { type BatchSummary, summarize } from "./summary.js";
 
@@ -26,6 +26,8 @@ export interface BatchOptions {
   /** Worker threads; default the available cores. */
   threads?: number;
   shard?: Shard;
+  /** Run again the jobs whose line is an error (exit 2), their lines dropped in one atomic rewrite. */
+  retryErrors?: boolean;
   /** Called before the first job with the counts, and after each job with its line. */
   progress?: BatchProgress;
 }
@@ -56,16 +58,30 @@ async function runLocked(options: BatchOptions): Promise<BatchSummary> {
     (e) => options.shard === undefined || inShard(e.key, options.shard),
   );
   const previous = readResults(options.outPath, new Set(entries.map((e) => e.key)));
-  const finished = new Set(previous.lines.map((l) => lineKey(l.id, l.batch.line)));
+  const runOptions = runOptionsOf(options.env);
+  const changed = new Set(previous.lines.flatMap((l) => changedOptions(l.batch.options, runOptions)));
+  if (changed.size > 0)
+    throw new CiteproofError(
+      "USAGE",
+      `the results file ${options.outPath} was written with other options that shape results: ${[...changed].join("; ")}; resume with the same options, or write to another --out (nothing was run)`,
+    );
+  let kept = previous.lines;
+  if (options.retryErrors && kept.some((l) => l.batch.exit === 2)) {
+    // The error lines go in one atomic rewrite; their jobs then run as any job not yet done.
+    kept = kept.filter((l) => l.batch.exit !== 2);
+    rewriteResults(options.outPath, kept);
+  }
+  const finished = new Set(kept.map((l) => lineKey(l.id, l.batch.line)));
   const todo = entries.filter((e) => !finished.has(e.key));
-  const lines = [...previous.lines];
+  const lines = [...kept];
   const out = new ResultsAppender(options.outPath);
-  const record = (line: ResultLine) => {
+  const record = (unsealed: ResultLine) => {
+    const line = sealLine(unsealed, runOptions);
     out.append(line);
     lines.push(line);
     options.progress?.done(line);
   };
-  options.progress?.start(entries.length, previous.lines.length);
+  options.progress?.start(entries.length, kept.length);
   try {
     for (const e of todo) if (!e.ok) record(errorLine(e.id, null, e.line, e.error));
     const jobs = todo.flatMap((e) => (e.ok ? [e.job] : []));
@@ -92,7 +108,7 @@ async function runLocked(options: BatchOptions): Promise<BatchSummary> {
     out.close();
     options.progress?.end();
   }
-  return summarize(lines, previous.lines.length);
+  return summarize(lines, kept.length);
 }
 
 function workerUrl(): URL {
