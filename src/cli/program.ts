@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => v
   serve: () => import("./commands/serve.js"),
   batch: () => import("./commands/batch.js"),
   "batch-merge": () => import("./commands/batch-merge.js"),
+  cache: () => import("./commands/cache.js"),
 };
 
 /** Loads the modules of the commands named, so that their first run does not (a resident server's start). */
