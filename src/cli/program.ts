@@ -1,10 +1,11 @@
 /** The CLI's command program: built afresh for each run, so a resident server can run it again. */
 import { Command, CommanderError } from "commander";
 import { CiteproofError } from "../errors.js";
+import { type CommandIo, type Io, processIo } from "./cli-io.js";
 import { reportError, wantsJson } from "./report-error.js";
 
 // Only the command being run is loaded: each brings its own dependencies, and start-up time counts.
-const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => void }>> = {
+const COMMANDS: Record<string, () => Promise<{ register: (program: Command, io: CommandIo) => void }>> = {
   verify: () => import("./commands/verify.js"),
   "check-text": () => import("./commands/check-text.js"),
   session: () => import("./commands/session.js"),
@@ -31,21 +32,25 @@ export function commandOf(args: readonly string[]): string | undefined {
   return args.find((arg) => !arg.startsWith("-"));
 }
 
-/** Runs the CLI on `argv` (as process.argv: node, script, arguments) and sets process.exitCode. */
-export async function runProgram(argv: readonly string[]): Promise<void> {
+/**
+ * Runs the CLI on `argv` (as process.argv: node, script, arguments) against `io` and returns its exit
+ * code. Nothing process-wide is touched: runs with their own Io can go side by side.
+ */
+export async function runProgram(argv: readonly string[], given: Io = processIo()): Promise<number> {
+  const io: CommandIo = { ...given, argv, exitCode: undefined };
   const program = new Command();
   program
     .name("citeproof")
     .description("Checks, mechanically, whether what a writer cites is really in the source PDF.")
     .version("0.1.0")
     .exitOverride()
-    .configureOutput({ writeErr: () => {} });
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: () => {} });
   const args = argv.slice(2);
   const named = commandOf(args);
   const versionOnly = args.length === 1 && (args[0] === "--version" || args[0] === "-V");
   const loaders =
     named !== undefined && COMMANDS[named] ? [COMMANDS[named]] : versionOnly ? [] : Object.values(COMMANDS);
-  for (const load of loaders) (await load()).register(program);
+  for (const load of loaders) (await load()).register(program, io);
   try {
     await program.parseAsync([...argv]);
   } catch (error) {
@@ -55,14 +60,14 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
         error.code === "commander.version" ||
         error.code === "commander.help"
       ) {
-        process.exitCode = 0;
+        io.exitCode = 0;
       } else {
         const message = error.message.replace(/^error: /, "");
-        process.exitCode = reportError(new CiteproofError("USAGE", message), wantsJson(argv));
+        io.exitCode = reportError(new CiteproofError("USAGE", message), wantsJson(argv), io);
       }
     } else {
-      process.exitCode = reportError(error, wantsJson(argv));
+      io.exitCode = reportError(error, wantsJson(argv), io);
     }
   }
-  if (process.exitCode === undefined) process.exitCode = 0;
+  return io.exitCode ?? 0;
 }

@@ -24,10 +24,10 @@ interface Run {
 }
 
 /** Runs the CLI without blocking this process (a test may answer on the socket meanwhile). */
-function cli(args: string[], env: Record<string, string>, script = cliPath): Promise<Run> {
+function cli(args: string[], env: Record<string, string>, script = cliPath, cwd = repoRoot): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script, ...args], {
-      cwd: repoRoot,
+      cwd,
       env: { ...process.env, ...env },
     });
     let stdout = "";
@@ -113,6 +113,32 @@ describe("citeproof serve", () => {
     const second = await startServe(env);
     expect(second.exit?.status).toBe(2);
     expect(second.exit?.stderr).toContain("already listening");
+    server.child.kill("SIGTERM");
+  });
+
+  it("runs calls sent at once side by side, each with its own output, exit code and directory", async () => {
+    const { env } = runtime();
+    // Another directory, whose evidence file is named relative to it.
+    const elsewhere = join(tmp.dir, `elsewhere-${counter++}`);
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, "ev.json"), JSON.stringify([{ kind: "page", page: 2 }]));
+    const calls: [string[], string][] = [
+      [[...VERIFY, "--json"], repoRoot],
+      [VERIFY, repoRoot],
+      [["locate", PAPER, "--text", "mean squared error"], repoRoot],
+      [["verify", PAPER, "--evidence", "ev.json"], elsewhere],
+      [["verify", PAPER, "--evidence", "missing.json"], repoRoot],
+      [[...VERIFY, "--json"], repoRoot],
+    ];
+    const inProcess = await Promise.all(
+      calls.map(([args, cwd]) => cli([...args, "--serve", "never"], env, cliPath, cwd)),
+    );
+    expect(inProcess.map((r) => r.status)).toEqual([1, 1, 0, 0, 2, 1]);
+    expect(inProcess[4].stderr).toContain("evidence file missing.json does not exist");
+    const server = await startServe(env);
+    const served = await Promise.all(calls.map(([args, cwd]) => cli(args, env, cliPath, cwd)));
+    expect(served).toEqual(inProcess);
+    expect(server.log().match(/ran, exit \d/g)).toHaveLength(calls.length);
     server.child.kill("SIGTERM");
   });
 

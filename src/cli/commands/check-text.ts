@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { checkTextOperation } from "../../operations/check-text.js";
+import type { CommandIo } from "../cli-io.js";
 import {
   addDocumentOptions,
   commandContext,
@@ -10,7 +11,7 @@ import {
 } from "../io.js";
 import { OCR_FLAG_HELP, ocrOption } from "../ocr-flag.js";
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("check-text")
@@ -22,10 +23,11 @@ export function register(program: Command): void {
       .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--json", "print the report as JSON"),
   ).action((pdf: string, draftPath: string, flags: DocumentFlags & { ocr?: string }) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const draft = readTextInput(draftPath, "draft");
-      const ctx = commandContext(flags);
+      const ctx = commandContext(io, flags);
       return runAndPrint(
+        io,
         checkTextOperation,
         { pdf, draft, password: flags.password, ...ocrOption(flags.ocr) },
         ctx,

@@ -3,6 +3,7 @@ import { CiteproofError } from "../../errors.js";
 import { serveHttp } from "../../mcp/http.js";
 import { serveStdio } from "../../mcp/server.js";
 import { resolveRoot } from "../../source/allowed-root.js";
+import type { CommandIo } from "../cli-io.js";
 import {
   addSharedDocumentOptions,
   type DocumentFlags,
@@ -26,7 +27,7 @@ interface McpFlags extends DocumentFlags {
   idleTimeoutMs: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   const command = program
     .command("mcp")
     .description("serve the checks as tools of an MCP server over stdio, or over HTTP with --http")
@@ -53,9 +54,9 @@ export function register(program: Command): void {
     .option("--call-timeout-ms <ms>", "with --http: deadline for one tool call", "120000")
     .option("--idle-timeout-ms <ms>", "with --http: an idle connection is closed after this", "60000");
   addSharedDocumentOptions(command, "tool call").action((flags: McpFlags) =>
-    runAction(false, async () => {
-      const roots = (flags.allowRoot.length > 0 ? flags.allowRoot : [process.cwd()]).map(resolveRoot);
-      const env = { cwd: process.cwd(), roots, open: sharedOpenOptions(flags) };
+    runAction(io, false, async () => {
+      const roots = (flags.allowRoot.length > 0 ? flags.allowRoot : [io.cwd]).map(resolveRoot);
+      const env = { cwd: io.cwd, roots, open: sharedOpenOptions(flags) };
       const version = program.version() ?? "0.0.0";
       if (flags.http === undefined) {
         if (flags.host !== undefined || flags.tokenFile !== undefined)

@@ -1,16 +1,20 @@
 /**
  * `citeproof serve`: a resident process that runs CLI calls sent over the user's own socket, so
  * repeated calls skip start-up (Node, the engine's compile, the warm-up of the code) and share one
- * extraction worker. Calls run one at a time, each exactly as the CLI runs it in-process (its output
- * captured and sent back whole); it ends after an idle timeout, or on SIGINT / SIGTERM.
+ * extraction worker. Calls run side by side, each exactly as the CLI runs it in-process, with an Io of
+ * its own (its output collected and sent back whole, its exit code returned); it ends after an idle
+ * timeout, or on SIGINT / SIGTERM. A call's relative paths are read from the working directory, so the
+ * calls of one directory run together and a call from another waits until those in flight end (Lanes).
  */
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
 import type { Command } from "commander";
 import { closeEngine } from "../../document/engine-client.js";
 import { CiteproofError } from "../../errors.js";
+import type { CommandIo, Io } from "../cli-io.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, preloadCommands, runProgram } from "../program.js";
+import { Lanes } from "../serve-lanes.js";
 import { SERVED_COMMANDS } from "../serve-mode.cjs";
 import {
   buildId,
@@ -29,7 +33,7 @@ interface ServeFlags {
   idleTimeoutMs: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   program
     .command("serve")
     .description(
@@ -41,15 +45,15 @@ export function register(program: Command): void {
       String(DEFAULT_IDLE_TIMEOUT_MS),
     )
     .action((flags: ServeFlags) =>
-      runAction(false, async () => {
+      runAction(io, false, async () => {
         const idleMs = positiveInt(flags.idleTimeoutMs, "--idle-timeout-ms") ?? DEFAULT_IDLE_TIMEOUT_MS;
-        await serve(idleMs);
+        await serve(idleMs, io);
         return EXIT_CLEAN;
       }),
     );
 }
 
-async function serve(idleMs: number): Promise<void> {
+async function serve(idleMs: number, io: Io): Promise<void> {
   const dir = serveDir();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const dirProblem = notOurs(dir, "directory");
@@ -57,7 +61,7 @@ async function serve(idleMs: number): Promise<void> {
     throw new CiteproofError("ACCESS_DENIED", `the serve folder is not safe to use: ${dirProblem}`);
   const path = socketPath();
   await removeStale(path);
-  const server = createServer((socket) => receive(socket));
+  const server = createServer((socket) => receive(socket, io));
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
@@ -67,7 +71,7 @@ async function serve(idleMs: number): Promise<void> {
     server.listen(path, () => resolve());
   });
   chmodSync(path, 0o600);
-  process.stderr.write(`citeproof serve: listening on ${path}; ends after ${idleMs} ms without a call\n`);
+  io.stderr.write(`citeproof serve: listening on ${path}; ends after ${idleMs} ms without a call\n`);
   // A module that fails to load fails the call that runs it, with its own error.
   preloadCommands(SERVED_COMMANDS).catch(() => {});
   await new Promise<void>((resolve) => {
@@ -108,10 +112,11 @@ async function removeStale(path: string): Promise<void> {
 
 let onIdle: () => void = () => {};
 let onBusy: () => void = () => {};
-let queue: Promise<void> = Promise.resolve();
 let pending = 0;
 
-function receive(socket: Socket): void {
+const lanes = new Lanes();
+
+function receive(socket: Socket, io: Io): void {
   const chunks: Buffer[] = [];
   socket.on("error", () => socket.destroy());
   socket.on("data", (chunk: Buffer) => {
@@ -121,16 +126,15 @@ function receive(socket: Socket): void {
     const line = Buffer.concat(chunks);
     pending++;
     onBusy();
-    // One call at a time: a call owns the process's output and working directory while it runs.
-    queue = queue.then(async () => {
+    void (async () => {
       const started = Date.now();
       const reply = await answer(line.subarray(0, line.indexOf(0x0a)).toString("utf8"));
-      process.stderr.write(
+      io.stderr.write(
         `citeproof serve: ${"refused" in reply ? `refused (${reply.refused})` : `ran, exit ${reply.exitCode}`} in ${Date.now() - started} ms\n`,
       );
       if (!socket.destroyed) socket.end(`${JSON.stringify(reply)}\n`);
       if (--pending === 0) onIdle();
-    });
+    })();
   });
 }
 
@@ -143,7 +147,7 @@ async function answer(line: string): Promise<ServeReply> {
   }
   const refused = refusal(request);
   if (refused) return { protocol: SERVE_PROTOCOL, refused };
-  return { protocol: SERVE_PROTOCOL, ...(await runCaptured(request)) };
+  return { protocol: SERVE_PROTOCOL, ...(await runCollected(request)) };
 }
 
 function refusal(request: ServeRequest): string | undefined {
@@ -158,46 +162,27 @@ function refusal(request: ServeRequest): string | undefined {
   return undefined;
 }
 
-/** Runs the call as the CLI would, its stdout and stderr captured and its exit code taken. */
-async function runCaptured(
+/** Runs the call as the CLI would, with an Io that collects its stdout and stderr. */
+async function runCollected(
   request: ServeRequest,
 ): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
-  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
-  const capture =
-    (into: Buffer[]) =>
-    (
-      chunk: string | Uint8Array,
-      encoding?: BufferEncoding | ((e?: Error) => void),
-      done?: (e?: Error) => void,
-    ) => {
-      into.push(
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
-          : Buffer.from(chunk),
-      );
-      const callback = typeof encoding === "function" ? encoding : done;
-      callback?.();
-      return true;
-    };
-  const home = process.cwd();
-  process.exitCode = undefined;
-  process.stdout.write = capture(out) as typeof process.stdout.write;
-  process.stderr.write = capture(err) as typeof process.stderr.write;
+  const collect = (into: Buffer[]) => ({ write: (chunk: string) => into.push(Buffer.from(chunk, "utf8")) });
+  let exitCode: number;
   try {
-    process.chdir(request.cwd);
-    await runProgram([process.argv[0], process.argv[1], ...request.args]);
+    exitCode = await lanes.run(request.cwd, () =>
+      runProgram([process.argv[0], process.argv[1], ...request.args], {
+        stdout: collect(out),
+        stderr: collect(err),
+        cwd: process.cwd(),
+        env: process.env,
+      }),
+    );
   } catch (error) {
     err.push(Buffer.from(`citeproof serve: ${error instanceof Error ? error.message : String(error)}\n`));
-    process.exitCode = 2;
-  } finally {
-    process.stdout.write = writes.stdout;
-    process.stderr.write = writes.stderr;
-    process.chdir(home);
+    exitCode = 2;
   }
-  const exitCode = typeof process.exitCode === "number" ? process.exitCode : 0;
-  process.exitCode = undefined;
   return {
     stdout: Buffer.concat(out).toString("base64"),
     stderr: Buffer.concat(err).toString("base64"),
