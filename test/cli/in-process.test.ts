@@ -4,12 +4,19 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { collectingIo } from "../../src/cli/cli-io.js";
-import { runProgram } from "../../src/cli/program.js";
-import { closeEngine } from "../../src/document/engine-client.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
+
+// The built program (and its engine): its sources import the CommonJS modules of the CLI's entry,
+// which the test runner does not transform.
+const built = (path: string) => import(pathToFileURL(join(repoRoot, "dist", path)).href);
+const { runProgram } = (await built("cli/program.js")) as typeof import("../../src/cli/program.js");
+const { closeEngine } = (await built(
+  "document/engine-client.js",
+)) as typeof import("../../src/document/engine-client.js");
 
 const scratch = tempDir();
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { parseEvidenceJson } from "../../checks/evidence-record.js";
+import { parseEvidenceFile } from "../../checks/evidence-record.js";
 import { reportOperation } from "../../operations/report.js";
 import { DEFAULT_REPORT_DPI } from "../../report/build.js";
 import type { CommandIo } from "../cli-io.js";
@@ -35,7 +35,7 @@ export function register(program: Command, io: CommandIo): void {
     runAction(io, flags.json, () => {
       const dpi = parseDpi(flags.dpi);
       const ctx = commandContext(io, flags);
-      const evidence = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
+      const evidence = parseEvidenceFile(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const input = { pdf, evidence, out: flags.out, dpi, password: flags.password };
       return runAndPrint(io, reportOperation, input, ctx, flags.json);
     }),

@@ -4,18 +4,20 @@
  * extraction worker. Calls run side by side, each exactly as the CLI runs it in-process, with an Io of
  * its own (its output collected and sent back whole, its exit code returned); it ends after an idle
  * timeout, or on SIGINT / SIGTERM. A call's relative paths are read from the working directory, so the
- * calls of one directory run together and a call from another waits until those in flight end (Lanes).
+ * calls of one directory run together and a call from another waits until those in flight end
+ * (serve-lanes.ts).
  */
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
 import type { Command } from "commander";
 import { closeEngine } from "../../document/engine-client.js";
+import { DEFAULT_TIMEOUT_MS } from "../../document/open.js";
 import { CiteproofError } from "../../errors.js";
 import type { CommandIo, Io } from "../cli-io.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, preloadCommands, runProgram } from "../program.js";
-import { Lanes } from "../serve-lanes.js";
-import { SERVED_COMMANDS } from "../serve-mode.cjs";
+import { Lanes, MAX_CALLS_IN_FLIGHT, NotStarted } from "../serve-lanes.js";
+import { namesOwnStreams, SERVED_COMMANDS } from "../serve-mode.cjs";
 import {
   buildId,
   notOurs,
@@ -54,6 +56,7 @@ export function register(program: Command, io: CommandIo): void {
 }
 
 async function serve(idleMs: number, io: Io): Promise<void> {
+  log = (line: string) => io.stderr.write(`citeproof serve: ${line}\n`);
   const dir = serveDir();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const dirProblem = notOurs(dir, "directory");
@@ -61,7 +64,7 @@ async function serve(idleMs: number, io: Io): Promise<void> {
     throw new CiteproofError("ACCESS_DENIED", `the serve folder is not safe to use: ${dirProblem}`);
   const path = socketPath();
   await removeStale(path);
-  const server = createServer((socket) => receive(socket, io));
+  const server = createServer((socket) => receive(socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
@@ -71,7 +74,7 @@ async function serve(idleMs: number, io: Io): Promise<void> {
     server.listen(path, () => resolve());
   });
   chmodSync(path, 0o600);
-  io.stderr.write(`citeproof serve: listening on ${path}; ends after ${idleMs} ms without a call\n`);
+  log(`listening on ${path}; ends after ${idleMs} ms without a call`);
   // A module that fails to load fails the call that runs it, with its own error.
   preloadCommands(SERVED_COMMANDS).catch(() => {});
   await new Promise<void>((resolve) => {
@@ -112,33 +115,135 @@ async function removeStale(path: string): Promise<void> {
 
 let onIdle: () => void = () => {};
 let onBusy: () => void = () => {};
+
+/** A call received: its client's socket, its request line, when it came and how long it may wait. */
+interface Call {
+  socket: Socket;
+  line: string;
+  arrived: number;
+  waitMs: number;
+}
+
+/** The longest request line read: a call is its arguments and environment, never a document. */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** The server's own log (the serve command's stderr). */
+let log: (line: string) => void = () => {};
+
+const lanes = new Lanes(MAX_CALLS_IN_FLIGHT);
+/** The clients of the calls running now. */
+const running = new Set<Socket>();
 let pending = 0;
 
-const lanes = new Lanes();
+/** Whether a call that is running has lost its client (its work is abandoned; nothing waits behind it). */
+function abandonedWorkRuns(): boolean {
+  for (const socket of running) if (socket.destroyed) return true;
+  return false;
+}
 
-function receive(socket: Socket, io: Io): void {
+function receive(socket: Socket): void {
   const chunks: Buffer[] = [];
+  let size = 0;
   socket.on("error", () => socket.destroy());
+  socket.on("close", () => {
+    // Work whose client is gone is abandoned: nothing waits behind it, each waiting call is refused
+    // now and its client runs it itself.
+    if (running.has(socket)) lanes.cancelWaiting();
+  });
   socket.on("data", (chunk: Buffer) => {
-    chunks.push(chunk);
-    if (!chunk.includes(0x0a)) return;
+    const nl = chunk.indexOf(0x0a);
+    size += nl === -1 ? chunk.length : nl;
+    if (size > MAX_REQUEST_BYTES) {
+      socket.removeAllListeners("data");
+      log(`refused (a request over ${MAX_REQUEST_BYTES} bytes)`);
+      socket.end(`${JSON.stringify(refusedReply(`a request over ${MAX_REQUEST_BYTES} bytes`))}\n`);
+      return;
+    }
+    chunks.push(nl === -1 ? chunk : chunk.subarray(0, nl));
+    if (nl === -1) return;
     socket.removeAllListeners("data");
-    const line = Buffer.concat(chunks);
+    const line = Buffer.concat(chunks).toString("utf8");
+    const call = { socket, line, arrived: Date.now(), waitMs: callDeadlineMs(line) };
     pending++;
     onBusy();
-    void (async () => {
-      const started = Date.now();
-      const reply = await answer(line.subarray(0, line.indexOf(0x0a)).toString("utf8"));
-      io.stderr.write(
-        `citeproof serve: ${"refused" in reply ? `refused (${reply.refused})` : `ran, exit ${reply.exitCode}`} in ${Date.now() - started} ms\n`,
-      );
-      if (!socket.destroyed) socket.end(`${JSON.stringify(reply)}\n`);
-      if (--pending === 0) onIdle();
-    })();
+    void take(call);
   });
 }
 
-async function answer(line: string): Promise<ServeReply> {
+/**
+ * Answers a call: refused at once when the server will not run it, else run in its lane once its turn
+ * comes, unless its client went away or it waited past its own deadline by then.
+ */
+async function take(call: Call): Promise<void> {
+  const request = parseRequest(call.line);
+  if ("refused" in request) return settle(call, request);
+  if (abandonedWorkRuns() && lanes.wouldWait(request.cwd))
+    return settle(call, busy("a call whose client went away"));
+  let ms = 0;
+  let reply: ServeReply;
+  try {
+    reply = await lanes.run(request.cwd, async () => {
+      if (call.socket.destroyed) return refusedReply("its client went away before it started");
+      if (Date.now() - call.arrived > call.waitMs)
+        return busy(`calls that kept it waiting past its own deadline of ${call.waitMs} ms`);
+      running.add(call.socket);
+      const started = Date.now();
+      try {
+        return { protocol: SERVE_PROTOCOL, ...(await runCollected(request)) };
+      } finally {
+        ms = Date.now() - started;
+        running.delete(call.socket);
+      }
+    });
+  } catch (error) {
+    reply =
+      error instanceof NotStarted
+        ? busy("a call whose client went away")
+        : {
+            protocol: SERVE_PROTOCOL,
+            stdout: "",
+            stderr: Buffer.from(
+              `citeproof serve: ${error instanceof Error ? error.message : String(error)}\n`,
+            ).toString("base64"),
+            exitCode: 2,
+          };
+  }
+  settle(call, reply, ms);
+}
+
+/** Sends a call its reply when its client is still there, logs it, and counts it done. */
+function settle(call: Call, reply: ServeReply, ms = 0): void {
+  log(
+    `${"refused" in reply ? `refused (${reply.refused})` : `ran, exit ${reply.exitCode}`} in ${ms} ms${call.socket.destroyed ? "; its client had gone" : ""}`,
+  );
+  if (!call.socket.destroyed) call.socket.end(`${JSON.stringify(reply)}\n`);
+  if (--pending === 0) onIdle();
+}
+
+function refusedReply(why: string): ServeReply {
+  return { protocol: SERVE_PROTOCOL, refused: why };
+}
+
+function busy(behind: string): ServeReply {
+  return refusedReply(`busy with ${behind}`);
+}
+
+/** How long a call may wait for its turn: its own deadline (`--timeout-ms`, else the default). */
+function callDeadlineMs(line: string): number {
+  let args: unknown;
+  try {
+    args = (JSON.parse(line) as ServeRequest)?.args;
+  } catch {
+    return DEFAULT_TIMEOUT_MS;
+  }
+  if (!Array.isArray(args)) return DEFAULT_TIMEOUT_MS;
+  const at = args.indexOf("--timeout-ms");
+  const given = at >= 0 ? Number(args[at + 1]) : Number.NaN;
+  return Number.isFinite(given) && given > 0 ? given : DEFAULT_TIMEOUT_MS;
+}
+
+/** The request a line holds, or the refusal it gets. */
+function parseRequest(line: string): ServeRequest | Extract<ServeReply, { refused: string }> {
   let request: ServeRequest;
   try {
     request = JSON.parse(line) as ServeRequest;
@@ -146,8 +251,7 @@ async function answer(line: string): Promise<ServeReply> {
     return { protocol: SERVE_PROTOCOL, refused: "the request is not JSON" };
   }
   const refused = refusal(request);
-  if (refused) return { protocol: SERVE_PROTOCOL, refused };
-  return { protocol: SERVE_PROTOCOL, ...(await runCollected(request)) };
+  return refused ? { protocol: SERVE_PROTOCOL, refused } : request;
 }
 
 function refusal(request: ServeRequest): string | undefined {
@@ -156,6 +260,8 @@ function refusal(request: ServeRequest): string | undefined {
   if (!Array.isArray(request.args) || !request.args.every((a) => typeof a === "string"))
     return "bad arguments";
   if (typeof request.cwd !== "string") return "no working directory";
+  const own = namesOwnStreams(request.args, request.cwd);
+  if (own !== undefined) return `${own} would be the server's own, not the caller's`;
   const command = commandOf(request.args);
   if (command === undefined || !SERVED_COMMANDS.includes(command)) return "not a served command";
   if (JSON.stringify(request.env) !== JSON.stringify(servedEnvironment())) return "another environment";
@@ -171,14 +277,12 @@ async function runCollected(
   const collect = (into: Buffer[]) => ({ write: (chunk: string) => into.push(Buffer.from(chunk, "utf8")) });
   let exitCode: number;
   try {
-    exitCode = await lanes.run(request.cwd, () =>
-      runProgram([process.argv[0], process.argv[1], ...request.args], {
-        stdout: collect(out),
-        stderr: collect(err),
-        cwd: process.cwd(),
-        env: process.env,
-      }),
-    );
+    exitCode = await runProgram([process.argv[0], process.argv[1], ...request.args], {
+      stdout: collect(out),
+      stderr: collect(err),
+      cwd: process.cwd(),
+      env: process.env,
+    });
   } catch (error) {
     err.push(Buffer.from(`citeproof serve: ${error instanceof Error ? error.message : String(error)}\n`));
     exitCode = 2;

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { parseEvidenceJson } from "../../checks/evidence-record.js";
+import { parseEvidenceFile } from "../../checks/evidence-record.js";
 import type { Operation } from "../../operations/operation.js";
 import {
   type SessionNewInput,
@@ -46,7 +46,7 @@ export function register(program: Command, io: CommandIo): void {
       .requiredOption("--evidence <file>", "JSON array of evidence records"),
   ).action((name: string, flags: SessionFlags & { evidence: string }) =>
     runAction(io, flags.json, () => {
-      const evidence = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
+      const evidence = parseEvidenceFile(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const input = { name, evidence, session: flags.session, pdf: flags.pdf };
       return runAndPrint(io, sessionVerifyOperation, input, commandContext(io, {}), flags.json);
     }),
