@@ -8,6 +8,7 @@ import { CiteproofError } from "../errors.js";
 import type { Operation, OperationContext } from "../operations/operation.js";
 import { runOperation } from "../operations/run-operation.js";
 import { readRegularFileSync } from "../source/file.js";
+import type { CommandIo, Io } from "./cli-io.js";
 import { cliNaming, printJson, reportError, wantsJson } from "./report-error.js";
 
 export {
@@ -79,8 +80,8 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
 }
 
 /** The context of a command whose paths a person typed: read wherever they are. */
-export function commandContext(flags: DocumentFlags): OperationContext {
-  return { cwd: process.cwd(), access: "anywhere", open: sharedOpenOptions(flags) };
+export function commandContext(io: Io, flags: DocumentFlags): OperationContext {
+  return { cwd: io.cwd, access: "anywhere", open: sharedOpenOptions(flags) };
 }
 
 /**
@@ -89,14 +90,15 @@ export function commandContext(flags: DocumentFlags): OperationContext {
  * text for a person.
  */
 export async function runAndPrint<Input, Result>(
+  io: Io,
   op: Operation<Input, Result>,
   rawArgs: Record<string, unknown>,
   ctx: OperationContext,
   json: boolean | undefined,
 ): Promise<number> {
   const outcome = await runOperation(op, rawArgs, ctx);
-  if (json) printJson(outcome.json);
-  else process.stdout.write(outcome.text());
+  if (json) printJson(outcome.json, io.stdout);
+  else io.stdout.write(outcome.text());
   return outcome.exitCode;
 }
 
@@ -122,17 +124,18 @@ export function readTextInput(path: string, what: string): string {
 }
 
 /**
- * Runs a command body and sets the process exit code from its result or error; `naming` says which
+ * Runs a command body and sets the run's exit code from its result or error; `naming` says which
  * flag or argument gave each field an error names (by default `--<field>`, `<pdf>`).
  */
 export async function runAction(
+  io: CommandIo,
   json: boolean | undefined,
   body: () => Promise<number> | number,
   naming: Naming = cliNaming(),
 ): Promise<void> {
   try {
-    process.exitCode = await body();
+    io.exitCode = await body();
   } catch (error) {
-    process.exitCode = reportError(error, json === true || wantsJson(), naming);
+    io.exitCode = reportError(error, json === true || wantsJson(io.argv), io, naming);
   }
 }

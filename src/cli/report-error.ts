@@ -3,13 +3,14 @@
  * Only the error model is imported: the CLI entry uses this before it loads any command.
  */
 import { errorDocument, type Naming } from "../errors.js";
+import type { Output } from "./cli-io.js";
 
 export const EXIT_CLEAN = 0;
 export const EXIT_FAILS = 1;
 export const EXIT_ERROR = 2;
 
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+export function printJson(value: unknown, stdout: Output = process.stdout): void {
+  stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 export function wantsJson(argv: readonly string[] = process.argv): boolean {
@@ -53,9 +54,14 @@ export function visible(text: string): string {
  * Prints a coded error (stderr, and with --json the error document every interface gives, in the
  * CLI's names) and returns exit 2.
  */
-export function reportError(error: unknown, json: boolean, naming: Naming = cliNaming()): number {
+export function reportError(
+  error: unknown,
+  json: boolean,
+  io: { stdout: Output; stderr: Output } = process,
+  naming: Naming = cliNaming(),
+): number {
   const document = errorDocument(error, naming);
-  process.stderr.write(`citeproof: error [${document.code}]: ${visible(document.message)}\n`);
-  if (json) printJson({ error: document });
+  io.stderr.write(`citeproof: error [${document.code}]: ${visible(document.message)}\n`);
+  if (json) printJson({ error: document }, io.stdout);
   return EXIT_ERROR;
 }

@@ -5,16 +5,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { callTool } from "../../src/mcp/server.js";
 import type { ExtensionAPI, PiToolDefinition } from "../../src/pi/api.js";
 import citeproofExtension from "../../src/pi/extension.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const root = resolve(import.meta.dirname, "../..");
-// The CLI as built (the test setup builds it): its entry loads a CommonJS module vitest does not compile.
-const { runProgram } = (await import(join(root, "dist/cli/program.js"))) as {
-  runProgram(argv: readonly string[]): Promise<void>;
-};
 const pdf = join(root, "test/fixtures/interfaces.pdf");
 const work = mkdtempSync(join(tmpdir(), "citeproof-error-docs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -31,24 +28,11 @@ citeproofExtension({
   registerCommand: () => {},
 } satisfies ExtensionAPI);
 
-/** The CLI in this process: its stdout (the --json document) and exit code. */
+/** The CLI in this process (the built program, with collecting output): its --json error document. */
 async function viaCli(args: string[]): Promise<Doc> {
-  let stdout = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  const before = process.exitCode;
-  try {
-    await runProgram(["node", "citeproof", ...args, "--json", "--no-cache"]);
-    expect(process.exitCode).toBe(2);
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = before;
-  }
-  return (JSON.parse(stdout) as { error: Doc }).error;
+  const run = await runCliInProcess([...args, "--json", "--no-cache"]);
+  expect(run.status, run.stderr).toBe(2);
+  return (run.json as { error: Doc }).error;
 }
 
 async function viaMcp(name: string, args: Record<string, unknown>): Promise<Doc> {

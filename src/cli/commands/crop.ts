@@ -7,6 +7,7 @@ import { CiteproofError } from "../../errors.js";
 import { cropOperation } from "../../operations/crop.js";
 import { runOperation } from "../../operations/run-operation.js";
 import { replaceFile } from "../../util/atomic-file.js";
+import type { CommandIo } from "../cli-io.js";
 import { parseDpi } from "../dpi.js";
 import {
   addDocumentOptions,
@@ -26,7 +27,7 @@ interface CropFlags extends DocumentFlags {
   dpi: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("crop")
@@ -48,17 +49,17 @@ export function register(program: Command): void {
       )
       .option("--json", "print what was written as JSON"),
   ).action((pdf: string, flags: CropFlags) =>
-    runAction(flags.json, async () => {
+    runAction(io, flags.json, async () => {
       const dpi = parseDpi(flags.dpi);
       const page = flags.page === undefined ? undefined : positiveInt(flags.page, "--page");
       const out = resolve(flags.out);
       assertWritableTarget(out);
       const box = flags.box === undefined ? undefined : parseBox(flags.box);
       const args = { pdf, page, box, anchor: flags.anchor, dpi, password: flags.password };
-      const outcome = await runOperation(cropOperation, args, commandContext(flags));
+      const outcome = await runOperation(cropOperation, args, commandContext(io, flags));
       writeAtomically(out, outcome.result.png);
-      if (flags.json) printJson({ out, ...(outcome.json as object) });
-      else process.stdout.write(`wrote ${flags.out} ${outcome.text()}\n`);
+      if (flags.json) printJson({ out, ...(outcome.json as object) }, io.stdout);
+      else io.stdout.write(`wrote ${flags.out} ${outcome.text()}\n`);
       return EXIT_CLEAN;
     }),
   );
