@@ -58,7 +58,7 @@ export interface TextCheckReport {
 }
 
 export const NOT_VERIFIED =
-  "citation forms other than 'p. N' and 'Eq. (N)', quotations under the floors, and every unquoted claim";
+  "citation forms other than 'p. N', 'Eq. (N)' and 'Fig. (N)', quotations under the floors, and every unquoted claim";
 
 /** The evidence record a prose citation stands for. */
 export function citationRecord(citation: ProseCitation): EvidenceRecord {

@@ -11,7 +11,7 @@ import {
 import { CiteproofError } from "../../errors.js";
 import { checkCitations, citeCheckOperation, formatCiteCheckReport } from "../../operations/cite-check.js";
 import type { OperationContext } from "../../operations/operation.js";
-import { printJson, readTextInput, runAction } from "../io.js";
+import { CACHE_DIR_HELP, printJson, readTextInput, runAction } from "../io.js";
 
 interface CiteCheckFlags {
   citations?: string;
@@ -55,10 +55,7 @@ export function register(program: Command): void {
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
-    .option(
-      "--cache-dir <dir>",
-      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
-    )
+    .option("--cache-dir <dir>", CACHE_DIR_HELP)
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--password <password>", "password of an encrypted PDF")
     .option("--json", "print the report as JSON")
