@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { checkText } from "../../src/checks/check-text.js";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import { pageRuns } from "../../src/checks/deadline-cut.js";
 import { applyOcr } from "../../src/checks/ocr-quotations.js";
@@ -179,6 +180,19 @@ describe("the layout rules cut by the deadline", () => {
       "not decided before the deadline (0 ms): the layout rules did not finish; try --timeout-ms 60000",
     );
     expect(cut.results[0].evidence).toMatchObject({ label: "1", deadline: { step: "the layout rules" } });
+    // check-text's equation and figure citations too; its quotations are decided as ever.
+    const doc = await openForAnchors(pdf, { cacheDir });
+    const text = await checkText(
+      checkContext(doc, { cacheDir, deadline: new Deadline(0) }),
+      "As Eq. (1) shows, and Fig. (1) too.",
+      undefined,
+      undefined,
+      0,
+    );
+    expect(text.citations.map((c) => [c.anchor, c.verdict, c.reason])).toEqual([
+      ["Eq. (1)", "FLAG", "deadline"],
+      ["Fig. (1)", "FLAG", "deadline"],
+    ]);
     // With time enough the label is decided: nothing undecided was kept.
     const full = await verifyPdf(pdf, records, { cacheDir });
     expect(full.results[0].reason).not.toBe("deadline");
