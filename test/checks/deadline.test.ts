@@ -183,7 +183,7 @@ describe("the layout rules cut by the deadline", () => {
     // check-text's equation and figure citations too; its quotations are decided as ever.
     const doc = await openForAnchors(pdf, { cacheDir });
     const text = await checkText(
-      checkContext(doc, { cacheDir, deadline: new Deadline(0) }),
+      checkContext(doc, { deadline: new Deadline(0) }),
       "As Eq. (1) shows, and Fig. (1) too.",
       undefined,
       undefined,
