@@ -164,7 +164,6 @@ export async function checkText(
       evidence: result.evidence,
     });
   }
-  const count = (v: Verdict) => citations.filter((c) => c.verdict === v).length;
   return {
     document: { sha256: context.sha256, pages: context.pageCount },
     citations,
@@ -175,15 +174,21 @@ export async function checkText(
       status: q.status,
       line: q.line,
     })),
-    summary: {
-      citations: citations.length - count("UNANCHORED"),
-      PASS: count("PASS"),
-      FLAG: count("FLAG"),
-      FAIL: count("FAIL"),
-      unanchored: count("UNANCHORED"),
-    },
+    summary: verdictSummary(citations),
     found_only_in: foundOnlyIn(citations),
     not_verified: NOT_VERIFIED,
+  };
+}
+
+/** How many citations got each verdict; `citations` counts those that name an anchor (not UNANCHORED). */
+export function verdictSummary(citations: readonly { verdict: Verdict }[]): TextCheckReport["summary"] {
+  const count = (v: Verdict) => citations.filter((c) => c.verdict === v).length;
+  return {
+    citations: citations.length - count("UNANCHORED"),
+    PASS: count("PASS"),
+    FLAG: count("FLAG"),
+    FAIL: count("FAIL"),
+    unanchored: count("UNANCHORED"),
   };
 }
 

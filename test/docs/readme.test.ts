@@ -1,4 +1,4 @@
-// The README tells the truth (issue 37 item 14): its Library snippets run as a consumer of the
+// The README and docs/ tell the truth (issue 37 item 14): its Library snippets run as a consumer of the
 // package runs them; the Kubernetes example installs the package tarball (never `npx citeproof`)
 // and its command runs; the options every PDF command takes are in each command's help; the MCP
 // table names every input of each tool; --cache-dir's help names XDG_CACHE_HOME; check-text's
@@ -12,7 +12,17 @@ import { INPUT_SCHEMAS } from "../../src/operations/schemas/index.js";
 import { repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath, runCli } from "../helpers/run-cli.js";
 
-const README = readFileSync(join(repoRoot, "README.md"), "utf8");
+// The README and the reference pages under docs/, read as one text.
+const README = [
+  "README.md",
+  "docs/cli.md",
+  "docs/library.md",
+  "docs/batch.md",
+  "docs/mcp.md",
+  "docs/prose-and-sessions.md",
+]
+  .map((file) => readFileSync(join(repoRoot, file), "utf8"))
+  .join("\n");
 
 /** The fenced blocks of a language, in order. */
 function blocks(lang: string): string[] {
