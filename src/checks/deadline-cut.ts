@@ -3,7 +3,8 @@
  * layout rules, OCR): FLAG `deadline`, never the FAIL or the FLAG the unfinished work would have
  * left. A verdict must not depend on how fast the machine is; a longer deadline may decide it.
  */
-import type { EvidenceKind } from "./evidence-record.js";
+import { CiteproofError } from "../errors.js";
+import type { EvidenceKind, EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult, CheckResultOf } from "./result.js";
 
 /** A record no check has decided yet: what it claims, as its evidence. */
@@ -63,4 +64,25 @@ export function cutByDeadline(result: CheckResult | Undecided, cut: DeadlineCut)
       },
     },
   };
+}
+
+/** Whether an error is a deadline passing: the extraction's, the layout rules' or OCR's. */
+export function isDeadline(error: unknown): boolean {
+  return error instanceof CiteproofError && error.code === "EXTRACTION_TIMEOUT";
+}
+
+/** A record not checked at all: what it claims, as its evidence. */
+export function undecided(record: EvidenceRecord): Undecided {
+  const { id, kind } = record;
+  const evidence: Record<string, unknown> =
+    record.kind === "quotation"
+      ? {
+          quotation: record.text,
+          ...(record.page !== undefined ? { page: record.page } : {}),
+          ...(record.endPage !== undefined ? { endPage: record.endPage } : {}),
+        }
+      : record.kind === "page"
+        ? { page: record.page }
+        : { label: record.label };
+  return { ...(id !== undefined ? { id } : {}), kind, evidence };
 }
