@@ -15,6 +15,7 @@ import {
 import { checkTextOperation } from "../operations/check-text.js";
 import { checkCitations, citeCheckOperation } from "../operations/cite-check.js";
 import type { AnyOperation, OperationContext } from "../operations/operation.js";
+import { runOperation } from "../operations/run-operation.js";
 import { verifyOperation } from "../operations/verify.js";
 import type { Job, JobKind, JobLine } from "./job.js";
 
@@ -72,20 +73,27 @@ const sha = (json: Record<string, unknown>, key: string) => (json[key] as { sha2
 const RUNNERS: Record<JobKind, KindRunner> = {
   verify: {
     op: verifyOperation,
-    run: (spec, ctx) =>
-      verifyOperation.run(
-        { pdf: spec.pdf as string, evidence: spec.verify ?? [], password: spec.password },
-        ctx,
-      ),
+    // Through the one door every interface uses: the line's fields read by the operation's schema.
+    run: async (spec, ctx) =>
+      (
+        await runOperation(
+          verifyOperation,
+          { pdf: spec.pdf, evidence: spec.verify ?? [], password: spec.password },
+          ctx,
+        )
+      ).result,
     sha256: (json) => sha(json, "document"),
   },
   check_text: {
     op: checkTextOperation,
-    run: (spec, ctx) =>
-      checkTextOperation.run(
-        { pdf: spec.pdf as string, draft: spec.check_text ?? "", password: spec.password },
-        ctx,
-      ),
+    run: async (spec, ctx) =>
+      (
+        await runOperation(
+          checkTextOperation,
+          { pdf: spec.pdf, draft: spec.check_text ?? "", password: spec.password },
+          ctx,
+        )
+      ).result,
     sha256: (json) => sha(json, "document"),
   },
   cite_check: {
