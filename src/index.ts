@@ -8,6 +8,7 @@
 // Operations: each thing citeproof does, with its input schema, run, format and exit code; the CLI, the MCP
 // server and the pi extension are adapters over these.
 export { type AgentOutput, callOperation, runWithArgs } from "./operations/agent-call.js";
+export { type OperationOutcome, runOperation } from "./operations/run-operation.js";
 export { type AnchorsReport, anchorsOperation } from "./operations/anchors.js";
 export { type CheckTextInput, checkTextOperation } from "./operations/check-text.js";
 export { type CiteCheckRequest, checkCitations, citeCheckOperation } from "./operations/cite-check.js";
@@ -31,7 +32,11 @@ export {
   ERROR_CODES,
   type ErrorCode,
   type ErrorDetails,
+  type ErrorDocument,
+  errorDocument,
+  type InputIssue,
   isCiteproofError,
+  type Naming,
   renderMessage,
 } from "./errors.js";
 
@@ -71,10 +76,11 @@ export { checkFigure } from "./checks/figure.js";
 export { openForChecks } from "./checks/open-for-checks.js";
 export { checkPage } from "./checks/page.js";
 export { checkQuotation, type QuotationInput } from "./checks/quotation.js";
-export type { CheckResult } from "./checks/result.js";
+export { type CheckResult, type CheckResultOf, checkResultSchema, EVIDENCE_SHAPES } from "./checks/result.js";
 export {
   MIN_QUOTATION_WORDS,
   REASON_MEANINGS,
+  REASON_VERDICTS,
   REASONS,
   type Reason,
   VERDICT_MEANINGS,
