@@ -62,6 +62,26 @@ describe("usage errors", () => {
     );
   });
 
+  it("refuses a --timeout-ms no timer can hold, rather than cutting every extraction at once", () => {
+    const evidence = join(tmp.dir, "one.json");
+    writeFileSync(evidence, JSON.stringify([{ kind: "page", page: 1 }]));
+    const run = runCli(["verify", fixture("paper"), "--evidence", evidence, "--timeout-ms", "99999999999"], {
+      env,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      'citeproof: error [USAGE]: --timeout-ms must be at most 2147483647 (about 24.8 days; got "99999999999")\n',
+    );
+    const longest = runCli(
+      ["verify", fixture("paper"), "--evidence", evidence, "--timeout-ms", "2147483647"],
+      {
+        env,
+      },
+    );
+    expect(longest.stderr).toBe("");
+    expect(longest.status).toBe(0);
+  });
+
   it("refuses an empty evidence file in every command that reads one, exit 2", () => {
     const empty = join(tmp.dir, "empty.json");
     writeFileSync(empty, JSON.stringify({ evidence: [] }));
