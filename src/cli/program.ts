@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<{ register: (program: Command, io: 
   serve: () => import("./commands/serve.js"),
   batch: () => import("./commands/batch.js"),
   "batch-merge": () => import("./commands/batch-merge.js"),
+  cache: () => import("./commands/cache.js"),
 };
 
 /** Loads the modules of the commands named, so that their first run does not (a resident server's start). */

@@ -20,6 +20,7 @@ interface BatchFlags {
   maxBytes?: string;
   quiet?: boolean;
   json?: boolean;
+  retryErrors?: boolean;
 }
 
 export function register(program: Command, io: CommandIo): void {
@@ -36,6 +37,10 @@ export function register(program: Command, io: CommandIo): void {
       "also admit PDFs under this directory (repeatable; the working directory always is)",
       (dir: string, dirs: string[]) => [...dirs, dir],
       [] as string[],
+    )
+    .option(
+      "--retry-errors",
+      "run again the jobs whose result line is an error (their lines replaced in one atomic rewrite)",
     )
     .option("--quiet", "no progress on stderr")
     .option("--json", "print the summary as JSON");
@@ -57,6 +62,7 @@ export function register(program: Command, io: CommandIo): void {
         },
         threads,
         shard,
+        retryErrors: flags.retryErrors === true,
         progress: batchProgress(flags.quiet === true),
       });
       if (flags.json) printJson(summary, io.stdout);
