@@ -101,7 +101,12 @@ describe("run report", () => {
     expect(md).toContain(`run: \`${run.runId}\``);
     expect(md).toContain(resultSha);
     expect(md).toMatch(/gate: \*\*fail\*\*/);
-    expect(md).toContain(`| 1 | CDI-2 fell | ${server.base}/trial | full_text | Results |`);
+    // The claim's words beside its label, in the table and under the excerpt's heading, and in the HTML.
+    expect(md).toContain(
+      `| 1 | CDI-2 fell: CBT lowered CDI-2. | ${server.base}/trial | full_text | Results |`,
+    );
+    expect(md).toContain("### 1. CDI-2 fell\n\nclaim: CBT lowered CDI-2.\n");
+    expect(html).toContain('<strong>CDI-2 fell</strong> <span class="claim-text">CBT lowered CDI-2.</span>');
     expect(html).not.toMatch(/<script/i);
   });
 
@@ -227,7 +232,7 @@ describe("run report", () => {
     expect(md).not.toMatch(/(?<!\\)\(javascript:/);
     const escaped =
       "\\[x\\]\\(javascript:alert\\(1\\)\\) \\!\\[t\\]\\(https://tracker.example/p.png\\) \\*bold\\* \\`code\\`";
-    expect(md).toContain(`| 1 | ${escaped} |`);
+    expect(md).toContain(`| 1 | ${escaped}: CBT lowered CDI-2. |`);
     expect(md).toContain(`### 1. ${escaped}`);
   });
 
