@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defaultCacheDir } from "../../document/cache.js";
 import { cacheCapBytes, pruneCache } from "../../document/cache-prune.js";
+import type { CommandIo } from "../cli-io.js";
 import { positiveInt, printJson, runAction } from "../io.js";
 
 interface PruneFlags {
@@ -11,7 +12,7 @@ interface PruneFlags {
 
 const MIB = 1024 * 1024;
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   const cache = program.command("cache").description("the extraction cache: its bound");
   cache
     .command("prune")
@@ -22,14 +23,14 @@ export function register(program: Command): void {
     .option("--max-mb <n>", "the cap in MiB for this prune (default CITEPROOF_CACHE_MAX_MB, else 2048)")
     .option("--json", "print the report as JSON")
     .action((flags: PruneFlags) =>
-      runAction(flags.json, () => {
+      runAction(io, flags.json, () => {
         const maxMb = positiveInt(flags.maxMb, "--max-mb");
         const cap = maxMb === undefined ? cacheCapBytes() : maxMb * MIB;
         const root = flags.cacheDir ?? defaultCacheDir();
         const report = pruneCache(root, cap);
-        if (flags.json) printJson({ cache_dir: root, ...report });
+        if (flags.json) printJson({ cache_dir: root, ...report }, io.stdout);
         else
-          process.stdout.write(
+          io.stdout.write(
             `${root}: ${mib(report.before)} before, ${mib(report.after)} after (cap ${mib(report.cap)}); ${report.removed} entr${report.removed === 1 ? "y" : "ies"} removed, ${report.entries} kept\n`,
           );
         return 0;
