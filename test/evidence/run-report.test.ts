@@ -270,10 +270,10 @@ describe("run report", () => {
     expect(missing.status).toBe(2);
     expect(JSON.parse(missing.stdout).error.code).toBe("RESULT_MISSING");
     // The step to run is said once, not again after the message ("... first; run assemble").
-    const said = await runCli(["run", "report", "--run-dir", run.dir]);
+    const said = await runCliInProcess(["run", "report", "--run-dir", run.dir]);
     expect(said.stderr.match(/run assemble/g)).toHaveLength(1);
     await assembleRun(run);
-    const unverified = await runCli(["run", "report", "--run-dir", run.dir]);
+    const unverified = await runCliInProcess(["run", "report", "--run-dir", run.dir]);
     expect(unverified.stderr.match(/run verify/g)).toHaveLength(1);
     await assembledAndVerified(run);
     const bad = await runCliInProcess(["run", "report", "--run-dir", run.dir, "--format", "pdf"]);
