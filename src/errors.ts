@@ -116,11 +116,11 @@ export class CiteproofError extends Error {
  */
 export function renderMessage(error: CiteproofError, name: (option: string) => string): string {
   const d = error.details;
-  if (d?.option === undefined) return d?.hint === undefined ? error.message : `${error.message}; ${d.hint}`;
-  const option = name(d.option);
-  return d.hint === undefined
-    ? `${error.message} (${option})`
-    : `${error.message}; ${d.hint.replaceAll("{option}", option)}`;
+  const option = d?.option === undefined ? undefined : name(d.option);
+  if (d?.hint === undefined) return option === undefined ? error.message : `${error.message} (${option})`;
+  const hint = option === undefined ? d.hint : d.hint.replaceAll("{option}", option);
+  // A message that already says what to do is not followed by it again ("run 'run assemble' first").
+  return error.message.includes(hint) ? error.message : `${error.message}; ${hint}`;
 }
 
 export function isCiteproofError(value: unknown): value is CiteproofError {
