@@ -93,7 +93,7 @@ export function checkFlowQuotation(flow: FoldedFlow, record: FlowQuotationInput)
       ...base,
       verdict: "FAIL",
       reason: scope.elsewhere,
-      message: `not found in ${scope.name}; the words are under ${[...new Set(where)].join(", ")}`,
+      message: `not found in ${scope.name}; the words are ${scope.elsewhere === "wrong-page" ? "on" : "under"} ${[...new Set(where)].join(", ")}`,
       evidence: { ...evidence, matches: found },
     };
   }
