@@ -31,12 +31,13 @@ export interface DocumentFlags {
 }
 
 /** Adds the flags every command that opens a PDF takes. */
+/** Where the extraction cache is, as defaultCacheDir (document/cache.ts) decides it. */
+export const CACHE_DIR_HELP =
+  "extraction cache directory (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)";
+
 export function addDocumentOptions(command: Command): Command {
   return command
-    .option(
-      "--cache-dir <dir>",
-      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
-    )
+    .option("--cache-dir <dir>", CACHE_DIR_HELP)
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
     .option("--password <password>", "password of an encrypted PDF")
@@ -50,10 +51,7 @@ export function addDocumentOptions(command: Command): Command {
 /** The document flags of a command that runs many calls (batch, mcp): every one but the password. */
 export function addSharedDocumentOptions(command: Command, timeoutPer: string): Command {
   return command
-    .option(
-      "--cache-dir <dir>",
-      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
-    )
+    .option("--cache-dir <dir>", CACHE_DIR_HELP)
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--timeout-ms <ms>", `deadline for extraction in milliseconds, per ${timeoutPer}`, "60000")
     .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024));

@@ -12,7 +12,7 @@ import { CiteproofError } from "../../errors.js";
 import { checkCitations, citeCheckOperation, formatCiteCheckReport } from "../../operations/cite-check.js";
 import type { OperationContext } from "../../operations/operation.js";
 import type { CommandIo } from "../cli-io.js";
-import { printJson, readTextInput, runAction } from "../io.js";
+import { CACHE_DIR_HELP, printJson, readTextInput, runAction } from "../io.js";
 
 interface CiteCheckFlags {
   citations?: string;
@@ -56,10 +56,7 @@ export function register(program: Command, io: CommandIo): void {
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
-    .option(
-      "--cache-dir <dir>",
-      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
-    )
+    .option("--cache-dir <dir>", CACHE_DIR_HELP)
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--password <password>", "password of an encrypted PDF")
     .option("--json", "print the report as JSON")

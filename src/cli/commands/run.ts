@@ -126,6 +126,9 @@ export function register(program: Command, io: CommandIo): void {
 /** The extraction cache and --json, after a command's own options. */
 function cacheAndJson(command: Command): Command {
   return command
-    .option("--cache-dir <dir>", "extraction cache, for page geometry of PDF snapshots")
+    .option(
+      "--cache-dir <dir>",
+      "extraction cache, for page geometry of PDF snapshots (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)",
+    )
     .option("--json", "print JSON");
 }

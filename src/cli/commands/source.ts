@@ -43,7 +43,10 @@ export function register(program: Command, io: CommandIo): void {
       .option("--max-bytes <bytes>", "largest body accepted, in bytes", String(64 * 1024 * 1024))
       .option("--timeout-ms <ms>", "deadline for the whole retrieval (and PDF extraction)", "30000")
       .option("--max-redirects <n>", "redirects followed", "5")
-      .option("--cache-dir <dir>", "extraction cache for retrieved PDFs"),
+      .option(
+        "--cache-dir <dir>",
+        "extraction cache for retrieved PDFs (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)",
+      ),
   ).action(
     (
       flags: MetaFlags & {
@@ -73,7 +76,10 @@ export function register(program: Command, io: CommandIo): void {
         "register a user-supplied PDF from the library root (hashed, not copied), logged as local_pdf",
       )
       .requiredOption("--file <pdf>", "the PDF, inside the run's library root")
-      .option("--cache-dir <dir>", "extraction cache directory")
+      .option(
+        "--cache-dir <dir>",
+        "extraction cache directory (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)",
+      )
       .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
       .option("--password <password>", "password of an encrypted PDF")
       .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024)),
