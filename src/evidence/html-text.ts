@@ -6,7 +6,7 @@
  */
 import { Parser } from "htmlparser2";
 import { CiteproofError } from "../errors.js";
-import { codePointLength } from "./codepoints.js";
+import { codePointLength } from "../util/codepoints.js";
 import { doiForm, pmcidForm, pmidForm } from "./paper-ids.js";
 import type { PaperIds, SectionStart } from "./snapshot.js";
 
