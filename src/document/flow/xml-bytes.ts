@@ -18,7 +18,8 @@ function encodingOf(bytes: Uint8Array): { encoding: string; skip: number } {
   return { encoding: declared === undefined || declared === "utf8" ? "utf-8" : declared, skip: 0 };
 }
 
-export function xmlText(bytes: Uint8Array, part: string): string {
+/** `part` is the part's name, `where` how messages name it. */
+export function xmlText(bytes: Uint8Array, part: string, where = part): string {
   const { encoding, skip } = encodingOf(bytes);
   let decoder: TextDecoder;
   try {
@@ -26,7 +27,7 @@ export function xmlText(bytes: Uint8Array, part: string): string {
   } catch {
     throw new CiteproofError(
       "CONTENT_NOT_SUPPORTED",
-      `${part} is in the encoding ${encoding}, which is not read`,
+      `${where} is in the encoding ${encoding}, which is not read`,
       {
         part,
       },
@@ -35,6 +36,6 @@ export function xmlText(bytes: Uint8Array, part: string): string {
   try {
     return decoder.decode(bytes.subarray(skip));
   } catch {
-    throw new CiteproofError("CONTENT_INVALID", `${part} is not valid ${encoding}`, { part });
+    throw new CiteproofError("CONTENT_INVALID", `${where} is not valid ${encoding}`, { part });
   }
 }

@@ -86,14 +86,20 @@ function split(qname: string): { prefix: string; local: string } {
 export interface XmlOptions {
   /** Decode HTML's named character references too (XHTML declares them in its DTD). */
   htmlEntities?: boolean;
+  /** Deepest nesting accepted, at most MAX_DEPTH. */
+  maxDepth?: number;
+  /** The container the part is in, for messages (`book.epub`). */
+  within?: string;
 }
 
 export function parseXml(bytes: Uint8Array | string, part: string, options: XmlOptions = {}): XmlDocument {
-  const text = typeof bytes === "string" ? bytes : xmlText(bytes, part);
+  const where = options.within === undefined ? part : `${options.within} part ${part}`;
+  const text = typeof bytes === "string" ? bytes : xmlText(bytes, part, where);
   const span = doctypeSpan(text);
   const body = span === null ? text : text.slice(span.end);
   const decode = options.htmlEntities === true ? decodeHTML : decodeXML;
-  const invalid = (why: string) => new CiteproofError("CONTENT_INVALID", `${part} ${why}`, { part });
+  const maxDepth = Math.min(options.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
+  const invalid = (why: string) => new CiteproofError("CONTENT_INVALID", `${where} ${why}`, { part });
 
   const top: XmlElement = { ns: "", local: "", attrs: [], children: [] };
   const stack: XmlElement[] = [top];
@@ -111,7 +117,7 @@ export function parseXml(bytes: Uint8Array | string, part: string, options: XmlO
     {
       onopentag(name, attributes) {
         if (++elements > MAX_ELEMENTS) throw invalid(`has more than ${MAX_ELEMENTS} elements`);
-        if (stack.length > MAX_DEPTH) throw invalid(`nests elements more than ${MAX_DEPTH} deep`);
+        if (stack.length > maxDepth) throw invalid(`nests elements more than ${maxDepth} deep`);
         const scope = new Map<string, string>();
         for (const [key, value] of Object.entries(attributes)) {
           if (key === "xmlns") scope.set("", decode(value));
