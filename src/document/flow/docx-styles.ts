@@ -4,6 +4,7 @@
  * ids are called (Word writes localised ids such as `berschrift1` for the style named `heading 1`).
  */
 import { wAttr, wChild, wChildren, wVal } from "./ooxml.js";
+import { type ParagraphRole, roleOfStyleNames } from "./style-roles.js";
 import type { XmlElement } from "./xml.js";
 
 interface Style {
@@ -13,27 +14,6 @@ interface Style {
   numId?: string;
   ilvl?: number;
 }
-
-export type ParagraphRole =
-  | { role: "title" }
-  | { role: "heading"; level: number }
-  | { role: "caption" }
-  | { role: "block-quote" }
-  | { role: "reference" }
-  | { role: "paragraph" };
-
-const HEADING_NAME = /^heading\s*([1-9])$/iu;
-// Names compared without spaces, dashes and underscores: LibreOffice writes `TableCaption`, pandoc `Table Caption`.
-const CAPTION_NAMES = new Set([
-  "caption",
-  "imagecaption",
-  "tablecaption",
-  "figurecaption",
-  "figure",
-  "illustration",
-]);
-const QUOTE_NAMES = new Set(["quote", "intensequote", "blocktext", "blockquote", "quotations"]);
-const REFERENCE_NAMES = new Set(["bibliography"]);
 
 export class DocxStyles {
   private readonly styles = new Map<string, Style>();
@@ -78,15 +58,7 @@ export class DocxStyles {
     if (names.includes("title")) return { role: "title" };
     const level = outlineLevel ?? chain.find((s) => s.outlineLevel !== undefined)?.outlineLevel;
     if (level !== undefined && level >= 0 && level <= 8) return { role: "heading", level: level + 1 };
-    for (const name of names) {
-      const heading = HEADING_NAME.exec(name);
-      if (heading) return { role: "heading", level: Number(heading[1]) };
-      const bare = name.replace(/[\s_-]+/gu, "");
-      if (CAPTION_NAMES.has(bare)) return { role: "caption" };
-      if (QUOTE_NAMES.has(bare)) return { role: "block-quote" };
-      if (REFERENCE_NAMES.has(bare)) return { role: "reference" };
-    }
-    return { role: "paragraph" };
+    return roleOfStyleNames(names) ?? { role: "paragraph" };
   }
 
   /** The list numbering a style gives its paragraphs, when it gives one. */
