@@ -15,6 +15,7 @@ import { DocxStyles } from "./docx-styles.js";
 import { type DocxNoteRef, type DocxParagraphText, paragraphText } from "./docx-text.js";
 import { withoutInvisible } from "./invisible.js";
 import type { FlowDocument, FlowLabelKind, FlowLimits, FlowReader, SourceBytes } from "./model.js";
+import { appendNotes, type PendingNote } from "./notes.js";
 import { isW, wAttr, wChild, wChildren, wVal } from "./ooxml.js";
 import { contentType, relationships } from "./ooxml-parts.js";
 import type { XmlElement } from "./xml.js";
@@ -22,13 +23,13 @@ import { ZipArchive } from "./zip.js";
 
 const MAIN = "word/document.xml";
 
-interface PendingNote extends DocxNoteRef {
+interface NoteRef extends DocxNoteRef {
   heading: number;
 }
 
 class DocxWalker {
   readonly builder: FlowBuilder;
-  readonly notes: PendingNote[] = [];
+  readonly notes: NoteRef[] = [];
 
   constructor(
     sha256: string,
@@ -188,19 +189,15 @@ export function readDocx(source: SourceBytes, limits: FlowLimits): FlowDocument 
     footnote: notesOf(zip, related.get("footnotes"), "footnote", limits),
     endnote: notesOf(zip, related.get("endnotes"), "endnote", limits),
   };
-  const b = walker.builder;
-  for (const kind of ["footnote", "endnote"] as const)
-    for (const ref of walker.notes) {
-      const note = ref.kind === kind ? notes[kind].get(ref.id) : undefined;
-      if (note === undefined) continue;
-      notes[kind].delete(ref.id);
-      for (const p of wChildren(note, "p"))
-        b.block("note", withoutInvisible(paragraphText(p).text), {
-          region: "footnote",
-          heading: ref.heading,
-        });
-    }
-  return b.finish();
+  const pending: PendingNote<XmlElement>[] = [];
+  for (const ref of walker.notes) {
+    const note = notes[ref.kind].get(ref.id);
+    if (note === undefined) continue;
+    notes[ref.kind].delete(ref.id);
+    pending.push({ kind: ref.kind, heading: ref.heading, note });
+  }
+  appendNotes(walker.builder, pending, (note) => wChildren(note, "p").map((p) => paragraphText(p).text));
+  return walker.builder.finish();
 }
 
 export const docxReader: FlowReader = {

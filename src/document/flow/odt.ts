@@ -13,8 +13,9 @@ import { captionLabel, equationNumber } from "./caption-label.js";
 import { checkDeadline, readXmlPart, zipLimitsFor } from "./container.js";
 import { withoutInvisible } from "./invisible.js";
 import type { FlowDocument, FlowLabelKind, FlowLimits, FlowReader, SourceBytes } from "./model.js";
+import { appendNotes, type PendingNote } from "./notes.js";
 import { isOdf, odfAttr, styleDisplayName } from "./odf.js";
-import { type OdtNote, type OdtParagraphText, odtParagraphText } from "./odt-text.js";
+import { type OdtParagraphText, odtParagraphText } from "./odt-text.js";
 import { type ParagraphRole, roleOfStyleNames } from "./style-roles.js";
 import { childElements, type XmlElement } from "./xml.js";
 import { ZipArchive } from "./zip.js";
@@ -58,13 +59,9 @@ class OdtStyles {
   }
 }
 
-interface PendingNote extends OdtNote {
-  heading: number;
-}
-
 class OdtWalker {
   readonly builder: FlowBuilder;
-  readonly notes: PendingNote[] = [];
+  readonly notes: PendingNote<XmlElement>[] = [];
 
   constructor(
     sha256: string,
@@ -136,7 +133,8 @@ class OdtWalker {
   }
 
   private after(read: OdtParagraphText): void {
-    for (const note of read.notes) this.notes.push({ ...note, heading: this.builder.currentHeading });
+    for (const note of read.notes)
+      this.notes.push({ kind: note.kind, note: note.body, heading: this.builder.currentHeading });
     this.boxes(read.boxes);
   }
 
@@ -170,7 +168,8 @@ class OdtWalker {
           else {
             const read = this.read(child);
             parts.push(withoutInvisible(read.text));
-            for (const note of read.notes) this.notes.push({ ...note, heading: this.builder.currentHeading });
+            for (const note of read.notes)
+              this.notes.push({ kind: note.kind, note: note.body, heading: this.builder.currentHeading });
           }
         }
         this.builder.block("table-cell", parts.join(" "), { region: "table" });
@@ -218,16 +217,10 @@ export function readOdt(source: SourceBytes, limits: FlowLimits): FlowDocument {
   styles.add(content);
   const walker = new OdtWalker(source.sha256, styles, limits, source.origin);
   walker.blocks(text);
-  const b = walker.builder;
-  for (const kind of ["footnote", "endnote"] as const)
-    for (const note of walker.notes)
-      if (note.kind === kind)
-        for (const p of childElements(note.body))
-          b.block("note", withoutInvisible(odtParagraphText(p).text), {
-            region: "footnote",
-            heading: note.heading,
-          });
-  return b.finish();
+  appendNotes(walker.builder, walker.notes, (body) =>
+    childElements(body).map((p) => odtParagraphText(p).text),
+  );
+  return walker.builder.finish();
 }
 
 export const odtReader: FlowReader = {
