@@ -151,5 +151,30 @@ export async function tamperAttack(dir, { seed }) {
     const page = fresh.readPageText(1);
     return page !== undefined && page.text === other.pages[0].text;
   });
+  // A cache record and a page's text rewritten by a writer of the cache without the key: every
+  // digest recomputed over the binding the file names (PDF, role, extractor, format) and the payload.
+  const { CACHE_FORMAT } = await import(dist("document/cache.js"));
+  const { EXTRACTOR_VERSION } = await import(dist("document/model.js"));
+  const { serialize } = await import("node:v8");
+  const forge = (root, sha, name, value) => {
+    const payload = serialize(value);
+    const binding = `citeproof-cache\0${sha}\0${name}\0${EXTRACTOR_VERSION}\0${CACHE_FORMAT}\0`;
+    const digest = createHash("sha256").update(binding).update(payload).digest();
+    writeFileSync(join(new ExtractionCache(root, sha).dir, name), Buffer.concat([digest, payload]));
+  };
+  new ExtractionCache(cacheDir, doc.sha256).writeRecord(`probe-${seed}`, { verdict: "FAIL" });
+  forge(cacheDir, doc.sha256, `rec-probe-${seed}.bin`, { verdict: "PASS" });
+  caught(() => new ExtractionCache(cacheDir, doc.sha256).readRecord(`probe-${seed}`)?.verdict === "PASS");
+  const single = await openDocument(fixture("paper"), { cacheDir: join(dir, "cache-pages"), pages: [2] });
+  const stored = single.cache.readPageText(2);
+  const { packPageText } = await import(dist("document/page-record.js"));
+  forge(join(dir, "cache-pages"), single.sha256, "p00002.text.bin", {
+    ...packPageText(stored),
+    text: "forged words",
+  });
+  caught(() => {
+    const page = new ExtractionCache(join(dir, "cache-pages"), single.sha256).readPageText(2);
+    return page?.text.includes("forged words") === true;
+  });
   return stats;
 }

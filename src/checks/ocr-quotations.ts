@@ -15,6 +15,7 @@ import { Deadline } from "../util/deadline.js";
 import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { ocrLayer } from "./cite-check/ocr-layer.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
+import { cutByDeadline } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyEquationOcr } from "./ocr-equations.js";
 import type { CheckResult } from "./result.js";
@@ -85,6 +86,13 @@ async function applyQuotationOcr(
     const page = result.evidence.page as number;
     const outcome = outcomes.get(page) as OcrOutcome;
     const pageText = context.pages.pages[page - 1];
+    // Not decided: the deadline passed before OCR read the page.
+    if (outcome.state === "cut")
+      return cutByDeadline(withOcrNote(result, outcome, provenance.provider), {
+        limitMs: deadline.totalMs,
+        step: "OCR",
+        pagesNotRead: [page],
+      });
     if (outcome.state !== "ok" || !pageText) return withOcrNote(result, outcome, provenance.provider);
     return onOcrText(result, record.text, pageText, outcome.ocr);
   });

@@ -24,16 +24,26 @@ export interface ServerEnv {
   cwd: string;
   roots: readonly string[];
   open: OperationContext["open"];
+  /** URLs on loopback, private and link-local addresses may be fetched (`--allow-private-urls`). */
+  allowPrivateUrls?: boolean;
 }
 
 /** Calls still running: stdin may close before they answer, and their answers must still go out. */
 export interface InFlight {
   calls: Set<Promise<unknown>>;
+  /** The calls' work itself, which goes on after a call has answered CALL_TIMEOUT until it stops. */
+  running?: Set<Promise<unknown>>;
 }
+
+/** Calls and their work, as the HTTP server tracks them to hold a slot until the work has stopped. */
+export type Work = Required<InFlight>;
 
 /** A setting a message names, as the server's user can change it. */
 function settingName(option: string): string {
-  return option === "allow_root" || option === "max_bytes" || option === "call_timeout_ms"
+  return option === "allow_root" ||
+    option === "max_bytes" ||
+    option === "call_timeout_ms" ||
+    option === "allow_private_urls"
     ? `the server's --${option.replace(/_/g, "-")}`
     : option;
 }
@@ -67,7 +77,13 @@ export function createMcpServer(
     ),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const call = callTool(request.params.name, request.params.arguments, env, callTimeoutMs);
+    const call = callTool(request.params.name, request.params.arguments, env, callTimeoutMs, (work) => {
+      inFlight?.running?.add(work);
+      void work.then(
+        () => inFlight?.running?.delete(work),
+        () => inFlight?.running?.delete(work),
+      );
+    });
     inFlight?.calls.add(call);
     try {
       return await call;
@@ -84,13 +100,16 @@ export async function callTool(
   args: unknown,
   env: ServerEnv,
   deadlineMs?: number,
+  onWork?: (work: Promise<unknown>) => void,
 ): Promise<CallToolResult> {
   try {
     const call = callOperation(agentOperation(name), args, {
       cwd: env.cwd,
       access: env.roots,
       open: env.open,
+      privateUrls: env.allowPrivateUrls === true ? "allow" : "refuse",
     });
+    onWork?.(call);
     return toResult(deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs));
   } catch (error) {
     const coded = asCiteproofError(error);

@@ -199,6 +199,55 @@ describe("citeproof mcp --http", () => {
     await c.close();
   });
 
+  it("refuses a JSON-RPC batch whole (-32600): none of its calls runs, and the log counts its messages", async () => {
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "verify", arguments: verifyArgs },
+    });
+    const notes = Array.from({ length: 1500 }, () => ({
+      jsonrpc: "2.0",
+      method: "notifications/initialized",
+    }));
+    const logBefore = served.stderr().length;
+    const r = await post(served.url, JSON.stringify([call(1), call(2), ...notes]));
+    expect(r.status).toBe(400);
+    const answer = (await r.json()) as { id: unknown; error: { code: number; message: string } };
+    expect(answer.id).toBeNull();
+    expect(answer.error.code).toBe(-32600);
+    expect(answer.error.message).toContain("batches are not accepted");
+    const log = served.stderr().slice(logBefore);
+    expect(log).toContain("refused a batch of 1502 messages");
+    expect(log).not.toContain("tools/call");
+    expect(log.length).toBeLessThan(500);
+  });
+
+  it("answers malformed messages with their JSON-RPC codes, briefly, and keeps serving", async () => {
+    const notJson = await post(served.url, "{not json");
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const deep = await post(served.url, `${"[".repeat(40_000)}${"]".repeat(40_000)}`);
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const arrayArgs = await post(
+      served.url,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "verify", arguments: [1] },
+      }),
+    );
+    const invalid = (await arrayArgs.json()) as { id: number; error: { code: number; message: string } };
+    expect([invalid.id, invalid.error.code]).toEqual([7, -32602]);
+    expect(invalid.error.message).toContain("params.arguments must be an object");
+    expect(invalid.error.message).not.toContain("\n");
+    const c = await client(served.url);
+    expect((await c.callTool({ name: "verify", arguments: verifyArgs })).isError).toBeFalsy();
+    await c.close();
+  });
+
   it("cuts off a client that stalls in its body with 408, while others are served", async () => {
     const socket = connect(Number(new URL(served.url).port), "127.0.0.1");
     await once(socket, "connect");

@@ -1,6 +1,8 @@
 // The MCP server, for real: `node dist/cli/main.js mcp` spoken to with the SDK's stdio client.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -250,6 +252,47 @@ describe("citeproof mcp", () => {
     );
     expect(badBox.code).toBe("USAGE");
     expect(badBox.message).toContain("citations[0].bounding_box");
+  });
+
+  it("cite_check fetches no URL on a loopback or private address, and tells nothing of its host, unless --allow-private-urls", async () => {
+    let hits = 0;
+    const host = createServer((_req, res) => {
+      hits++;
+      res.writeHead(418);
+      res.end();
+    });
+    await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
+    const port = (host.address() as AddressInfo).port;
+    const citations = [{ quote: "x", page: 1, bounding_box: { left: 0, bottom: 0, right: 10, top: 10 } }];
+    try {
+      for (const url of [
+        `http://127.0.0.1:${port}/a.pdf`,
+        `http://localhost:${port}/a.pdf`,
+        `http://[::ffff:127.0.0.1]:${port}/a.pdf`,
+        `http://169.254.169.254/latest/meta-data`,
+        `http://10.0.0.1:${port}/a.pdf`,
+      ]) {
+        const refused = errorOf(await call("cite_check", { sources: [{ url }], citations }));
+        expect(refused.code, url).toBe("ACCESS_DENIED");
+        expect(refused.message).toContain("loopback, private or link-local");
+        expect(refused.message).toContain("--allow-private-urls");
+        expect(refused.message).not.toContain("418");
+      }
+      expect(hits).toBe(0);
+      const allowing = await connect(["--allow-private-urls"]);
+      try {
+        const reached = (await allowing.callTool({
+          name: "cite_check",
+          arguments: { sources: [{ url: `http://127.0.0.1:${port}/a.pdf` }], citations },
+        })) as CallResult;
+        expect(errorOf(reached).code).toBe("URL_HTTP_ERROR");
+        expect(hits).toBe(1);
+      } finally {
+        await allowing.close();
+      }
+    } finally {
+      host.close();
+    }
   });
 
   it("answers calls made at the same time, each with its own result", async () => {

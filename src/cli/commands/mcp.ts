@@ -24,6 +24,7 @@ interface McpFlags extends DocumentFlags {
   bodyTimeoutMs: string;
   callTimeoutMs: string;
   idleTimeoutMs: string;
+  allowPrivateUrls?: boolean;
 }
 
 export function register(program: Command): void {
@@ -35,6 +36,10 @@ export function register(program: Command): void {
       "a directory whose files the tools may read (repeatable; default: the working directory)",
       (dir: string, dirs: string[]) => [...dirs, dir],
       [] as string[],
+    )
+    .option(
+      "--allow-private-urls",
+      "let cite_check fetch URLs on loopback, private and link-local addresses (refused by default)",
     )
     .option(
       "--http <[host:]port>",
@@ -55,7 +60,12 @@ export function register(program: Command): void {
   addSharedDocumentOptions(command, "tool call").action((flags: McpFlags) =>
     runAction(false, async () => {
       const roots = (flags.allowRoot.length > 0 ? flags.allowRoot : [process.cwd()]).map(resolveRoot);
-      const env = { cwd: process.cwd(), roots, open: sharedOpenOptions(flags) };
+      const env = {
+        cwd: process.cwd(),
+        roots,
+        open: sharedOpenOptions(flags),
+        allowPrivateUrls: flags.allowPrivateUrls === true,
+      };
       const version = program.version() ?? "0.0.0";
       if (flags.http === undefined) {
         if (flags.host !== undefined || flags.tokenFile !== undefined)
