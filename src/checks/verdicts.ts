@@ -31,6 +31,8 @@ export const REASONS = [
   "equation-evidence-unavailable",
   "unsupported-equation-label",
   "deadline",
+  "wrong-section",
+  "no-such-section",
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
@@ -58,6 +60,9 @@ export const REASON_MEANINGS: Record<Reason, string> = {
     "the label is in a form the check does not know (a range, a list, parentheses)",
   deadline:
     "not decided: the deadline passed before the extraction, the layout rules or OCR the record needed had finished; the message names the pages not read and a longer --timeout-ms to try; never kept in the cache",
+  "wrong-section":
+    "the words are in the source but not under the heading named; the evidence names the heading chain they stand under (`2 Methods > 2.1 Data`)",
+  "no-such-section": "no heading of the source reads as the section named; the evidence lists its headings",
 };
 
 /** Fewer words than this is never a PASS: the page alone is checked, as a FLAG. */

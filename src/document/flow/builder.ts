@@ -1,7 +1,7 @@
 /**
  * Builds a FlowDocument block by block, so every reader computes offsets, the heading tree and the
- * paragraph indices the same way. A block's text is trimmed and its whitespace runs (line breaks
- * included) read as one space; an empty block is dropped. Offsets count code points.
+ * paragraph indices the same way. A block's text is trimmed, its invisible direction marks dropped
+ * and its whitespace runs (line breaks included) read as one space; an empty block is dropped. Offsets count code points.
  */
 
 import { codePointLength } from "../../util/codepoints.js";
@@ -153,7 +153,17 @@ export class FlowBuilder {
   }
 }
 
-/** Whitespace runs as one space, trimmed. */
+/**
+ * Direction marks and embeddings, and the zero-width space and word joiner: invisible, they only
+ * steer how the text is shown, so they are not part of its words (neither in a source nor in a quotation).
+ */
+const INVISIBLE = /[\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069]/gu;
+
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, "");
+}
+
+/** Invisible marks dropped, whitespace runs as one space, trimmed. */
 function normalise(text: string): string {
-  return text.replace(SPACE_RUN, " ").trim();
+  return withoutInvisible(text).replace(SPACE_RUN, " ").trim();
 }

@@ -32,6 +32,7 @@ export const FLOW_BLOCK_KINDS = [
   "block-quote",
   "table-cell",
   "caption",
+  "equation",
   "note",
   "reference",
 ] as const;
@@ -117,7 +118,8 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
   maxBytes: 256 * 1024 * 1024,
   maxInflatedBytes: 512 * 1024 * 1024,
   maxInflateRatio: 200,
-  maxDepth: 100_000,
+  // Browsers stop nesting at 512; the HTML parser's cost grows with the square of the depth.
+  maxDepth: 4096,
 };
 
 /** The bytes of a source (read once and hashed) and where they came from. */
