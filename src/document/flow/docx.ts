@@ -76,7 +76,7 @@ class DocxWalker {
     else if (role.role === "block-quote") b.block("block-quote", text);
     else if (role.role === "reference") b.block("reference", text, { region: "references" });
     else if (read.hasEquation) {
-      const block = b.block("paragraph", text);
+      const block = b.block("equation", text);
       const label = equationNumber(withoutInvisible(read.plain).split("\t").at(-1) ?? "");
       if (label !== undefined) b.label("equation", label, block);
     } else b.block(list === undefined || list.numId === "0" ? "paragraph" : "list-item", text);

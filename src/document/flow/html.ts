@@ -264,7 +264,8 @@ function regionOf(name: string, attribs: Record<string, string>): FlowRegion | u
 }
 
 function isHidden(attribs: Record<string, string>): boolean {
-  if (attribs.hidden !== undefined || attribs["aria-hidden"] === "true") return true;
+  // aria-hidden hides from assistive technology only: the words still print (pandoc marks figcaptions so).
+  if (attribs.hidden !== undefined) return true;
   const style = (attribs.style ?? "").toLowerCase().replace(/\s+/gu, "");
   return style.includes("display:none") || style.includes("visibility:hidden");
 }

@@ -192,7 +192,7 @@ class JatsWalker {
     const label = childElements(formula).find((c) => c.local === "label");
     const printed = label === undefined ? "" : textContent(label).trim();
     const math = formulaText(formula);
-    const block = this.builder.block("paragraph", [math, printed].filter((t) => t !== "").join(" "));
+    const block = this.builder.block("equation", [math, printed].filter((t) => t !== "").join(" "));
     if (printed !== "" && block >= 0) this.builder.label("equation", printed, block);
   }
 

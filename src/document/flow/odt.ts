@@ -109,7 +109,7 @@ class OdtWalker {
     else if (role.role === "reference" || kind === "reference")
       b.block("reference", text, { region: "references" });
     else if (read.hasEquation) {
-      const block = b.block("paragraph", text);
+      const block = b.block("equation", text);
       const label = equationNumber(withoutInvisible(read.plain).split("\t").at(-1) ?? "");
       if (label !== undefined) b.label("equation", label, block);
     } else b.block(kind, text);
