@@ -24,6 +24,20 @@ export function checkDeadline(limits: FlowLimits, what: string): void {
     });
 }
 
+/** CONTENT_INVALID naming `mimetype` when the container declares another media type than `expected`. */
+export function checkMimetype(zip: ZipArchive, expected: string, kind: string): void {
+  if (!zip.has("mimetype")) return;
+  const declared = new TextDecoder("latin1").decode(zip.read("mimetype")).trim();
+  if (declared !== expected)
+    throw new CiteproofError(
+      "CONTENT_INVALID",
+      `${zip.what} declares ${declared.slice(0, 80)}, not ${kind}`,
+      {
+        part: "mimetype",
+      },
+    );
+}
+
 export function readXmlPart(
   zip: ZipArchive,
   name: string,

@@ -5,9 +5,8 @@
  * page list, when the book has one, gives printed page labels. Images, SVG spine items, style sheets
  * and fonts are left out.
  */
-import { CiteproofError } from "../../errors.js";
 import { FlowBuilder } from "./builder.js";
-import { checkDeadline, zipLimitsFor } from "./container.js";
+import { checkDeadline, checkMimetype, zipLimitsFor } from "./container.js";
 import { readPackage } from "./epub-package.js";
 import { type PageTarget, placePages, wordsAfterIds } from "./epub-pages.js";
 import { readNavigation } from "./epub-toc.js";
@@ -23,17 +22,7 @@ const DOCUMENT_TYPES = new Set(["application/xhtml+xml", "text/html", "applicati
 
 export function readEpub(source: SourceBytes, limits: FlowLimits): FlowDocument {
   const zip = ZipArchive.open(source.bytes, source.origin, zipLimitsFor(limits));
-  if (zip.has("mimetype")) {
-    const declared = new TextDecoder("latin1").decode(zip.read("mimetype")).trim();
-    if (declared !== MEDIA_TYPE)
-      throw new CiteproofError(
-        "CONTENT_INVALID",
-        `${source.origin} declares ${declared.slice(0, 80)}, not EPUB`,
-        {
-          part: "mimetype",
-        },
-      );
-  }
+  checkMimetype(zip, MEDIA_TYPE, "EPUB");
   const pkg = readPackage(zip, limits);
   const nav = readNavigation(zip, pkg, limits);
   const builder = new FlowBuilder("epub", source.sha256);

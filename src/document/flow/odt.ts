@@ -10,7 +10,7 @@
 import { CiteproofError } from "../../errors.js";
 import { FlowBuilder } from "./builder.js";
 import { captionLabel, equationNumber } from "./caption-label.js";
-import { checkDeadline, readXmlPart, zipLimitsFor } from "./container.js";
+import { checkDeadline, checkMimetype, readXmlPart, zipLimitsFor } from "./container.js";
 import { withoutInvisible } from "./invisible.js";
 import type { FlowDocument, FlowLabelKind, FlowLimits, FlowReader, SourceBytes } from "./model.js";
 import { appendNotes, type PendingNote } from "./notes.js";
@@ -194,17 +194,7 @@ function sequenceKind(name: string): FlowLabelKind {
 
 export function readOdt(source: SourceBytes, limits: FlowLimits): FlowDocument {
   const zip = ZipArchive.open(source.bytes, source.origin, zipLimitsFor(limits));
-  if (zip.has("mimetype")) {
-    const declared = new TextDecoder("latin1").decode(zip.read("mimetype")).trim();
-    if (declared !== MEDIA_TYPE)
-      throw new CiteproofError(
-        "CONTENT_INVALID",
-        `${source.origin} declares ${declared.slice(0, 80)}, not an ODF text`,
-        {
-          part: "mimetype",
-        },
-      );
-  }
+  checkMimetype(zip, MEDIA_TYPE, "an ODF text");
   const content = readXmlPart(zip, "content.xml", limits).root;
   const body = childElements(content).find((c) => isOdf(c, "office", "body"));
   const text = body && childElements(body).find((c) => isOdf(c, "office", "text"));
