@@ -5,7 +5,7 @@
  * equations (OMML, or an OLE equation object) as their linear text.
  */
 import { isMath, isW, wAttr, wChild } from "./ooxml.js";
-import type { XmlElement } from "./xml.js";
+import type { XmlElement, XmlNode } from "./xml.js";
 
 export interface DocxNoteRef {
   kind: "footnote" | "endnote";
@@ -20,6 +20,8 @@ export interface DocxParagraphText {
   /** The SEQ field that numbers the paragraph (`Figure`, `Table`, `Equation`) and where its result ends. */
   sequence?: { name: string; endsAt: number };
   notes: DocxNoteRef[];
+  /** Text boxes (`w:txbxContent`) anchored in the paragraph, read after it as paragraphs of their own. */
+  boxes: XmlElement[];
 }
 
 const SKIPPED = new Set([
@@ -43,14 +45,18 @@ class ParagraphReader {
   hasEquation = false;
   sequence: { name: string; endsAt: number } | undefined;
   readonly notes: DocxNoteRef[] = [];
+  readonly boxes: XmlElement[] = [];
   private readonly fields: { instr: string }[] = [];
 
   visit(node: XmlElement | string, inMath: boolean): void {
     if (typeof node === "string") return;
     if (isMath(node)) this.math(node);
     else if (!isW(node)) {
-      if (node.local !== "AlternateContent") this.children(node, inMath);
-    } else if (node.local === "instrText") {
+      // Word writes a drawing twice, as a modern choice and a legacy fallback: its text boxes once.
+      if (node.local === "AlternateContent") this.textBoxes(node.children.find((c) => typeof c !== "string"));
+      else this.children(node, inMath);
+    } else if (node.local === "drawing" || node.local === "pict") this.textBoxes(node);
+    else if (node.local === "instrText") {
       if (this.fields.length > 0) this.fields.at(-1)!.instr += textOf(node);
     } else if (!SKIPPED.has(node.local)) this.word(node, inMath);
   }
@@ -72,6 +78,10 @@ class ParagraphReader {
       this.children(node, inMath);
       this.fieldChar("end");
     } else this.children(node, inMath);
+  }
+
+  private textBoxes(node: XmlNode | undefined): void {
+    if (node !== undefined && typeof node !== "string") this.boxes.push(...wordBoxes(node));
   }
 
   private children(node: XmlElement, inMath: boolean): void {
@@ -99,6 +109,19 @@ class ParagraphReader {
   }
 }
 
+/** The `w:txbxContent` elements under a drawing, outermost only. */
+function wordBoxes(node: XmlElement): XmlElement[] {
+  const found: XmlElement[] = [];
+  const pending: XmlNode[] = [...node.children].reverse();
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (typeof next === "string") continue;
+    if (isW(next, "txbxContent")) found.push(next);
+    else for (let i = next.children.length - 1; i >= 0; i--) pending.push(next.children[i]!);
+  }
+  return found;
+}
+
 function hidden(run: XmlElement): boolean {
   const rPr = wChild(run, "rPr");
   const vanish = rPr && wChild(rPr, "vanish");
@@ -112,8 +135,8 @@ function textOf(element: XmlElement): string {
 export function paragraphText(paragraph: XmlElement): DocxParagraphText {
   const reader = new ParagraphReader();
   for (const child of paragraph.children) reader.visit(child, false);
-  const { text, plain, hasEquation, sequence, notes } = reader;
+  const { text, plain, hasEquation, sequence, notes, boxes } = reader;
   return sequence === undefined
-    ? { text, plain, hasEquation, notes }
-    : { text, plain, hasEquation, sequence, notes };
+    ? { text, plain, hasEquation, notes, boxes }
+    : { text, plain, hasEquation, sequence, notes, boxes };
 }

@@ -81,6 +81,7 @@ class DocxWalker {
       if (label !== undefined) b.label("equation", label, block);
     } else b.block(list === undefined || list.numId === "0" ? "paragraph" : "list-item", text);
     for (const note of read.notes) this.notes.push({ ...note, heading: b.currentHeading });
+    for (const box of read.boxes) this.blocks(box);
   }
 
   private caption(text: string, read: DocxParagraphText): void {
