@@ -39,12 +39,18 @@ export function readEpub(source: SourceBytes, limits: FlowLimits): FlowDocument 
       maxDepth: limits.maxDepth,
       within: source.origin,
     });
+    const headed = [1, 2, 3, 4, 5, 6].some((n) => descendants(tree.root, XHTML, `h${n}`).length > 0);
+    const chapter = headed ? undefined : nav.toc.find((entry) => entry.name === item.name);
+    if (chapter !== undefined) builder.heading(chapter.depth, chapter.label);
     const own = nav.pages.filter((p) => p.name === item.name);
     const after = wordsAfterIds(tree.root, new Set(own.map((p) => p.fragment)));
-    for (const page of own) pages.push({ label: page.label, words: after.get(page.fragment) ?? [] });
-    const headed = [1, 2, 3, 4, 5, 6].some((n) => descendants(tree.root, XHTML, `h${n}`).length > 0);
-    const chapter = nav.toc.find((entry) => entry.name === item.name);
-    if (!headed && chapter !== undefined) builder.heading(chapter.depth, chapter.label);
+    // A page at the document's start starts with the chapter title set before it.
+    const opening = [...(chapter?.label.split(/\s+/u) ?? []), ...(after.get("") ?? [])];
+    for (const page of own)
+      pages.push({
+        label: page.label,
+        words: page.fragment === "" ? opening : (after.get(page.fragment) ?? []),
+      });
     appendHtml(builder, text, { limits, part: where, xml: true });
   }
   const doc = builder.finish();

@@ -91,7 +91,8 @@ class OdtWalker {
   private heading(h: XmlElement): void {
     const read = this.read(h);
     const level = Number.parseInt(odfAttr(h, "text", "outline-level") ?? "1", 10) || 1;
-    this.builder.heading(level, withoutInvisible(read.text), read.number || undefined);
+    const number = read.number?.replace(/[.)]$/u, "");
+    this.builder.heading(level, withoutInvisible(read.text), number || undefined);
     this.after(read);
   }
 
