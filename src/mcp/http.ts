@@ -17,6 +17,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CiteproofError } from "../errors.js";
 import { INVALID_PARAMS, refusalMessage, screenMessage } from "./messages.js";
 import { createMcpServer, type ServerEnv, type Work } from "./server.js";
 import { Slots } from "./slots.js";
@@ -47,6 +48,8 @@ export interface HttpServerOptions {
   limits: HttpLimits;
   /** A line for the server's log (stderr). */
   log?: (line: string) => void;
+  /** Origins (`https://app.example`) whose browser pages may call, besides loopback pages. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface RunningHttpServer {
@@ -60,6 +63,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   const slots = new Slots(limits.maxConcurrent);
   const inFlight = new Set<Promise<void>>();
   const expected = digest(options.token);
+  const local = isLoopback(options.host);
+  const origins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
   let closing = false;
   // Node checks the headers' deadline only every connectionsCheckingInterval (30 s by default).
   const checkEvery = Math.max(50, Math.min(1000, Math.floor(limits.bodyTimeoutMs / 2)));
@@ -82,6 +87,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path !== MCP_PATH) return refuse(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
+    const foreign = foreignRequest(req, local, origins);
+    if (foreign) return refuse(res, 403, foreign);
     if (!authorized(req.headers.authorization, expected))
       return refuse(res, 401, "a bearer token is required (Authorization: Bearer <token>)", {
         "WWW-Authenticate": 'Bearer realm="citeproof"',
@@ -139,7 +146,7 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, options)));
     server.listen(options.port, options.host, () => resolve());
   });
   const address = server.address() as AddressInfo;
@@ -155,6 +162,56 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
       await stopped;
     },
   };
+}
+
+/**
+ * Why a request comes from where this server does not answer (DNS rebinding, a page of another site),
+ * as the MCP transport asks: a server on loopback answers only a Host naming loopback, and a request
+ * carrying an Origin only from a loopback page or an origin allowed with --allow-origin.
+ */
+function foreignRequest(
+  req: IncomingMessage,
+  local: boolean,
+  origins: ReadonlySet<string>,
+): string | undefined {
+  if (local) {
+    const host = hostnameOf(`http://${req.headers.host ?? ""}`);
+    if (host === undefined || !isLoopback(host))
+      return `the Host header ${JSON.stringify(req.headers.host ?? "")} does not name this server (a server on loopback answers localhost, 127.0.0.1 and [::1])`;
+  }
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const originHost = hostnameOf(origin);
+  if (origins.has(origin.toLowerCase()) || (originHost !== undefined && isLoopback(originHost)))
+    return undefined;
+  return `requests from the origin ${JSON.stringify(origin)} are not accepted (allow it with --allow-origin)`;
+}
+
+function hostnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** localhost, 127.0.0.0/8 and ::1 (a name or an address as written, brackets removed). */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** Why the server cannot listen, as a coded error naming the address. */
+function listenError(error: NodeJS.ErrnoException, options: HttpServerOptions): CiteproofError {
+  const where = `${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}`;
+  if (error.code === "EADDRINUSE")
+    return new CiteproofError("USAGE", `cannot listen on ${where}: the port is in use`);
+  if (error.code === "EACCES")
+    return new CiteproofError(
+      "ACCESS_DENIED",
+      `cannot listen on ${where}: not allowed (a port below 1024 needs privileges)`,
+    );
+  return new CiteproofError("USAGE", `cannot listen on ${where} (${error.code ?? error.message})`);
 }
 
 /** `tools/call verify`, `tools/list`: what a request asks, for the log. */

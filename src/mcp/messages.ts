@@ -2,7 +2,8 @@
  * One JSON-RPC message as it arrives, over stdio or HTTP, screened before the SDK sees it: text that
  * is not JSON is a Parse error (-32700), a batch or a value nested deeper than MAX_JSON_DEPTH an
  * Invalid Request (-32600), and a `tools/call` whose params are not a name and an arguments object
- * Invalid params (-32602), each answered with one short message. The SDK answers such messages with
+ * Invalid params (-32602; an argument named `__proto__` too, which the SDK would drop unseen), each
+ * answered with one short message. The SDK answers such messages with
  * nothing (stdio), a zod dump as an Internal error (-32603), or by running every call of a batch at
  * once past the server's limits.
  */
@@ -63,6 +64,9 @@ function toolCallProblem(params: unknown): string | undefined {
   const args = params.arguments;
   if (args !== undefined && args !== null && !isObject(args))
     return `params.arguments must be an object (got ${Array.isArray(args) ? "an array" : typeof args})`;
+  // The SDK copies the arguments into a new object, where this name would set its prototype and vanish.
+  if (isObject(args) && Object.hasOwn(args, "__proto__"))
+    return 'unknown argument "__proto__" (no tool takes an argument of that name)';
   return undefined;
 }
 

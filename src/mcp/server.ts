@@ -3,6 +3,7 @@
  * comes back as a tool result with isError and the coded error document; nothing a call does stops
  * the server.
  */
+import { Transform } from "node:stream";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
@@ -16,6 +17,7 @@ import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { OperationContext } from "../operations/operation.js";
 import { toolInputSchema } from "../operations/tool-schema.js";
 import { boundedLines, type DroppedLine, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
+import { refusalMessage, screenMessage } from "./messages.js";
 
 export const SERVER_NAME = "citeproof";
 
@@ -160,7 +162,7 @@ function toResult(output: AgentOutput): CallToolResult {
 export async function serveStdio(env: ServerEnv, version: string): Promise<void> {
   const inFlight: InFlight = { calls: new Set() };
   const server = createMcpServer(env, version, inFlight);
-  const input = process.stdin.pipe(boundedLines(MAX_MESSAGE_BYTES, refuseOversized));
+  const input = process.stdin.pipe(boundedLines(MAX_MESSAGE_BYTES, refuseOversized)).pipe(screenedLines());
   // Every line reaching the SDK is within the bound already; its own buffer limit must not end the server.
   const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES + 2 });
   const closed = new Promise<void>((resolve) => {
@@ -173,7 +175,33 @@ export async function serveStdio(env: ServerEnv, version: string): Promise<void>
     });
   });
   await server.connect(transport);
+  process.stderr.write(
+    `citeproof mcp: serving MCP over stdio (one JSON-RPC message a line); files are read inside ${env.roots.join(", ")}\n`,
+  );
   await closed;
+}
+
+/**
+ * Each line screened before the SDK reads it (see messages.ts): a line refused is answered with its
+ * JSON-RPC error and noted on stderr; a blank line is passed over.
+ */
+function screenedLines(): Transform {
+  return new Transform({
+    transform(line: Buffer, _encoding, done) {
+      const text = line
+        .toString("utf8")
+        .replace(/\r?\n$/, "")
+        .replace(/\r$/, "");
+      if (text.trim().length === 0) return done();
+      const screened = screenMessage(text);
+      if ("refused" in screened) {
+        process.stderr.write(`citeproof mcp: ${screened.refused.message}\n`);
+        process.stdout.write(`${refusalMessage(screened.refused)}\n`);
+        return done();
+      }
+      done(null, line);
+    },
+  });
 }
 
 /** Answers a dropped message (Invalid Request, with its id when the line's end showed it). */

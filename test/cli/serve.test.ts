@@ -2,7 +2,7 @@
 // stale or foreign socket, a refusal and a server that goes away mid-call all make the CLI run the
 // command itself; `serve` refuses a folder or socket that is not the user's own.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, openSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -274,6 +274,26 @@ describe("citeproof serve under clients that go away or send too much", () => {
       .log()
       .match(/refused \((busy with a call whose client went away|its client went away)/g);
     expect(refused?.length ?? 0, server.log()).toBeGreaterThanOrEqual(4);
+    server.child.kill("SIGTERM");
+  });
+
+  it("never reads a file of the caller's own streams (/dev/stdin, /proc/self) in the server", async () => {
+    const { env, socket } = runtime();
+    const server = await startServe(env);
+    const link = join(tmp.dir, `stdin-link-${counter++}`);
+    symlinkSync("/dev/stdin", link);
+    for (const named of ["/dev/stdin", "/proc/self/fd/0", "/dev/fd/0", link]) {
+      const request = rawRequest(["verify", PAPER, "--evidence", named, "--json"], env);
+      const reply = await Promise.race([
+        exchange(socket, request),
+        new Promise<string>((r) => setTimeout(() => r("no answer"), 5000)),
+      ]);
+      expect(JSON.parse(reply).refused, named).toContain("would be the server's own");
+    }
+    // The CLI runs such a call itself, as it would without a server.
+    const own = ["verify", PAPER, "--evidence", "/dev/stdin", "--json"];
+    expect(await cli(own, env)).toEqual(await cli([...own, "--serve", "never"], env));
+    expect(server.log()).not.toContain("ran, exit");
     server.child.kill("SIGTERM");
   });
 

@@ -3,7 +3,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { request as httpRequest } from "node:http";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -248,6 +249,36 @@ describe("citeproof mcp --http", () => {
     await c.close();
   });
 
+  it("answers a loopback Host only, and a page's Origin only from loopback or --allow-origin (DNS rebinding)", async () => {
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(served.url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+            Authorization: `Bearer ${TOKEN}`,
+            ...headers,
+          },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end(list);
+      });
+    const port = new URL(served.url).port;
+    expect(await status({ Host: `attacker.example:${port}` })).toBe(403);
+    expect(await status({ Host: `192.168.1.5:${port}` })).toBe(403);
+    expect(await status({ Origin: "https://attacker.example" })).toBe(403);
+    expect(await status({ Origin: "null" })).toBe(403);
+    expect(await status({ Host: `localhost:${port}` })).toBe(200);
+    expect(await status({ Host: `[::1]:${port}`, Origin: "http://localhost:3000" })).toBe(200);
+    expect(await status({})).toBe(200);
+  });
+
   it("cuts off a client that stalls in its body with 408, while others are served", async () => {
     const socket = connect(Number(new URL(served.url).port), "127.0.0.1");
     await once(socket, "connect");
@@ -368,6 +399,32 @@ describe("citeproof mcp --http deadlines and shutdown", () => {
       const [code] = await once(child, "exit");
       expect(code, args.join(" ")).toBe(2);
       expect(err).toContain("[USAGE]");
+    }
+  });
+});
+
+describe("citeproof mcp --http on a port in use", () => {
+  it("USAGE naming the address, not INTERNAL", async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(
+        process.execPath,
+        [cliPath, "mcp", "--http", `127.0.0.1:${port}`, "--token-file", tokenFile],
+        { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let err = "";
+      child.stderr.on("data", (c) => {
+        err += String(c);
+      });
+      const [code] = await once(child, "exit");
+      expect(code).toBe(2);
+      expect(err).toContain("[USAGE]");
+      expect(err).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+      expect(err).not.toMatch(/\n\s+at /);
+    } finally {
+      taken.close();
     }
   });
 });

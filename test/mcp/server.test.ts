@@ -358,6 +358,48 @@ describe("citeproof mcp", () => {
     expect(JSON.parse(answer.result.content[0].text).results[0].verdict).toBe("FLAG");
   });
 
+  it("answers malformed lines with JSON-RPC -32700, -32600 or -32602, says so on stderr, and serves on", () => {
+    const args = (a: unknown) => ({ name: "verify", arguments: a });
+    const lines = [
+      ...MCP_HANDSHAKE.map((m) => JSON.stringify(m)),
+      "not json{",
+      "",
+      JSON.stringify([{ jsonrpc: "2.0", id: 9, method: "tools/list" }]),
+      JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: args([1, 2]) }),
+      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"anchors","arguments":{"pdf":"${fixture}","__proto__":{"x":1}}}}`,
+      `${"[".repeat(5000)}${"]".repeat(5000)}`,
+      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: verifyPage }),
+    ];
+    const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
+      cwd: root,
+      input: `${lines.join("\n")}\n`,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(0);
+    const replies = run.stdout
+      .trim()
+      .split("\n")
+      .map(
+        (l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: unknown },
+      );
+    const errors = replies.filter((r) => r.error).map((r) => [r.id, r.error?.code]);
+    expect(errors).toEqual([
+      [null, -32700],
+      [null, -32600],
+      [3, -32602],
+      [4, -32602],
+      [null, -32600],
+    ]);
+    const arrayArgs = replies.find((r) => r.id === 3)?.error?.message ?? "";
+    expect(arrayArgs).toContain("params.arguments must be an object (got an array)");
+    expect(arrayArgs).not.toContain("\n");
+    expect(replies.find((r) => r.id === 4)?.error?.message).toContain('"__proto__"');
+    expect(replies.find((r) => r.id === 5)?.result).toBeDefined();
+    expect(run.stderr).toMatch(/^citeproof mcp: serving MCP over stdio/);
+    expect(run.stderr).toContain("not JSON");
+  });
+
   it("anchors returns the document `citeproof anchors --json` prints", async () => {
     const result = await call("anchors", { pdf: fixture });
     const doc = json(result) as {

@@ -12,7 +12,7 @@ import { DEFAULT_TIMEOUT_MS } from "../../document/open.js";
 import { CiteproofError } from "../../errors.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, preloadCommands, runProgram } from "../program.js";
-import { SERVED_COMMANDS } from "../serve-mode.cjs";
+import { namesOwnStreams, SERVED_COMMANDS } from "../serve-mode.cjs";
 import {
   buildId,
   notOurs,
@@ -233,6 +233,8 @@ function refusal(request: ServeRequest): string | undefined {
   if (!Array.isArray(request.args) || !request.args.every((a) => typeof a === "string"))
     return "bad arguments";
   if (typeof request.cwd !== "string") return "no working directory";
+  const own = namesOwnStreams(request.args, request.cwd);
+  if (own !== undefined) return `${own} would be the server's own, not the caller's`;
   const command = commandOf(request.args);
   if (command === undefined || !SERVED_COMMANDS.includes(command)) return "not a served command";
   if (JSON.stringify(request.env) !== JSON.stringify(servedEnvironment())) return "another environment";
