@@ -112,7 +112,7 @@ describe("citeproof mcp", () => {
     const verify = tools.find((t) => t.name === "verify");
     expect(verify).toBeDefined();
     expect(verify!.inputSchema.type).toBe("object");
-    expect(verify!.inputSchema.required).toEqual(["pdf", "evidence"]);
+    expect(verify!.inputSchema.required).toEqual(["evidence"]);
     expect(Object.keys(verify!.inputSchema.properties ?? {})).toContain("evidence");
     for (const tool of tools) expect(tool.description?.length ?? 0).toBeGreaterThan(40);
     // Only cite_check may reach beyond local files (a URL source).

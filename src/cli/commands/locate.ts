@@ -11,16 +11,16 @@ export function register(program: Command): void {
     program
       .command("locate")
       .description(
-        "find every occurrence of some words in a PDF (folded as verify folds them, ellipses allowed): page, printed label, offsets and line boxes",
+        "find every occurrence of some words in a PDF (page, printed label, offsets, line boxes) or a flow source (section, paragraph, code-point offsets), folded as verify folds them, ellipses allowed",
       )
-      .argument("<pdf>", "the PDF to read")
+      .argument("<source>", "the source to read (a PDF, HTML, XHTML, Markdown or plain text)")
       .requiredOption("--text <words>", "the words to find")
       .option("--json", "print the occurrences as JSON"),
   ).action((pdf: string, flags: LocateFlags) =>
     runAction(flags.json, () =>
       runAndPrint(
         locateOperation,
-        { pdf, text: flags.text, password: flags.password },
+        { source: pdf, text: flags.text, password: flags.password },
         commandContext(flags),
         flags.json,
       ),

@@ -4,7 +4,7 @@ import { CITATIONS_FORMATS } from "../../checks/citation-formats.js";
 import { OCR_MODES } from "../../checks/cite-check/verdicts.js";
 import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { inputSchema } from "../operation.js";
-import { boxSchema, evidenceField, passwordField, pdfField } from "./fields.js";
+import { boxSchema, evidenceField, passwordField, pdfAliasField, pdfField, sourceField } from "./fields.js";
 
 /** An image handed to a model: a page at 600 dpi is about 35 million pixels; that is too much. */
 export const MAX_CROP_DPI = 600;
@@ -21,7 +21,13 @@ const ocrField = z
   );
 
 export const verifyInput = inputSchema(
-  z.strictObject({ pdf: pdfField, evidence: evidenceField, ocr: ocrField, password: passwordField }),
+  z.strictObject({
+    source: sourceField,
+    pdf: pdfAliasField,
+    evidence: evidenceField,
+    ocr: ocrField,
+    password: passwordField,
+  }),
   { evidence: "EVIDENCE_INVALID" },
 );
 
@@ -41,7 +47,8 @@ export const anchorsInput = inputSchema(
 
 export const locateInput = inputSchema(
   z.strictObject({
-    pdf: pdfField,
+    source: sourceField,
+    pdf: pdfAliasField,
     text: z.string().describe("the words to find; `...` or `…` may stand for words left out"),
     password: passwordField,
   }),
