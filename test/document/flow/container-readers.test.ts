@@ -1,9 +1,12 @@
 // Odd real-world cases of the DOCX, ODT, EPUB and JATS readers, each source written part by part in its
 // format's own markup: numbering, fields, hidden and deleted text, notes, frames, page lists, encodings.
 import { describe, expect, it } from "vitest";
+import { detectKind } from "../../../src/document/flow/detect.js";
 import type { FlowDocument, FlowKind } from "../../../src/document/flow/model.js";
+import { ZipArchive as Zip } from "../../../src/document/flow/zip.js";
 import { docx, epub, odt, wordPart, wp, xhtml } from "../../helpers/container-sources.js";
 import { blocksOf, readFlow } from "../../helpers/flow-source.js";
+import { zipFile } from "../../helpers/zip-file.js";
 
 const read = (kind: FlowKind, bytes: Uint8Array | string) => readFlow(kind, bytes);
 
@@ -176,6 +179,21 @@ describe("EPUB", () => {
     const page = doc.pageLabels?.[0];
     expect(page?.label).toBe("vii");
     expect([...doc.text].slice(page!.startCp, page!.startCp + 6).join("")).toBe("before");
+  });
+});
+
+describe("container detection", () => {
+  it("an EPUB whose mimetype is deflated, or missing, is still an EPUB; a deflated ODT mimetype is read", () => {
+    const book = epub({ spine: ["c1"], documents: { c1: xhtml("<p>Words.</p>") } });
+    const names = ["META-INF/container.xml", "OPS/book.opf", "OPS/c1.xhtml"];
+    const parts = names.map((name) => ({ name, data: Zip.open(book, "book.epub").read(name) }));
+    const deflated = zipFile([{ name: "mimetype", data: "application/epub+zip", deflate: true }, ...parts]);
+    expect(detectKind(deflated, "a.epub").kind).toBe("epub");
+    expect(detectKind(zipFile(parts), "b.epub").kind).toBe("epub");
+    const text = zipFile([
+      { name: "mimetype", data: "application/vnd.oasis.opendocument.text", deflate: true },
+    ]);
+    expect(detectKind(text, "c.odt").kind).toBe("odt");
   });
 });
 
