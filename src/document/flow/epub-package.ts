@@ -14,6 +14,8 @@ const CONTAINER = "META-INF/container.xml";
 const OPF = "http://www.idpf.org/2007/opf";
 const DC = "http://purl.org/dc/elements/1.1/";
 const CONTAINER_NS = "urn:oasis:names:tc:opendocument:xmlns:container";
+const ENCRYPTION = "META-INF/encryption.xml";
+const XMLENC = "http://www.w3.org/2001/04/xmlenc#";
 
 export interface ManifestItem {
   id: string;
@@ -51,6 +53,17 @@ function rootfile(zip: ZipArchive, limits: FlowLimits): string {
   return resolved.name;
 }
 
+/** The parts META-INF/encryption.xml lists as encrypted (fonts are obfuscated so too; text is DRM). */
+function encryptedParts(zip: ZipArchive, limits: FlowLimits): Set<string> {
+  const found = new Set<string>();
+  if (!zip.has(ENCRYPTION)) return found;
+  for (const element of descendants(readXmlPart(zip, ENCRYPTION, limits).root, XMLENC, "CipherReference")) {
+    const target = resolveZipPath("", attr(element, "URI") ?? "");
+    if (target !== undefined) found.add(target.name);
+  }
+  return found;
+}
+
 export function readPackage(zip: ZipArchive, limits: FlowLimits): EpubPackage {
   const opf = rootfile(zip, limits);
   const root = readXmlPart(zip, opf, limits).root;
@@ -83,6 +96,14 @@ export function readPackage(zip: ZipArchive, limits: FlowLimits): EpubPackage {
     spine.push(item);
   }
   if (spine.length === 0) throw invalid(zip, opf, `spine in ${opf} names no document`);
+  const encrypted = encryptedParts(zip, limits);
+  const locked = spine.find((item) => encrypted.has(item.name));
+  if (locked !== undefined)
+    throw new CiteproofError(
+      "CONTENT_NOT_SUPPORTED",
+      `${zip.what} is encrypted (DRM): its part ${locked.name} cannot be read`,
+      { part: locked.name },
+    );
   const metadata = section("metadata");
   const dc = (local: string) => {
     const element = metadata === undefined ? undefined : childElements(metadata, DC, local)[0];

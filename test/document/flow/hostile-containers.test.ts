@@ -114,6 +114,19 @@ describe("hostile containers", () => {
     expect(await failure("epub", climbing)).toBe("CONTENT_INVALID OPS/book.opf");
   });
 
+  it("an EPUB whose chapters are encrypted (DRM) is CONTENT_NOT_SUPPORTED naming the part; obfuscated fonts are not", async () => {
+    const enc = (uri: string) =>
+      `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:CipherData><enc:CipherReference URI="${uri}"/></enc:CipherData></enc:EncryptedData></encryption>`;
+    const book = (uri: string) =>
+      epub({
+        spine: ["c1"],
+        documents: { c1: xhtml("<p>Words of the chapter here.</p>") },
+        extra: [{ name: "META-INF/encryption.xml", data: enc(uri) }],
+      });
+    expect(await failure("epub", book("OPS/c1.xhtml"))).toBe("CONTENT_NOT_SUPPORTED OPS/c1.xhtml");
+    expect(await failure("epub", book("OPS/fonts/serif.otf"))).toBe("read");
+  });
+
   it("a DOCX that is a renamed zip of something else is not read as Word", async () => {
     const sheet = zipFile([
       {
