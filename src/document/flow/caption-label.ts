@@ -15,6 +15,18 @@ export function captionLabel(text: string): { kind: FlowLabelKind; label: string
   return { kind, label: `${match[1]} ${match[2]}` };
 }
 
+/**
+ * The label of a paragraph that reads as a caption by its words alone: the label set off by a colon, a
+ * full stop or a dash (`Table 3: Yields`), never running on into a sentence (`Table 3 shows ...`).
+ */
+export function setOffCaptionLabel(text: string): { kind: FlowLabelKind; label: string } | undefined {
+  const clean = text.trim();
+  const label = captionLabel(clean);
+  if (label === undefined) return undefined;
+  const match = CAPTION.exec(clean)!;
+  return /^\s*(?:[.:\u2013\u2014-]|$)/u.test(clean.slice(match[0].length)) ? label : undefined;
+}
+
 /** The equation number when `text` is one and nothing else, else undefined. */
 export function equationNumber(text: string): string | undefined {
   const clean = text.trim();

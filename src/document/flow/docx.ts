@@ -8,7 +8,7 @@
  */
 import { CiteproofError } from "../../errors.js";
 import { FlowBuilder } from "./builder.js";
-import { captionLabel, equationNumber } from "./caption-label.js";
+import { captionLabel, equationNumber, setOffCaptionLabel } from "./caption-label.js";
 import { checkDeadline, readXmlPart, zipLimitsFor } from "./container.js";
 import { DocxNumbering, paragraphNumbering } from "./docx-numbering.js";
 import { DocxStyles } from "./docx-styles.js";
@@ -22,6 +22,7 @@ import type { XmlElement } from "./xml.js";
 import { ZipArchive } from "./zip.js";
 
 const MAIN = "word/document.xml";
+const CONTENT = new Set(["p", "tbl", "sdt", "sdtContent", "customXml", "ins", "moveTo"]);
 
 interface NoteRef extends DocxNoteRef {
   heading: number;
@@ -42,12 +43,15 @@ class DocxWalker {
   }
 
   blocks(container: XmlElement): void {
-    const elements = container.children.filter((c): c is XmlElement => typeof c !== "string" && isW(c));
+    // Bookmarks and the like between a paragraph and a table do not part them.
+    const elements = container.children.filter(
+      (c): c is XmlElement => typeof c !== "string" && isW(c) && CONTENT.has(c.local),
+    );
     const tables = elements.map((e) => e.local === "tbl");
     for (const [i, child] of elements.entries()) {
       if (child.local === "p") this.paragraph(child, tables[i - 1] === true || tables[i + 1] === true);
       else if (child.local === "tbl") this.table(child);
-      else if (["sdt", "sdtContent", "customXml", "ins", "moveTo"].includes(child.local)) this.blocks(child);
+      else this.blocks(child);
     }
   }
 
@@ -70,7 +74,7 @@ class DocxWalker {
     else if (
       role.role === "caption" ||
       read.sequence !== undefined ||
-      (besideTable && captionLabel(text)?.kind === "table")
+      (besideTable && setOffCaptionLabel(text)?.kind === "table")
     )
       this.caption(text, read);
     else if (role.role === "block-quote") b.block("block-quote", text);

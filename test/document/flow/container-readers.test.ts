@@ -71,6 +71,22 @@ describe("DOCX", () => {
     expect(blocksOf(doc)[0]).toBe("caption caption: Tabelle 2: Counts by site.");
   });
 
+  it("a plain `Table N` paragraph beside a table, bookmarks between, is the table's caption; elsewhere it is not", async () => {
+    const table = `<w:tbl><w:tr><w:tc>${wp("Yield per hectare")}</w:tc></w:tr></w:tbl>`;
+    const body = [
+      wp("Table 3: Yields by field."),
+      '<w:bookmarkStart w:id="1" w:name="t3"/>',
+      table,
+      wp("Table 3 shows the yields."),
+    ];
+    const doc = await read("docx", docx(body.join("")));
+    expect(blocksOf(doc)).toEqual([
+      "caption caption: Table 3: Yields by field.",
+      "table-cell table: Yield per hectare",
+      "paragraph body: Table 3 shows the yields.",
+    ]);
+  });
+
   it("puts footnotes then endnotes after the body, each under the heading of its reference", async () => {
     const ref = (kind: string, id: string) => `<w:r><w:${kind}Reference w:id="${id}"/></w:r>`;
     const body = [
