@@ -7,6 +7,7 @@
  */
 import { FlowBuilder } from "./builder.js";
 import { checkDeadline, checkMimetype, zipLimitsFor } from "./container.js";
+import { promoteHeadings, serialize } from "./epub-headings.js";
 import { readPackage } from "./epub-package.js";
 import { type PageTarget, placePages, wordsAfterIds } from "./epub-pages.js";
 import { readNavigation } from "./epub-toc.js";
@@ -40,7 +41,10 @@ export function readEpub(source: SourceBytes, limits: FlowLimits): FlowDocument 
       within: source.origin,
     });
     const headed = [1, 2, 3, 4, 5, 6].some((n) => descendants(tree.root, XHTML, `h${n}`).length > 0);
-    const chapter = headed ? undefined : nav.toc.find((entry) => entry.name === item.name);
+    const entries = nav.toc.filter((entry) => entry.name === item.name);
+    // Headings set as styled paragraphs take their rank from the table of contents.
+    const promoted = !headed && promoteHeadings(tree.root, entries);
+    const chapter = headed || promoted ? undefined : entries[0];
     if (chapter !== undefined) builder.heading(chapter.depth, chapter.label);
     const own = nav.pages.filter((p) => p.name === item.name);
     const after = wordsAfterIds(tree.root, new Set(own.map((p) => p.fragment)));
@@ -51,7 +55,7 @@ export function readEpub(source: SourceBytes, limits: FlowLimits): FlowDocument 
         label: page.label,
         words: page.fragment === "" ? opening : (after.get(page.fragment) ?? []),
       });
-    appendHtml(builder, text, { limits, part: where, xml: true });
+    appendHtml(builder, promoted ? serialize(tree.root) : text, { limits, part: where, xml: true });
   }
   const doc = builder.finish();
   const placed = placePages(doc.text, pages);

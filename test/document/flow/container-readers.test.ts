@@ -198,6 +198,31 @@ describe("EPUB", () => {
   });
 });
 
+describe("EPUB headings set as styled paragraphs", () => {
+  it("take their rank from the table of contents, once, with the rest of the document read as before", async () => {
+    const nav = xhtml(
+      `<nav epub:type="toc"><ol><li><a href="c2.xhtml#c">Chapter Two</a><ol><li><a href="c2.xhtml#s">A  Section</a></li></ol></li></ol></nav>`,
+    );
+    const chapter = xhtml(
+      `<p class="chap" id="c"><span>Chapter Two</span></p><p>Body text of the chapter &amp; more.</p><p class="sub" id="s">A Section</p><p>Text under the section.</p><aside epub:type="footnote"><p>The note's own words.</p></aside>`,
+    );
+    const book = epub({
+      spine: ["c2"],
+      documents: { nav, c2: chapter },
+      manifest: `<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c2" href="c2.xhtml" media-type="application/xhtml+xml"/>`,
+    });
+    const doc = await read("epub", book);
+    expect(headings(doc)).toEqual(["1 - Chapter Two ^-1", "2 - A Section ^0"]);
+    expect(blocksOf(doc)).toEqual([
+      "heading body: Chapter Two",
+      "paragraph body: Body text of the chapter & more.",
+      "heading body: A Section",
+      "paragraph body: Text under the section.",
+      "note footnote: The note's own words.",
+    ]);
+  });
+});
+
 describe("container detection", () => {
   it("an EPUB whose mimetype is deflated, or missing, is still an EPUB; a deflated ODT mimetype is read", () => {
     const book = epub({ spine: ["c1"], documents: { c1: xhtml("<p>Words.</p>") } });
