@@ -13,7 +13,7 @@ import { readerOf } from "../../../src/document/flow/readers.js";
 import { sha256Hex } from "../../../src/source/file.js";
 import { repoRoot } from "../../helpers/fixture-files.js";
 
-const dir = join(repoRoot, "test", "fixtures", "flow");
+const dir = join(repoRoot, "test", "fixtures", "flow-containers");
 interface Truth {
   passages: { text: string; section: string; region: string }[];
   altered: string[];
@@ -39,7 +39,7 @@ const q = (text: string, section?: string): EvidenceRecord => ({
   ...(section === undefined ? {} : { section }),
 });
 
-describe("test/fixtures/flow/SHA256SUMS", () => {
+describe("test/fixtures/flow-containers/SHA256SUMS", () => {
   const sums = readFileSync(join(dir, "SHA256SUMS"), "utf8").trim().split("\n");
   it.each(sums)("%s", (line) => {
     const [sha256, file] = line.split(/ {2}/u);
