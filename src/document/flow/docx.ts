@@ -13,6 +13,7 @@ import { checkDeadline, readXmlPart, zipLimitsFor } from "./container.js";
 import { DocxNumbering, paragraphNumbering } from "./docx-numbering.js";
 import { DocxStyles } from "./docx-styles.js";
 import { type DocxNoteRef, type DocxParagraphText, paragraphText } from "./docx-text.js";
+import { labelEquationRow, type RowCell } from "./equation-rows.js";
 import { withoutInvisible } from "./invisible.js";
 import type { FlowDocument, FlowLabelKind, FlowLimits, FlowReader, SourceBytes } from "./model.js";
 import { appendNotes, type PendingNote } from "./notes.js";
@@ -102,19 +103,25 @@ class DocxWalker {
   private table(tbl: XmlElement): void {
     checkDeadline(this.limits, this.what);
     const nested: XmlElement[] = [];
-    for (const tr of rows(tbl))
+    for (const tr of rows(tbl)) {
+      const row: RowCell[] = [];
       for (const tc of cells(tr)) {
         const parts: string[] = [];
+        let hasEquation = false;
         for (const child of tc.children) {
           if (typeof child === "string" || !isW(child)) continue;
           if (child.local === "p") {
             const read = paragraphText(child);
             parts.push(withoutInvisible(read.text));
+            hasEquation ||= read.hasEquation;
             for (const note of read.notes) this.notes.push({ ...note, heading: this.builder.currentHeading });
           } else if (child.local === "tbl") nested.push(child);
         }
-        this.builder.block("table-cell", parts.join(" "), { region: "table" });
+        const text = parts.join(" ");
+        row.push({ text, hasEquation, block: this.builder.block("table-cell", text, { region: "table" }) });
       }
+      labelEquationRow(this.builder, row);
+    }
     for (const inner of nested) this.table(inner);
   }
 }

@@ -11,6 +11,7 @@ import { CiteproofError } from "../../errors.js";
 import { FlowBuilder } from "./builder.js";
 import { captionLabel, equationNumber } from "./caption-label.js";
 import { checkDeadline, checkMimetype, readXmlPart, zipLimitsFor } from "./container.js";
+import { labelEquationRow, type RowCell } from "./equation-rows.js";
 import { withoutInvisible } from "./invisible.js";
 import type { FlowDocument, FlowLabelKind, FlowLimits, FlowReader, SourceBytes } from "./model.js";
 import { appendNotes, type PendingNote } from "./notes.js";
@@ -160,21 +161,27 @@ class OdtWalker {
             ? rows(c)
             : [],
       );
-    for (const row of rows(table))
+    for (const row of rows(table)) {
+      const cells: RowCell[] = [];
       for (const cell of childElements(row)) {
         if (!isOdf(cell, "table", "table-cell")) continue;
         const parts: string[] = [];
+        let hasEquation = false;
         for (const child of childElements(cell)) {
           if (isOdf(child, "table", "table")) nested.push(child);
           else {
             const read = this.read(child);
             parts.push(withoutInvisible(read.text));
+            hasEquation ||= read.hasEquation;
             for (const note of read.notes)
               this.notes.push({ kind: note.kind, note: note.body, heading: this.builder.currentHeading });
           }
         }
-        this.builder.block("table-cell", parts.join(" "), { region: "table" });
+        const text = parts.join(" ");
+        cells.push({ text, hasEquation, block: this.builder.block("table-cell", text, { region: "table" }) });
       }
+      labelEquationRow(this.builder, cells);
+    }
     for (const inner of nested) this.table(inner);
   }
 }

@@ -87,6 +87,16 @@ describe("DOCX", () => {
     ]);
   });
 
+  it("labels an equation numbered in a table row, as theses set them", async () => {
+    const math = `<w:p><m:oMath xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"><m:r><m:t>a+b</m:t></m:r></m:oMath></w:p>`;
+    const row = (cells: string[]) => `<w:tr>${cells.map((c) => `<w:tc>${c}</w:tc>`).join("")}</w:tr>`;
+    const body = `<w:tbl>${row([wp(""), math, wp("(2)")])}${row([wp("Site"), wp("(3)")])}</w:tbl>`;
+    const doc = await read("docx", docx(body));
+    expect(doc.labels.map((l) => `${l.kind} ${l.label} ${blocksOf(doc)[l.block]}`)).toEqual([
+      "equation (2) table-cell table: a+b",
+    ]);
+  });
+
   it("puts footnotes then endnotes after the body, each under the heading of its reference", async () => {
     const ref = (kind: string, id: string) => `<w:r><w:${kind}Reference w:id="${id}"/></w:r>`;
     const body = [
@@ -145,6 +155,17 @@ describe("ODT", () => {
       "note footnote: The endnote's words.",
     ]);
     expect(doc.blocks.at(-1)!.heading).toBe(1);
+  });
+});
+
+describe("ODT tables", () => {
+  it("label an equation numbered in a table row", async () => {
+    const formula = `<draw:frame><draw:object><math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math></draw:object></draw:frame>`;
+    const body = `<table:table><table:table-row><table:table-cell><text:p>${formula}</text:p></table:table-cell><table:table-cell><text:p>(4)</text:p></table:table-cell></table:table-row></table:table>`;
+    const doc = await read("odt", odt(body));
+    expect(doc.labels.map((l) => `${l.kind} ${l.label} ${blocksOf(doc)[l.block]}`)).toEqual([
+      "equation (4) table-cell table: x",
+    ]);
   });
 });
 
