@@ -12,6 +12,7 @@ import { FlowBuilder } from "./builder.js";
 import { captionLabel } from "./caption-label.js";
 import { checkDeadline } from "./container.js";
 import { withoutInvisible } from "./invisible.js";
+import { descendant, formulaText, mathText, referenceText } from "./jats-text.js";
 import type {
   FlowBlockKind,
   FlowDocument,
@@ -254,62 +255,6 @@ function captionText(walker: JatsWalker, caption: XmlElement): string {
     .map((c) => walker.inline(c).text.trim())
     .filter((t) => t !== "")
     .join(" ");
-}
-
-/** The printed text of MathML, its annotations (TeX sources) left out. */
-function mathText(math: XmlElement): string {
-  let text = "";
-  const pending: XmlNode[] = [math];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (typeof node === "string") text += node.trim();
-    else if (node.local !== "annotation" && node.local !== "annotation-xml")
-      for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]!);
-  }
-  return text;
-}
-
-/** A formula's MathML text, or its TeX when it has no MathML. */
-function formulaText(formula: XmlElement): string {
-  const math = descendant(formula, "math");
-  if (math !== undefined) return mathText(math);
-  const tex = descendant(formula, "tex-math");
-  return tex === undefined ? "" : textContent(tex).trim();
-}
-
-/** A reference's label and citation; an element-citation's parts joined by spaces. */
-function referenceText(ref: XmlElement): string {
-  const parts: string[] = [];
-  for (const child of childElements(ref)) {
-    if (child.local === "label") parts.push(textContent(child).trim());
-    else if (child.local === "mixed-citation") parts.push(textContent(child));
-    else if (child.local === "element-citation" || child.local === "nlm-citation")
-      parts.push(leafText(child));
-    else if (child.local === "citation-alternatives") parts.push(referenceText(child));
-  }
-  return withoutInvisible(parts.join(" "));
-}
-
-function leafText(element: XmlElement): string {
-  const parts: string[] = [];
-  const pending: XmlNode[] = [element];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (typeof node === "string") parts.push(node.trim());
-    else for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]!);
-  }
-  return parts.filter((p) => p !== "").join(" ");
-}
-
-function descendant(element: XmlElement, local: string): XmlElement | undefined {
-  const pending: XmlNode[] = [...element.children].reverse();
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (typeof node === "string") continue;
-    if (node.local === local) return node;
-    for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]!);
-  }
-  return undefined;
 }
 
 /** The footnotes of the back matter's `fn-group`s, by id. */
