@@ -52,15 +52,17 @@ export function verifyFlow(
   assertFlowLocators(doc.kind, (doc.pageLabels?.length ?? 0) > 0, records, source);
   const flow = new FoldedFlow(doc);
   const results = records.map((record) => checkFlowRecord(flow, record));
+  return { document: flowDocumentSummary(doc), results };
+}
+
+/** What a report says of the flow document it checked against. */
+export function flowDocumentSummary(doc: FlowDocument): FlowVerifyReport["document"] {
   return {
-    document: {
-      sha256: doc.sha256,
-      kind: doc.kind,
-      paragraphs: doc.blocks.length,
-      headings: doc.headings.length,
-      ...(doc.pageLabels ? { printedPages: doc.pageLabels.length } : {}),
-    },
-    results,
+    sha256: doc.sha256,
+    kind: doc.kind,
+    paragraphs: doc.blocks.length,
+    headings: doc.headings.length,
+    ...(doc.pageLabels ? { printedPages: doc.pageLabels.length } : {}),
   };
 }
 

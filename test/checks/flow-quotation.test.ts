@@ -101,7 +101,7 @@ describe("quotations on a flow source", () => {
     expect(report.results[0].message).toContain(
       'closest passage: "Samples were taken from 14 sites along the coast"',
     );
-    expect(report.results[0].message).toContain("`14` where the quotation has `41`");
+    expect(report.results[0].message).toContain("source has `14` where the quotation has `41`");
   });
 
   it("a note's words: found, region footnote; an elided quotation: found-elided", async () => {

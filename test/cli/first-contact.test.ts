@@ -19,7 +19,7 @@ describe("no command", () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^Usage: citeproof \[options\] \[command\]/);
-    expect(run.stderr).toContain("verify [options] <pdf>");
+    expect(run.stderr).toContain("verify [options] <source>");
   });
 
   it.each(["session", "run", "source"])("%s without a subcommand prints its help and exits 2", (group) => {

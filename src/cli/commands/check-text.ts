@@ -38,12 +38,13 @@ export function register(program: Command, io: CommandIo): void {
       .command("check-text")
       .description(
         "check the citations written in a draft's prose against a PDF (check-text <pdf> <draft>: p. N, page N, Eq. (L), " +
-          "Fig. (L)), or against the sources of its bibliography (check-text <draft> --bib <refs>: pandoc, LaTeX, numeric " +
+          'Fig. (L)) or a web page, Markdown or text (§ N, Section N, Sec. N, section "Name"), ' +
+          "or against the sources of its bibliography (check-text <draft> --bib <refs>: pandoc, LaTeX, numeric " +
           "and author-year citations)",
       )
       .argument(
         "<pdf-or-draft>",
-        "the PDF the draft cites; with --bib, the draft (Markdown, LaTeX or text; - for stdin)",
+        "the source the draft cites (a PDF, HTML, Markdown or text); with --bib, the draft (Markdown, LaTeX or text; - for stdin)",
       )
       .argument("[draft]", "the draft as plain text, or - for stdin (not with --bib)")
       .option(
@@ -71,7 +72,7 @@ export function register(program: Command, io: CommandIo): void {
         return runAndPrint(
           io,
           checkTextOperation,
-          { pdf: first, draft, password: flags.password, ...ocrOption(flags.ocr) },
+          { source: first, draft, password: flags.password, ...ocrOption(flags.ocr) },
           ctx,
           flags.json,
         );

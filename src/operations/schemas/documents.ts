@@ -70,7 +70,8 @@ export const cropInput = inputSchema(
 
 export const checkTextInput = inputSchema(
   z.strictObject({
-    pdf: pdfField.optional().describe("the one PDF the draft cites (give this or bib)"),
+    source: sourceField,
+    pdf: pdfField.optional().describe("the one PDF the draft cites (give this, source, or bib)"),
     bib: z
       .string()
       .min(1)
