@@ -64,6 +64,8 @@ function formatted(n: number, format: string): string {
 export class DocxNumbering {
   private readonly abstracts = new Map<string, Level[]>();
   private readonly nums = new Map<string, string>();
+  /** A list's restarts (`w:lvlOverride/w:startOverride`), applied when the list is first used. */
+  private readonly restarts = new Map<string, Map<number, number>>();
   private readonly counters = new Map<string, number[]>();
 
   constructor(root: XmlElement | undefined) {
@@ -85,7 +87,15 @@ export class DocxNumbering {
     for (const num of wChildren(root, "num")) {
       const id = wAttr(num, "numId");
       const abstract = wVal(num, "abstractNumId");
-      if (id !== undefined && abstract !== undefined) this.nums.set(id, abstract);
+      if (id === undefined || abstract === undefined) continue;
+      this.nums.set(id, abstract);
+      const restarts = new Map<number, number>();
+      for (const override of wChildren(num, "lvlOverride")) {
+        const start = Number.parseInt(wVal(override, "startOverride") ?? "", 10);
+        const ilvl = Number.parseInt(wAttr(override, "ilvl") ?? "", 10);
+        if (Number.isFinite(start) && ilvl >= 0 && ilvl <= 8) restarts.set(ilvl, start);
+      }
+      if (restarts.size > 0) this.restarts.set(id, restarts);
     }
   }
 
@@ -100,6 +110,14 @@ export class DocxNumbering {
     if (abstract === undefined || levels === undefined || level === undefined) return undefined;
     const counts = this.counters.get(abstract) ?? [];
     this.counters.set(abstract, counts);
+    const restarts = this.restarts.get(numId);
+    if (restarts !== undefined) {
+      this.restarts.delete(numId);
+      for (const [at, start] of restarts) {
+        counts[at] = start - 1;
+        counts.length = Math.min(counts.length, at + 1);
+      }
+    }
     counts[ilvl] = (counts[ilvl] ?? (levels[ilvl]?.start ?? 1) - 1) + 1;
     counts.length = ilvl + 1;
     if (level.format === "bullet" || level.format === "none") return undefined;

@@ -27,7 +27,8 @@ const NUMBERING = wordPart(
   "numbering",
   `<w:abstractNum w:abstractNumId="7"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl><w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2"/></w:lvl></w:abstractNum>
    <w:abstractNum w:abstractNumId="8"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperLetter"/><w:lvlText w:val="Appendix %1"/></w:lvl></w:abstractNum>
-   <w:num w:numId="1"><w:abstractNumId w:val="7"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="8"/></w:num>`,
+   <w:num w:numId="1"><w:abstractNumId w:val="7"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="8"/></w:num>
+   <w:num w:numId="3"><w:abstractNumId w:val="8"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="5"/></w:lvlOverride></w:num>`,
 );
 
 describe("DOCX", () => {
@@ -39,6 +40,8 @@ describe("DOCX", () => {
       wp("Methods", "berschrift1"),
       wp("Data", "berschrift2"),
       wp("Tables", "Anhang", '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="2"/></w:numPr>'),
+      wp("Figures", "Anhang", '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="2"/></w:numPr>'),
+      wp("Code", "Anhang", '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="3"/></w:numPr>'),
     ].join("");
     const doc = await read("docx", docx(body, [STYLES, NUMBERING], ["styles", "numbering"]));
     expect(headings(doc)).toEqual([
@@ -48,6 +51,8 @@ describe("DOCX", () => {
       "1 2 Methods ^-1",
       "2 2.1 Data ^3",
       "1 Appendix A Tables ^-1",
+      "1 Appendix B Figures ^-1",
+      "1 Appendix E Code ^-1",
     ]);
   });
 
