@@ -2,7 +2,16 @@
 // stale or foreign socket, a refusal and a server that goes away mid-call all make the CLI run the
 // command itself; `serve` refuses a folder or socket that is not the user's own.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -250,6 +259,38 @@ function exchange(socket: string, data: string | Buffer): Promise<string> {
     s.write(data);
   });
 }
+
+describe("citeproof serve started twice", () => {
+  it("of servers started together one listens; the others stop, saying so", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { env } = runtime();
+      const started = await Promise.all(Array.from({ length: 4 }, () => startServe(env)));
+      const listening = started.filter((s) => s.exit === undefined);
+      expect(listening, started.map((s) => s.log()).join("\n")).toHaveLength(1);
+      for (const s of started.filter((x) => x.exit !== undefined))
+        expect(s.exit?.stderr).toContain("already listening");
+      listening[0].child.kill("SIGTERM");
+    }
+  });
+
+  it("a server that ends removes its socket, never a successor's", async () => {
+    const { env, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    const first = await startServe(env);
+    // Its socket name is taken over (as a server finding it stale would), and a second server listens.
+    rmSync(socket);
+    const second = await startServe(env);
+    expect(second.exit).toBeUndefined();
+    first.child.kill("SIGTERM");
+    await new Promise((resolve) => first.child.once("close", resolve));
+    expect(existsSync(socket)).toBe(true);
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    expect(second.log()).toContain("ran, exit 1");
+    second.child.kill("SIGTERM");
+    await new Promise((resolve) => second.child.once("close", resolve));
+    expect(existsSync(socket)).toBe(false);
+  });
+});
 
 describe("citeproof serve under clients that go away or send too much", () => {
   it("runs none of the calls whose clients went away while they waited, and nothing waits behind abandoned work", async () => {
