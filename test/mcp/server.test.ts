@@ -162,6 +162,12 @@ describe("citeproof mcp", () => {
     symlinkSync("/etc/hostname", link);
     expect(errorOf(await call("verify", { pdf: link, evidence: [] })).code).toBe("ACCESS_DENIED");
 
+    // Outside the roots, one answer whatever exists there.
+    const exists = errorOf(await call("verify", { pdf: "/etc/passwd", evidence: [] }));
+    const absent = errorOf(await call("verify", { pdf: "/etc/no-such-file", evidence: [] }));
+    expect([exists.code, absent.code]).toEqual(["ACCESS_DENIED", "ACCESS_DENIED"]);
+    expect(absent.message.replace("no-such-file", "passwd")).toBe(exists.message);
+
     const missing = errorOf(await call("verify", { pdf: "test/fixtures/no-such.pdf", evidence: [] }));
     expect(missing.code).toBe("FILE_NOT_FOUND");
 
