@@ -10,8 +10,8 @@ export type Verdict = (typeof VERDICTS)[number];
 
 export const VERDICT_MEANINGS: Record<Verdict, string> = {
   PASS: "the quoted words are on the named page, or the label is printed as claimed; nothing more",
-  FLAG: "the page exists; the wording was not checked (too few words, the page's words are an image, the page could not be read, or the deadline passed first)",
-  FAIL: "the words are not on that page, the page does not exist, or the label was not found as claimed",
+  FLAG: "the page exists; the wording was not checked (too few words, the page's words are an image, the page could not be read, or the deadline passed first), or a draft's cited source could not be read, be told apart, or is not the work named",
+  FAIL: "the words are not on that page, the page does not exist, the label was not found as claimed, or a draft cites a key its bibliography does not hold",
   UNANCHORED: "nothing was checked: no page was named",
 };
 
@@ -31,6 +31,12 @@ export const REASONS = [
   "equation-evidence-unavailable",
   "unsupported-equation-label",
   "deadline",
+  "wrong-section",
+  "no-such-section",
+  "unknown-key",
+  "source-unavailable",
+  "ambiguous-source",
+  "source-mismatch",
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
@@ -58,6 +64,16 @@ export const REASON_MEANINGS: Record<Reason, string> = {
     "the label is in a form the check does not know (a range, a list, parentheses)",
   deadline:
     "not decided: the deadline passed before the extraction, the layout rules or OCR the record needed had finished; the message names the pages not read and a longer --timeout-ms to try; never kept in the cache",
+  "wrong-section":
+    "the words are in the source but not under the heading named; the evidence names the heading chain they stand under (`2 Methods > 2.1 Data`)",
+  "no-such-section": "no heading of the source reads as the section named; the evidence lists its headings",
+  "unknown-key": "a draft's citation names a work the bibliography does not hold; nothing was checked",
+  "source-unavailable":
+    "the bibliography's entry names no source that could be read: no file or URL, a file outside the allowed roots or unreadable, a kind not read, or a URL not fetched (the message says which); nothing was checked",
+  "ambiguous-source":
+    "an author-year citation fits more than one entry of the bibliography (the message names them); nothing was checked",
+  "source-mismatch":
+    "the words are in the file the entry binds, but that file is not the work the entry names (its title or DOI differs)",
 };
 
 /** Fewer words than this is never a PASS: the page alone is checked, as a FLAG. */

@@ -142,7 +142,8 @@ function sentenceIndex(sentences: Sentence[]): (at: number) => number {
   return (at) => Math.max(0, search(starts, at));
 }
 
-function search(starts: number[], at: number): number {
+/** Index of the last of the sorted `starts` at or before `at`, or -1. */
+export function search(starts: readonly number[], at: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   if (hi < 0 || at < starts[0]) return -1;

@@ -1,36 +1,115 @@
+import { dirname, relative, resolve } from "node:path";
 import type { Command } from "commander";
+import type { DraftCheckReport } from "../../drafts/check-draft.js";
+import { CiteproofError } from "../../errors.js";
 import { checkTextOperation } from "../../operations/check-text.js";
+import {
+  DRAFT_OUTPUT_FORMATS,
+  type DraftOutputFormat,
+  draftGithubCommands,
+  draftSarif,
+} from "../../operations/draft-report.js";
 import {
   addDocumentOptions,
   commandContext,
   type DocumentFlags,
+  printJson,
   readTextInput,
   runAction,
   runAndPrint,
 } from "../io.js";
 import { OCR_FLAG_HELP, ocrOption } from "../ocr-flag.js";
 
+interface CheckTextFlags extends DocumentFlags {
+  ocr?: string;
+  bib?: string;
+  fetch?: boolean;
+  allowRoot: string[];
+  format?: string;
+  strict?: boolean;
+}
+
+const VERSION = "0.1.0";
+
 export function register(program: Command): void {
   addDocumentOptions(
     program
       .command("check-text")
       .description(
-        "check the citations written in a draft's prose (p. N, page N, Eq. (L), equation (L), Fig. (L), figure (L)) against a PDF",
+        "check the citations written in a draft's prose against a PDF (check-text <pdf> <draft>: p. N, page N, Eq. (L), " +
+          "Fig. (L)), or against the sources of its bibliography (check-text <draft> --bib <refs>: pandoc, LaTeX, numeric " +
+          "and author-year citations)",
       )
-      .argument("<pdf>", "the PDF the draft cites")
-      .argument("<draft>", "the draft as plain text, or - for stdin")
+      .argument(
+        "<pdf-or-draft>",
+        "the PDF the draft cites; with --bib, the draft (Markdown, LaTeX or text; - for stdin)",
+      )
+      .argument("[draft]", "the draft as plain text, or - for stdin (not with --bib)")
+      .option(
+        "--bib <refs>",
+        "the draft's bibliography: BibTeX/BibLaTeX, CSL-JSON, or a JSON map {key: path-or-URL}",
+      )
+      .option("--fetch", "with --bib: fetch entries whose source is a URL (the source fetch limits)")
+      .option(
+        "--allow-root <dir>",
+        "with --bib: also read entries' files under this directory (repeatable; the working directory and the bibliography's folder always are)",
+        (dir: string, dirs: string[]) => [...dirs, dir],
+        [] as string[],
+      )
+      .option("--format <format>", `with --bib: ${DRAFT_OUTPUT_FORMATS.join(", ")} (default text)`)
+      .option("--strict", "with --bib: exit 1 on a FLAG too")
       .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--json", "print the report as JSON"),
-  ).action((pdf: string, draftPath: string, flags: DocumentFlags & { ocr?: string }) =>
-    runAction(flags.json, () => {
-      const draft = readTextInput(draftPath, "draft");
-      const ctx = commandContext(flags);
-      return runAndPrint(
-        checkTextOperation,
-        { pdf, draft, password: flags.password, ...ocrOption(flags.ocr) },
-        ctx,
-        flags.json,
-      );
+  ).action((first: string, draftPath: string | undefined, flags: CheckTextFlags) =>
+    runAction(flags.json || flags.format === "json", async () => {
+      if (flags.bib === undefined) {
+        if (draftPath === undefined)
+          throw new CiteproofError("USAGE", "name the draft after the PDF, or give --bib");
+        const draft = readTextInput(draftPath, "draft");
+        const ctx = commandContext(flags);
+        return runAndPrint(
+          checkTextOperation,
+          { pdf: first, draft, password: flags.password, ...ocrOption(flags.ocr) },
+          ctx,
+          flags.json,
+        );
+      }
+      if (draftPath !== undefined)
+        throw new CiteproofError(
+          "USAGE",
+          "with --bib, name the draft alone (its sources come from the bibliography)",
+        );
+      const format = outputFormat(flags);
+      const draft = readTextInput(first, "draft");
+      // The bibliography is typed by a person; the files it names are data, read only inside the roots.
+      const ctx = {
+        ...commandContext(flags),
+        access: [process.cwd(), dirname(resolve(flags.bib)), ...flags.allowRoot],
+      };
+      const input = { bib: flags.bib, draft, draft_name: first, fetch: flags.fetch === true };
+      const report = (await checkTextOperation.run(input, ctx)) as DraftCheckReport;
+      const draftUri =
+        first === "-" ? "draft" : relative(process.cwd(), resolve(first)).split("\\").join("/");
+      if (format === "json") printJson(report);
+      else if (format === "sarif") printJson(draftSarif(report, draftUri, VERSION));
+      else if (format === "github") process.stdout.write(draftGithubCommands(report, draftUri));
+      else process.stdout.write(checkTextOperation.format(report, input));
+      const s = report.summary;
+      return s.FAIL > 0 || (flags.strict === true && s.FLAG > 0) ? 1 : 0;
     }),
   );
+}
+
+function outputFormat(flags: CheckTextFlags): DraftOutputFormat {
+  if (flags.json) return "json";
+  const format = flags.format ?? "text";
+  if (!(DRAFT_OUTPUT_FORMATS as readonly string[]).includes(format))
+    throw new CiteproofError(
+      "USAGE",
+      `--format must be one of ${DRAFT_OUTPUT_FORMATS.join(", ")} (got ${format})`,
+      {
+        option: "format",
+      },
+    );
+  return format as DraftOutputFormat;
 }

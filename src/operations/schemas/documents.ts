@@ -63,7 +63,23 @@ export const cropInput = inputSchema(
 
 export const checkTextInput = inputSchema(
   z.strictObject({
-    pdf: pdfField,
+    pdf: pdfField.optional().describe("the one PDF the draft cites (give this or bib)"),
+    bib: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "instead of pdf: the draft's bibliography (BibTeX/BibLaTeX, CSL-JSON, or a JSON map {key: path-or-URL}; " +
+          "inside the allowed roots); its entries' files are read inside the roots and the bibliography's folder",
+      ),
+    draft_name: z
+      .string()
+      .optional()
+      .describe("with bib: the draft's file name, whose extension (.md, .tex, .txt) says how to read it"),
+    fetch: z
+      .boolean()
+      .optional()
+      .describe("with bib: fetch entries whose source is a URL (else FLAG source-unavailable)"),
     draft: z.string().min(1).max(MAX_DRAFT_CHARS).describe("the draft's text"),
     ocr: ocrField,
     password: passwordField,

@@ -1,0 +1,73 @@
+/**
+ * Whether a bound file is the work its bibliography entry names, offline: the entry's title (its
+ * letters and digits, case and accents folded) printed on the file's first two pages, and a DOI the
+ * entry gives agreeing with one printed there. Either disagreeing is `differs`; a title too short to
+ * tell, or pages with too little text to read it from (a scan), is `unknown` for that test.
+ */
+import type { CheckContext } from "../checks/verify.js";
+import { doiForm } from "../evidence/paper-ids.js";
+import { skeletonText } from "../text/fold.js";
+import type { BibEntry } from "./bibliography.js";
+
+export const IDENTITIES = ["matches", "differs", "unknown"] as const;
+export type Identity = (typeof IDENTITIES)[number];
+export type IdentityCheck = Identity | "absent";
+
+export interface IdentityResult {
+  identity: Identity;
+  /** The title test: absent when the entry gives no title. */
+  title: IdentityCheck;
+  /** The DOI test: absent when the entry gives no DOI; unknown when the pages print none. */
+  doi: IdentityCheck;
+  detail: string;
+}
+
+/** Shorter titles (letters and digits) are found on many first pages: they tell nothing. */
+const MIN_TITLE_CHARS = 8;
+/** First pages with fewer letters and digits than this are taken as unread (a scan). */
+const MIN_PAGE_CHARS = 200;
+const DOI_IN_TEXT = /\b10\.\d{4,9}\/[^\s"<>]+/gu;
+
+export function identityOf(entry: BibEntry, context: CheckContext): IdentityResult {
+  const texts = context.pages.pages.slice(0, 2).map((p) => p?.text ?? "");
+  const pages = skeletonText(texts.join("\n"));
+  const title = titleCheck(entry.title, pages);
+  const doi = doiCheck(entry.doi, texts.join("\n"));
+  const checks = [title, doi];
+  const identity: Identity = checks.includes("differs")
+    ? "differs"
+    : checks.includes("matches")
+      ? "matches"
+      : "unknown";
+  const said: string[] = [];
+  if (title !== "absent")
+    said.push(
+      `title ${title === "matches" ? "printed" : title === "differs" ? "not printed" : "not told"} on its first pages`,
+    );
+  if (doi !== "absent")
+    said.push(
+      `DOI ${doi === "matches" ? "agrees" : doi === "differs" ? "differs from the one printed" : "not printed"}`,
+    );
+  return {
+    identity,
+    title,
+    doi,
+    detail: said.length > 0 ? said.join("; ") : "the entry gives no title and no DOI",
+  };
+}
+
+function titleCheck(title: string | null, pages: string): IdentityCheck {
+  if (title === null) return "absent";
+  const wanted = skeletonText(title);
+  if (wanted.length < MIN_TITLE_CHARS) return "unknown";
+  if (pages.includes(wanted)) return "matches";
+  return pages.length < MIN_PAGE_CHARS ? "unknown" : "differs";
+}
+
+function doiCheck(doi: string | null, text: string): IdentityCheck {
+  const wanted = doi ? doiForm(doi)?.toLowerCase() : undefined;
+  if (!wanted) return "absent";
+  const printed = [...text.matchAll(DOI_IN_TEXT)].map((m) => m[0].replace(/[.,;:)\]}]+$/u, "").toLowerCase());
+  if (printed.length === 0) return "unknown";
+  return printed.includes(wanted) ? "matches" : "differs";
+}
