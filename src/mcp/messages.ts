@@ -30,9 +30,6 @@ export interface Refusal {
 export type Screened = { message: Record<string, unknown> } | { refused: Refusal };
 
 export function screenMessage(text: string): Screened {
-  const depth = nestingDepth(text);
-  if (depth > MAX_JSON_DEPTH)
-    return refused(INVALID_REQUEST, `the message is nested deeper than ${MAX_JSON_DEPTH} levels`, null);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -50,6 +47,9 @@ export function screenMessage(text: string): Screened {
     };
   if (!isObject(value)) return refused(INVALID_REQUEST, "a message must be a JSON object", null);
   const id = idOf(value.id);
+  // JSON.parse does not recurse; what reads the message after it (the SDK's schemas) does.
+  if (nestingDepth(text) > MAX_JSON_DEPTH)
+    return refused(INVALID_REQUEST, `the message is nested deeper than ${MAX_JSON_DEPTH} levels`, id);
   if (value.method === "tools/call") {
     const problem = toolCallProblem(value.params);
     if (problem) return refused(INVALID_PARAMS, `Invalid params: ${problem}`, id);

@@ -228,9 +228,15 @@ describe("citeproof mcp --http", () => {
     const notJson = await post(served.url, "{not json");
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { code: number } }).error.code).toBe(-32700);
-    const deep = await post(served.url, `${"[".repeat(40_000)}${"]".repeat(40_000)}`);
+    const nested = `${"[".repeat(40_000)}${"]".repeat(40_000)}`;
+    const deep = await post(
+      served.url,
+      `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"verify","arguments":{"pdf":"${PDF}","evidence":${nested}}}}`,
+    );
     expect(deep.status).toBe(400);
-    expect(((await deep.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const deepAnswer = (await deep.json()) as { id: number; error: { code: number; message: string } };
+    expect([deepAnswer.id, deepAnswer.error.code]).toEqual([8, -32600]);
+    expect(deepAnswer.error.message).toContain("nested deeper than 64");
     const arrayArgs = await post(
       served.url,
       JSON.stringify({

@@ -373,7 +373,7 @@ describe("citeproof mcp", () => {
       JSON.stringify([{ jsonrpc: "2.0", id: 9, method: "tools/list" }]),
       JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: args([1, 2]) }),
       `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"anchors","arguments":{"pdf":"${fixture}","__proto__":{"x":1}}}}`,
-      `${"[".repeat(5000)}${"]".repeat(5000)}`,
+      `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"verify","arguments":{"pdf":"${fixture}","evidence":${"[".repeat(5000)}${"]".repeat(5000)}}}}`,
       JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: verifyPage }),
     ];
     const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
@@ -395,7 +395,7 @@ describe("citeproof mcp", () => {
       [null, -32600],
       [3, -32602],
       [4, -32602],
-      [null, -32600],
+      [6, -32600],
     ]);
     const arrayArgs = replies.find((r) => r.id === 3)?.error?.message ?? "";
     expect(arrayArgs).toContain("params.arguments must be an object (got an array)");
