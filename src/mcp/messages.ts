@@ -47,6 +47,13 @@ export function screenMessage(text: string): Screened {
     };
   if (!isObject(value)) return refused(INVALID_REQUEST, "a message must be a JSON object", null);
   const id = idOf(value.id);
+  if (value.jsonrpc !== "2.0") return refused(INVALID_REQUEST, 'a message must carry "jsonrpc": "2.0"', id);
+  if (typeof value.method !== "string" && !("result" in value || "error" in value))
+    return refused(
+      INVALID_REQUEST,
+      "a message must be a request (a method), or a response (a result or error)",
+      id,
+    );
   // JSON.parse does not recurse; what reads the message after it (the SDK's schemas) does.
   if (nestingDepth(text) > MAX_JSON_DEPTH)
     return refused(INVALID_REQUEST, `the message is nested deeper than ${MAX_JSON_DEPTH} levels`, id);

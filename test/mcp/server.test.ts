@@ -374,6 +374,8 @@ describe("citeproof mcp", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: args([1, 2]) }),
       `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"anchors","arguments":{"pdf":"${fixture}","__proto__":{"x":1}}}}`,
       `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"verify","arguments":{"pdf":"${fixture}","evidence":${"[".repeat(5000)}${"]".repeat(5000)}}}}`,
+      JSON.stringify({ id: 11, method: "tools/list" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 12 }),
       JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: verifyPage }),
     ];
     const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
@@ -396,6 +398,8 @@ describe("citeproof mcp", () => {
       [3, -32602],
       [4, -32602],
       [6, -32600],
+      [11, -32600],
+      [12, -32600],
     ]);
     const arrayArgs = replies.find((r) => r.id === 3)?.error?.message ?? "";
     expect(arrayArgs).toContain("params.arguments must be an object (got an array)");
