@@ -30,21 +30,24 @@ export interface Refusal {
 export type Screened = { message: Record<string, unknown> } | { refused: Refusal };
 
 export function screenMessage(text: string): Screened {
+  // A batch is refused unparsed: 16 MiB of `{}` would be millions of objects for nothing.
+  if (/^\s*\[/.test(text)) {
+    const batch = topLevelItems(text);
+    return {
+      refused: {
+        code: INVALID_REQUEST,
+        message: `batches are not accepted (this one held ${batch} messages): send each message on its own`,
+        id: null,
+        batch,
+      },
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return refused(PARSE_ERROR, "Parse error: the message is not JSON", null);
   }
-  if (Array.isArray(value))
-    return {
-      refused: {
-        code: INVALID_REQUEST,
-        message: `batches are not accepted (this one held ${value.length} messages): send each message on its own`,
-        id: null,
-        batch: value.length,
-      },
-    };
   if (!isObject(value)) return refused(INVALID_REQUEST, "a message must be a JSON object", null);
   const id = idOf(value.id);
   if (value.jsonrpc !== "2.0") return refused(INVALID_REQUEST, 'a message must carry "jsonrpc": "2.0"', id);
@@ -92,6 +95,30 @@ export function refusalMessage(refusal: Refusal): string {
     id: refusal.id,
     error: { code: refusal.code, message: refusal.message },
   });
+}
+
+/** How many items the outermost array of `text` holds, counted without parsing. */
+export function topLevelItems(text: string): number {
+  let depth = 0;
+  let items = 0;
+  let inString = false;
+  let empty = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) {
+      if (--depth === 0) break;
+    } else if (c === 0x2c && depth === 1) items++;
+    if (depth >= 1 && !(depth === 1 && (c === 0x5b || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)))
+      empty = false;
+  }
+  return empty ? 0 : items + 1;
 }
 
 /**
