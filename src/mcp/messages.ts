@@ -101,24 +101,15 @@ export function refusalMessage(refusal: Refusal): string {
 export function topLevelItems(text: string): number {
   let depth = 0;
   let items = 0;
-  let inString = false;
-  let empty = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) depth++;
-    else if (c === 0x5d || c === 0x7d) {
-      if (--depth === 0) break;
-    } else if (c === 0x2c && depth === 1) items++;
-    if (depth >= 1 && !(depth === 1 && (c === 0x5b || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)))
-      empty = false;
+  let last = -1;
+  for (const [at, c] of structure(text)) {
+    if (c === COMMA) {
+      if (depth === 1) items++;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (depth++ === 0) last = at;
+    } else if (--depth === 0) return items > 0 || text.slice(last + 1, at).trim() !== "" ? items + 1 : 0;
   }
-  return empty ? 0 : items + 1;
+  return items + 1;
 }
 
 /**
@@ -129,6 +120,21 @@ export function topLevelItems(text: string): number {
 export function nestingDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
+  for (const [, c] of structure(text)) {
+    if (c === OPEN_ARRAY || c === OPEN_OBJECT) deepest = Math.max(deepest, ++depth);
+    else if (c !== COMMA) depth--;
+  }
+  return deepest;
+}
+
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+
+/** The brackets, braces and commas of JSON text outside its strings: [index, character code]. */
+function* structure(text: string): Generator<[number, number]> {
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -136,9 +142,7 @@ export function nestingDepth(text: string): number {
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > deepest) deepest = depth;
-    } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT || c === CLOSE_ARRAY || c === CLOSE_OBJECT || c === COMMA)
+      yield [i, c];
   }
-  return deepest;
 }
