@@ -15,6 +15,7 @@ import {
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { labelFloodPdf } from "../../scripts/attack/label-flood.mjs";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
 
@@ -315,6 +316,24 @@ describe("citeproof serve under clients that go away or send too much", () => {
       .log()
       .match(/refused \((busy with a call whose client went away|its client went away)/g);
     expect(refused?.length ?? 0, server.log()).toBeGreaterThanOrEqual(4);
+    server.child.kill("SIGTERM");
+  });
+
+  it("stops the extraction of a running call whose client went away", async () => {
+    const { env, socket } = runtime();
+    const flood = join(tmp.dir, "label-flood.pdf");
+    writeFileSync(flood, labelFloodPdf(20_000));
+    const server = await startServe(env);
+    const client = connect(socket);
+    client.on("error", () => {});
+    client.write(rawRequest(["anchors", flood, "--no-cache", "--json"], env));
+    await new Promise((r) => setTimeout(r, 200));
+    client.destroy();
+    const started = Date.now();
+    while (!/; its client had gone/.test(server.log()) && Date.now() - started < 60_000)
+      await new Promise((r) => setTimeout(r, 20));
+    // Run to its end the call exits 0 after seconds; stopped, its extraction fails at once.
+    expect(server.log()).toMatch(/ran, exit 2 in \d+ ms; its client had gone/);
     server.child.kill("SIGTERM");
   });
 

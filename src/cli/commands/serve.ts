@@ -197,10 +197,12 @@ function receive(socket: Socket): void {
   let size = 0;
   socket.on("error", () => socket.destroy());
   socket.on("close", () => {
-    // Work whose client is gone is abandoned: nothing waits behind it, each waiting call is refused
-    // now and its client runs it itself.
-    if (running?.socket === socket)
-      for (const call of waiting.splice(0)) settle(call, busy("a call whose client went away"));
+    if (running?.socket !== socket) return;
+    // Work whose client is gone is abandoned: its extraction is stopped (the engine worker, which only
+    // the running call uses, is closed and its pages fail), nothing waits behind what is left of it,
+    // and each waiting call is refused now, its client running it itself.
+    void closeEngine();
+    for (const call of waiting.splice(0)) settle(call, busy("a call whose client went away"));
   });
   socket.on("data", (chunk: Buffer) => {
     const nl = chunk.indexOf(0x0a);
