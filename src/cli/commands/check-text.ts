@@ -9,6 +9,7 @@ import {
   draftGithubCommands,
   draftSarif,
 } from "../../operations/draft-report.js";
+import type { CommandIo } from "../cli-io.js";
 import {
   addDocumentOptions,
   commandContext,
@@ -31,7 +32,7 @@ interface CheckTextFlags extends DocumentFlags {
 
 const VERSION = "0.1.0";
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("check-text")
@@ -61,13 +62,14 @@ export function register(program: Command): void {
       .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--json", "print the report as JSON"),
   ).action((first: string, draftPath: string | undefined, flags: CheckTextFlags) =>
-    runAction(flags.json || flags.format === "json", async () => {
+    runAction(io, flags.json || flags.format === "json", async () => {
       if (flags.bib === undefined) {
         if (draftPath === undefined)
           throw new CiteproofError("USAGE", "name the draft after the PDF, or give --bib");
         const draft = readTextInput(draftPath, "draft");
-        const ctx = commandContext(flags);
+        const ctx = commandContext(io, flags);
         return runAndPrint(
+          io,
           checkTextOperation,
           { pdf: first, draft, password: flags.password, ...ocrOption(flags.ocr) },
           ctx,
@@ -83,17 +85,16 @@ export function register(program: Command): void {
       const draft = readTextInput(first, "draft");
       // The bibliography is typed by a person; the files it names are data, read only inside the roots.
       const ctx = {
-        ...commandContext(flags),
-        access: [process.cwd(), dirname(resolve(flags.bib)), ...flags.allowRoot],
+        ...commandContext(io, flags),
+        access: [io.cwd, dirname(resolve(flags.bib)), ...flags.allowRoot],
       };
       const input = { bib: flags.bib, draft, draft_name: first, fetch: flags.fetch === true };
       const report = (await checkTextOperation.run(input, ctx)) as DraftCheckReport;
-      const draftUri =
-        first === "-" ? "draft" : relative(process.cwd(), resolve(first)).split("\\").join("/");
-      if (format === "json") printJson(report);
-      else if (format === "sarif") printJson(draftSarif(report, draftUri, VERSION));
-      else if (format === "github") process.stdout.write(draftGithubCommands(report, draftUri));
-      else process.stdout.write(checkTextOperation.format(report, input));
+      const draftUri = first === "-" ? "draft" : relative(io.cwd, resolve(first)).split("\\").join("/");
+      if (format === "json") printJson(report, io.stdout);
+      else if (format === "sarif") printJson(draftSarif(report, draftUri, VERSION), io.stdout);
+      else if (format === "github") io.stdout.write(draftGithubCommands(report, draftUri));
+      else io.stdout.write(checkTextOperation.format(report, input));
       const s = report.summary;
       return s.FAIL > 0 || (flags.strict === true && s.FLAG > 0) ? 1 : 0;
     }),
