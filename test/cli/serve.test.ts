@@ -15,7 +15,7 @@ import {
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { labelFloodPdf } from "../../scripts/attack/label-flood.mjs";
+import { repeatedPagesPdf } from "../../scripts/attack/label-flood.mjs";
 import { MAX_CALLS_IN_FLIGHT } from "../../src/cli/serve-lanes.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
@@ -349,13 +349,14 @@ describe("citeproof serve under clients that go away or send too much", () => {
 
   it("stops the extraction of a running call whose client went away", async () => {
     const { env, socket } = runtime();
-    const flood = join(tmp.dir, "label-flood.pdf");
-    writeFileSync(flood, labelFloodPdf(20_000));
+    // 250 pages: seconds of extraction (one worker; fewer pages than are split between workers).
+    const flood = join(tmp.dir, "pages.pdf");
+    writeFileSync(flood, repeatedPagesPdf(250));
     const server = await startServe(env);
     const client = connect(socket);
     client.on("error", () => {});
     client.write(rawRequest(["anchors", flood, "--no-cache", "--json"], env));
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 400));
     client.destroy();
     const started = Date.now();
     while (!/; its client had gone/.test(server.log()) && Date.now() - started < 60_000)
