@@ -92,6 +92,18 @@ export const reportInput = inputSchema(
     evidence: evidenceField,
     out: z.string().min(1).describe("the HTML file to write (replaced atomically)"),
     dpi: z.number().min(MIN_RENDER_DPI).max(MAX_RENDER_DPI).optional().describe("resolution of the crops"),
+    order: z
+      .enum(["verdict", "input"])
+      .optional()
+      .describe(
+        "verdict (default): FAIL first, then FLAG, PASS, UNANCHORED; input: as the evidence lists them",
+      ),
+    inline_images: z
+      .boolean()
+      .optional()
+      .describe(
+        "put the crops inside the HTML as data URIs (one self-contained file) instead of a folder beside it",
+      ),
     password: passwordField,
   }),
   { evidence: "EVIDENCE_INVALID" },

@@ -102,7 +102,7 @@ function evidenceRow(r: EvidenceRow): string {
     .filter((x) => x !== "")
     .join("<br>");
   const shown = [
-    ...r.crops.map(renderCrop),
+    ...r.crops.map((crop) => renderCrop(crop)),
     r.cropNote ? `<p class="nothing">${h(r.cropNote)}</p>` : "",
   ].filter((x) => x !== "");
   return [
