@@ -409,6 +409,34 @@ describe("citeproof mcp --http deadlines and shutdown", () => {
   });
 });
 
+describe("citeproof mcp --http --allow-origin", () => {
+  it("answers pages of the origins it allows, and only those", async () => {
+    const served = await startServer(["--allow-origin", "https://app.example"]);
+    try {
+      const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+      const status = async (origin: string) =>
+        (
+          await fetch(served.url, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Accept: "application/json, text/event-stream",
+              Authorization: `Bearer ${TOKEN}`,
+              Origin: origin,
+            },
+            body: list,
+          })
+        ).status;
+      expect(await status("https://app.example")).toBe(200);
+      expect(await status("https://APP.example")).toBe(200);
+      expect(await status("https://other.example")).toBe(403);
+      expect(await status("http://app.example")).toBe(403);
+    } finally {
+      await stop(served);
+    }
+  });
+});
+
 describe("citeproof mcp --http on a port in use", () => {
   it("USAGE naming the address, not INTERNAL", async () => {
     const taken = createServer();
