@@ -151,5 +151,77 @@ export async function tamperAttack(dir, { seed }) {
     const page = fresh.readPageText(1);
     return page !== undefined && page.text === other.pages[0].text;
   });
+  // A cache record and a page's text rewritten by a writer of the cache without the key: every
+  // digest recomputed over the binding the file names (PDF, role, extractor, format) and the payload.
+  const { CACHE_FORMAT } = await import(dist("document/cache.js"));
+  const { EXTRACTOR_VERSION } = await import(dist("document/model.js"));
+  const { serialize } = await import("node:v8");
+  const forge = (root, sha, name, value) => {
+    const payload = serialize(value);
+    const binding = `citeproof-cache\0${sha}\0${name}\0${EXTRACTOR_VERSION}\0${CACHE_FORMAT}\0`;
+    const digest = createHash("sha256").update(binding).update(payload).digest();
+    writeFileSync(join(new ExtractionCache(root, sha).dir, name), Buffer.concat([digest, payload]));
+  };
+  new ExtractionCache(cacheDir, doc.sha256).writeRecord(`probe-${seed}`, { verdict: "FAIL" });
+  forge(cacheDir, doc.sha256, `rec-probe-${seed}.bin`, { verdict: "PASS" });
+  caught(() => new ExtractionCache(cacheDir, doc.sha256).readRecord(`probe-${seed}`)?.verdict === "PASS");
+  const single = await openDocument(fixture("paper"), { cacheDir: join(dir, "cache-pages"), pages: [2] });
+  const stored = single.cache.readPageText(2);
+  const { packPageText } = await import(dist("document/page-record.js"));
+  forge(join(dir, "cache-pages"), single.sha256, "p00002.text.bin", {
+    ...packPageText(stored),
+    text: "forged words",
+  });
+  caught(() => {
+    const page = new ExtractionCache(join(dir, "cache-pages"), single.sha256).readPageText(2);
+    return page?.text.includes("forged words") === true;
+  });
+  // A run's own files edited without the key: run.json's library root widened, result.json's gate
+  // booleans cleared, verification.json's statuses set to pass (each as a forger leaves it, valid JSON).
+  const { openRun } = await import(dist("evidence/run.js"));
+  const { assembleRun } = await import(dist("evidence/assemble.js"));
+  const { verifyRun } = await import(dist("evidence/verify.js"));
+  const { readRunOutputs } = await import(dist("evidence/outputs.js"));
+  const { promoteRun } = await import(dist("evidence/promote.js"));
+  const outputsRun = async (name, gate) => {
+    const r = createRun(join(dir, name), { libraryRoot: join(dir, "cache"), gate });
+    registerSource(r, { url: "https://example.org/b", text: "registered words" });
+    writeFileSync(
+      join(r.dir, "records", "claims.json"),
+      JSON.stringify([{ id: "c1", text: "a claim", verdict: "unsupported" }]),
+    );
+    await assembleRun(r);
+    await verifyRun(r);
+    return r;
+  };
+  const editJson = (path, edit) =>
+    writeFileSync(path, JSON.stringify(edit(JSON.parse(readFileSync(path, "utf8")))));
+  const widened = await outputsRun(`run-json-${seed}`, false);
+  editJson(join(widened.dir, "run.json"), (v) => ({ ...v, library_root: "/" }));
+  caught(() => openRun(widened.dir).libraryRoot === "/");
+  const gated = await outputsRun(`result-json-${seed}`, true);
+  editJson(join(gated.dir, "outputs", "result.json"), (v) => ({
+    ...v,
+    gate: { ...v.gate, enabled: false, blocking: false },
+  }));
+  stats.tried++;
+  const promoted = await promoteRun(gated, {});
+  if (promoted.ok || !promoted.failures.some((f) => f.code === "GATE_BLOCKED")) stats.missed++;
+  else stats.verdicts++;
+  const passing = await outputsRun(`verification-json-${seed}`, false);
+  editJson(join(passing.dir, "outputs", "verification.json"), (v) => ({
+    ...v,
+    verdict: "pass",
+    checks: v.checks.map((c) => ({ ...c, status: "pass", failures: [] })),
+  }));
+  stats.tried++;
+  try {
+    const read = await readRunOutputs(passing);
+    if (read.verification.verdict === "pass") stats.missed++;
+    else stats.verdicts++;
+  } catch (error) {
+    if (typeof error?.code === "string" && error.code !== "INTERNAL") stats.coded++;
+    else stats.crashes++;
+  }
   return stats;
 }

@@ -84,7 +84,34 @@ export async function checkCitation(context: CheckContext, citation: ProseCitati
       text,
     });
   }
-  return checkRecord(context, citationRecord(citation));
+  const record = citationRecord(citation);
+  const result = await checkRecord(context, record);
+  const closing = record.kind === "quotation" && record.page !== undefined && writersPunctuation(record.text);
+  if (!closing || result.verdict === "PASS" || record.kind !== "quotation") return result;
+  // The page lacks the `.` or `,` the draft closes its quotation with: it is the writer's sentence
+  // punctuation, set inside the closing mark, and the words are checked without it.
+  const words = await checkRecord(context, { ...record, text: record.text.slice(0, -1) });
+  const note =
+    words.verdict === "PASS"
+      ? `the closing \`${closing}\` inside the quotation marks is the writer's punctuation: the page has none there`
+      : `the closing \`${closing}\` inside the quotation marks was left out as the writer's punctuation`;
+  return {
+    ...words,
+    message: `${words.message}; ${note}`,
+    evidence: { ...words.evidence, writersPunctuation: closing },
+  };
+}
+
+/**
+ * The `.` or `,` a quotation ends with (just inside its closing mark), which the page may lack at
+ * that point: the writer's punctuation. Not the last dot of an ellipsis, nor one after a space.
+ */
+export function writersPunctuation(text: string): "." | "," | undefined {
+  const last = text[text.length - 1];
+  if (last !== "." && last !== ",") return undefined;
+  const before = text[text.length - 2];
+  if (before === undefined || before === "." || before === "\u2026" || /\s/u.test(before)) return undefined;
+  return last;
 }
 
 /** Whether a draft cites an equation or a figure (their checks need the anchors). */

@@ -54,6 +54,18 @@ export function parseJsonInput(text: string, source: string): unknown {
   }
 }
 
+/**
+ * The records of an evidence file given on the command line, refused when there are none: a run that
+ * checked nothing would print "exit 0: no record FAILs" and pass a CI gate on an empty or truncated
+ * file.
+ */
+export function parseEvidenceFile(text: string, source: string): EvidenceRecord[] {
+  const records = parseEvidenceJson(text, source);
+  if (records.length === 0)
+    throw invalid(`${source} holds no evidence records: nothing would be checked; give at least one record`);
+  return records;
+}
+
 export function validateEvidence(value: unknown, source = "evidence"): EvidenceRecord[] {
   const list = Array.isArray(value)
     ? value

@@ -8,7 +8,14 @@
  */
 import { PageNoLongerStored, readRestOfDocument } from "../document/complete.js";
 import type { PageText } from "../document/model.js";
-import { documentCache, holdsEveryPage, type OpenedDocument, openDocument } from "../document/open.js";
+import {
+  DEFAULT_TIMEOUT_MS,
+  documentCache,
+  holdsEveryPage,
+  type OpenedDocument,
+  openDocument,
+} from "../document/open.js";
+import { CiteproofError } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
 import { indexTextsOf, NotEveryPageReadable } from "../text/folded-pages.js";
 import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
@@ -16,8 +23,9 @@ import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import { TokenIndexBuilder } from "../text/token-index.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { VerifyOptions } from "./cited-pages-first.js";
+import { cutByDeadline } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
-import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions } from "./ocr-quotations.js";
+import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions, wantsOcr } from "./ocr-quotations.js";
 import { openForChecks } from "./open-for-checks.js";
 import type { CheckResult } from "./result.js";
 import type { KeptResults } from "./result-cache.js";
@@ -27,7 +35,6 @@ import {
   checkRecord,
   foldedPagesWith,
   type VerifyReport,
-  verifyEvidence,
 } from "./verify.js";
 
 /** Thrown by a partial context when a check reaches for a page it does not hold. */
@@ -135,7 +142,19 @@ export async function verifyWithAnchors(
   options: VerifyOptions,
 ): Promise<VerifyReport> {
   const doc = await openForChecks(input, options, true);
-  const report = await verifyEvidence(doc, records, options);
+  const context = checkContext(doc, options);
+  const results: CheckResult[] = [];
+  for (const record of records) {
+    try {
+      results.push(await checkRecord(context, record));
+    } catch (error) {
+      // The layout rules did not finish before the deadline: the label is not decided.
+      if (!isDeadline(error)) throw error;
+      const limitMs = options.deadline?.totalMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      results.push(cutByDeadline(undecided(record), { limitMs, step: "the layout rules", pagesNotRead: [] }));
+    }
+  }
+  const report = { document: { sha256: doc.sha256, pages: doc.pageCount }, results };
   if (!options.ocr) return report;
   return {
     ...report,
@@ -233,12 +252,27 @@ export async function checkCitedPagesFirst(
     if (started) context.pages.releaseViews();
   };
   const unknown = records.filter((_, i) => fresh[i]);
-  const cited = await openDocument(source, {
-    ...options,
-    pages: citedPages(unknown),
-    onOpened,
-    onPageText,
-  });
+  let cited: OpenedDocument;
+  try {
+    cited = await openDocument(source, {
+      ...options,
+      pages: citedPages(unknown),
+      onOpened,
+      onPageText,
+    });
+  } catch (error) {
+    // Past the deadline with the page count known: what the pages read decided stands, the rest FLAG.
+    if (!isDeadline(error)) throw error;
+    const cache = documentCache(source.sha256, options);
+    const count = context?.pageCount ?? cache?.readDoc()?.pageCount;
+    if (count === undefined) throw error;
+    context ??= open(count);
+    // The pages the cache held were not given to onPageText: they are taken from it now.
+    if (cache)
+      for (const page of citedPages(unknown))
+        if (page <= count) pages[page - 1] ??= cache.readPageText(page) ?? undefined;
+    return cutReport(context, records, results, pages, options);
+  }
   context ??= open(cited.pageCount);
   for (let i = 0; i < cited.pageCount; i++) pages[i] ??= cited.pages[i];
   // Every page read: the index begun while they arrived is finished now, before the records wait on it.
@@ -259,12 +293,18 @@ export async function checkCitedPagesFirst(
     // rest and read back like them, their views folded again when a check reaches them. (When they
     // are every page, nothing is read and they stay.)
     if (!holdsEveryPage(pages, cited.pageCount)) context.pages.releaseViews();
-    const rest = await readRestOfDocument(
-      cited,
-      pages,
-      options,
-      building && ((text: PageText) => building.add(text.page, indexTextsOf(text))),
-    );
+    let rest: Awaited<ReturnType<typeof readRestOfDocument>>;
+    try {
+      rest = await readRestOfDocument(
+        cited,
+        pages,
+        options,
+        building && ((text: PageText) => building.add(text.page, indexTextsOf(text))),
+      );
+    } catch (error) {
+      if (!isDeadline(error)) throw error;
+      return cutReport(context, records, results, pages, options);
+    }
     anyUnreadable = rest.anyUnreadable;
     readLater.page = rest.readPage;
     if (building) context.pages.adoptIndex(building.finish());
@@ -294,6 +334,61 @@ export async function checkCitedPagesFirst(
   return {
     document: { sha256: cited.sha256, pages: cited.pageCount },
     results: options.ocr ? await applyOcr(context, records, checked, ocrOptions(cited, options)) : checked,
+  };
+}
+
+function isDeadline(error: unknown): boolean {
+  return error instanceof CiteproofError && error.code === "EXTRACTION_TIMEOUT";
+}
+
+/**
+ * The report once the deadline cut the extraction: the records checked on the pages read keep their
+ * results; the others FLAG `deadline`, naming the pages not read. Nothing is kept in the cache (the
+ * pages read are, as every extraction stores them), and OCR is not started past the deadline.
+ */
+async function cutReport(
+  context: CheckContext,
+  records: readonly EvidenceRecord[],
+  results: readonly (CheckResult | undefined)[],
+  pages: readonly (PageText | undefined)[],
+  options: VerifyOptions,
+): Promise<VerifyReport> {
+  const notRead: number[] = [];
+  for (let i = 0; i < context.pageCount; i++) if (pages[i] === undefined) notRead.push(i + 1);
+  const cut = { limitMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, step: "extraction", pagesNotRead: notRead };
+  const out: CheckResult[] = [];
+  for (let i = 0; i < records.length; i++) {
+    // A record the pages read decide (no page named, a page past the end, words on their page) stands.
+    const result = results[i] ?? (await checkUnlessPageNotRead(context, records[i]));
+    out.push(
+      result && !(options.ocr && wantsOcr(options.ocr, result))
+        ? result
+        : cutByDeadline(result ?? undecided(records[i]), cut),
+    );
+  }
+  return { document: { sha256: context.sha256, pages: context.pageCount }, results: out };
+}
+
+/** A record not checked at all: what it claims, as its evidence. */
+function undecided(record: EvidenceRecord): CheckResult {
+  const { id, kind } = record;
+  const evidence: Record<string, unknown> =
+    record.kind === "quotation"
+      ? {
+          quotation: record.text,
+          ...(record.page !== undefined ? { page: record.page } : {}),
+          ...(record.endPage !== undefined ? { endPage: record.endPage } : {}),
+        }
+      : record.kind === "page"
+        ? { page: record.page }
+        : { label: record.label };
+  return {
+    ...(id !== undefined ? { id } : {}),
+    kind,
+    verdict: "FLAG",
+    reason: "deadline",
+    message: "",
+    evidence,
   };
 }
 

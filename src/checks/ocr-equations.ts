@@ -29,6 +29,7 @@ import { OcrSession, ocrProvenance } from "../ocr/tesseract.js";
 import { sha256Hex } from "../source/file.js";
 import type { Deadline } from "../util/deadline.js";
 import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
+import { cutByDeadline } from "./deadline-cut.js";
 import { pageList } from "./equation.js";
 import {
   type Agreement,
@@ -149,6 +150,8 @@ export interface EquationLabelReading {
   scanned: number[];
   pagesRead: number[];
   unread: { page: number; why: string; code?: string }[];
+  /** Of those not read, the pages the deadline cut. */
+  pagesCut: number[];
   /**
    * Whether some reading of the pages' label spots, strips or bands did not come (the deadline passed
    * or it failed): a label not found may then be one left unread.
@@ -204,6 +207,7 @@ export async function readEquationLabels(
     scanned,
     pagesRead: scanned.filter((p) => outcomes.get(p)?.state === "ok"),
     unread: [...outcomes].filter(([, o]) => o.state !== "ok").map(([p, o]) => ({ page: p, ...notRead(o) })),
+    pagesCut: [...outcomes].filter(([, o]) => o.state === "cut").map(([p]) => p),
     source: {
       provider: provenance.provider,
       provider_version: provenance.provider_version,
@@ -230,13 +234,20 @@ export async function applyEquationOcr(
   const labels = results.filter((_, i) => wanted[i]).map((r) => String(r.evidence.label));
   const reading = await readEquationLabels(pages, labels, options);
   if (reading === undefined) return [...results];
-  const { places, sightings, scanned, unread, source, layers, pagesRead, labelsCut } = reading;
+  const { places, sightings, scanned, unread, source, layers, pagesRead, labelsCut, pagesCut } = reading;
   const said = `${source.provider} ${source.provider_version}, ${source.model_package} ${source.model_file}, ${OCR_DPI} dpi`;
   return results.map((result, i) => {
     if (!wanted[i]) return result;
     const label = String(result.evidence.label);
     const found = places.filter((p) => p.label === label);
     if (found.length === 0) {
+      // Not decided: the deadline passed before OCR read every page (or label spot) to be read.
+      if (pagesCut.length > 0 || (labelsCut && options.deadline.expired()))
+        return cutByDeadline(result, {
+          limitMs: options.deadline.totalMs,
+          step: "OCR",
+          pagesNotRead: pagesCut,
+        });
       const missed = unread.length > 0 ? `; ${unread.length} of them not read (${unread[0].why})` : "";
       const outcome = labelsCut
         ? "did not find it in what it read before the deadline passed, with some of the labels they show not read"

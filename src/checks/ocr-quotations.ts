@@ -15,8 +15,10 @@ import { Deadline } from "../util/deadline.js";
 import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { ocrLayer } from "./cite-check/ocr-layer.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
+import { cutByDeadline } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyEquationOcr } from "./ocr-equations.js";
+import { OCR_ADVICE } from "./quotation-layer.js";
 import type { CheckResult } from "./result.js";
 import type { CheckContext } from "./verify.js";
 
@@ -85,6 +87,13 @@ async function applyQuotationOcr(
     const page = result.evidence.page as number;
     const outcome = outcomes.get(page) as OcrOutcome;
     const pageText = context.pages.pages[page - 1];
+    // Not decided: the deadline passed before OCR read the page.
+    if (outcome.state === "cut")
+      return cutByDeadline(withOcrNote(result, outcome, provenance.provider), {
+        limitMs: deadline.totalMs,
+        step: "OCR",
+        pagesNotRead: [page],
+      });
     if (outcome.state !== "ok" || !pageText) return withOcrNote(result, outcome, provenance.provider);
     return onOcrText(result, record.text, pageText, outcome.ocr);
   });
@@ -94,7 +103,14 @@ async function applyQuotationOcr(
 function onOcrText(result: CheckResult, quoted: string, pageText: PageText, ocr: OcrPage): CheckResult {
   const page = pageText.page;
   const text = ocrLayer(ocr).text;
-  const reading: PageText = { ...pageText, text, lines: [], lineEndHyphensUtf16: [], scriptBreaksUtf16: [] };
+  // A word cut at a line's end (`as-` / `sume`) reads both ways, joined and kept, as in a text layer.
+  const reading: PageText = {
+    ...pageText,
+    text,
+    lines: [],
+    lineEndHyphensUtf16: lineEndHyphens(text),
+    scriptBreaksUtf16: [],
+  };
   const pages = new FoldedPages(
     Object.assign(new Array<PageText | undefined>(page), { [page - 1]: reading }),
   );
@@ -112,7 +128,8 @@ function onOcrText(result: CheckResult, quoted: string, pageText: PageText, ocr:
   if (matches.length === 0) {
     return {
       ...result,
-      message: `${result.message}; OCR of the page (${said}) did not find the words either`,
+      // OCR has run: the message no longer suggests it.
+      message: `${result.message.replace(OCR_ADVICE, "")}; OCR of the page (${said}) did not find the words either`,
       evidence: { ...result.evidence, ocr: { ...source, found: false } },
     };
   }
@@ -150,4 +167,15 @@ function withOcrNote(result: CheckResult, outcome: OcrOutcome, provider: string)
       ? { provider, refused: outcome.code }
       : { provider, unavailable: outcome.state === "cut" ? "deadline" : why };
   return { ...result, message: `${result.message}; ${why}`, evidence: { ...result.evidence, ocr } };
+}
+
+/**
+ * The hyphens that end a line of an OCR reading (a `-` right before the line break): OCR keeps a
+ * typesetter's hyphenation as printed, and the check tries each both joined and kept, as it does the
+ * hyphens a text layer flags.
+ */
+export function lineEndHyphens(text: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf("-\n"); i >= 0; i = text.indexOf("-\n", i + 1)) out.push(i);
+  return out;
 }

@@ -28,6 +28,9 @@ export function onlyInNote(regions: readonly Region[]): string {
   return noted ? `, but only in ${noted.map((r) => REGION_PHRASES[r]).join(" and ")}` : "";
 }
 
+/** What a FLAG no-text-layer suggests before OCR has run; a result OCR has read drops it. */
+export const OCR_ADVICE = "OCR it (verify --ocr auto) or ";
+
 /** FLAG no-text-layer when a page named holds its words as an image; undefined when every page was read. */
 export function unreadPageFlag(c: QuotationCase, needle: string): CheckResult | undefined {
   const named = c.endPage === undefined ? [c.page] : [c.page, c.endPage];
@@ -45,7 +48,7 @@ export function unreadPageFlag(c: QuotationCase, needle: string): CheckResult | 
     ...c.base,
     verdict: "FLAG",
     reason: "no-text-layer",
-    message: `page ${unread} exists, but its words are an image${stamp}; the wording was not checked: OCR it (cite-check --ocr) or read it yourself${also}`,
+    message: `page ${unread} exists, but its words are an image${stamp}; the wording was not checked: ${OCR_ADVICE}read it yourself${also}`,
     evidence: {
       ...c.evidence,
       ...(elsewhere.length > 0

@@ -10,7 +10,7 @@ export type Verdict = (typeof VERDICTS)[number];
 
 export const VERDICT_MEANINGS: Record<Verdict, string> = {
   PASS: "the quoted words are on the named page, or the label is printed as claimed; nothing more",
-  FLAG: "the page exists; the wording was not checked (too few words, the page's words are an image, or the page could not be read), or a draft's cited source could not be read, be told apart, or is not the work named",
+  FLAG: "the page exists; the wording was not checked (too few words, the page's words are an image, the page could not be read, or the deadline passed first), or a draft's cited source could not be read, be told apart, or is not the work named",
   FAIL: "the words are not on that page, the page does not exist, the label was not found as claimed, or a draft cites a key its bibliography does not hold",
   UNANCHORED: "nothing was checked: no page was named",
 };
@@ -30,6 +30,7 @@ export const REASONS = [
   "equation-unresolved",
   "equation-evidence-unavailable",
   "unsupported-equation-label",
+  "deadline",
   "unknown-key",
   "source-unavailable",
   "ambiguous-source",
@@ -59,6 +60,8 @@ export const REASON_MEANINGS: Record<Reason, string> = {
     "the stored extraction record predates equation records; start a new session",
   "unsupported-equation-label":
     "the label is in a form the check does not know (a range, a list, parentheses)",
+  deadline:
+    "not decided: the deadline passed before the extraction, the layout rules or OCR the record needed had finished; the message names the pages not read and a longer --timeout-ms to try; never kept in the cache",
   "unknown-key": "a draft's citation names a work the bibliography does not hold; nothing was checked",
   "source-unavailable":
     "the bibliography's entry names no source that could be read: no file or URL, a file outside the allowed roots or unreadable, a kind not read, or a URL not fetched (the message says which); nothing was checked",

@@ -16,7 +16,15 @@ async function main(): Promise<void> {
     printServed(served);
     return;
   }
-  const { guardStdout } = await import("./output-errors.js");
+  // The call runs in this process, which the CLI owns: its V8 flags are set before the work starts,
+  // and the library tells the CLI's tuning when a flag pays.
+  const [{ guardStdout }, { cliTuning, tuneCliProcess }, { setProcessTuning }] = await Promise.all([
+    import("./output-errors.js"),
+    import("./v8-tuning.js"),
+    import("../document/process-tuning.js"),
+  ]);
+  tuneCliProcess();
+  setProcessTuning(cliTuning());
   guardStdout();
   if (typeof mode !== "string") {
     const [{ CiteproofError }, { reportError, wantsJson }] = await Promise.all([

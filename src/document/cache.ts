@@ -1,8 +1,11 @@
 /**
  * On-disk extraction cache keyed by (PDF sha256, extractor version). Every file is written to a
- * temporary name and renamed into place, and carries a sha256 over the PDF's sha256, the file's
- * role (its name), the extractor version and the payload, so a genuine file copied from another
- * PDF's entry or role fails its check. Every field read back is range-checked. An entry that fails
+ * temporary name and renamed into place, and carries a seal, an HMAC-SHA256 under the cache key (the
+ * per-user store key, or the key a shared cache names in `$CITEPROOF_CACHE_KEY_FILE`), over the PDF's
+ * sha256, the file's role (its name), the extractor version and the payload: a genuine file copied
+ * from another PDF's entry or role fails its check, and so does a file rewritten by whoever can write
+ * the cache but not read the key, its digests recomputed. Without a key (the default one cannot be
+ * read or created) the cache is neither read nor written. Every field read back is range-checked. An entry that fails
  * is deleted (where the cache can be written) and rebuilt, never trusted; in a read-only cache it is
  * skipped and the PDF extracted again in memory.
  *
@@ -10,7 +13,7 @@
  * per page (chunked-file.ts), written as pages arrive and read whole or a page at a time. Pages
  * read one at a time keep a file each; geometry always does.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -24,8 +27,10 @@ import {
   writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { CiteproofError } from "../errors.js";
+import { keyAt, storeKey } from "../util/store-key.js";
 import {
   ChunkedFileWriter,
   type ChunkTable,
@@ -37,6 +42,25 @@ import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js"
 import { packPageText, unpackPageText } from "./page-record.js";
 
 export const CACHE_DIR_ENV = "CITEPROOF_CACHE_DIR";
+
+/** Names the key file of a cache shared between users or machines (each must read it). */
+export const CACHE_KEY_FILE_ENV = "CITEPROOF_CACHE_KEY_FILE";
+
+/**
+ * The key cache files are sealed under: the file `$CITEPROOF_CACHE_KEY_FILE` names (created on first
+ * use; a key it cannot give is KEY_UNAVAILABLE), else the per-user store key; undefined when that
+ * cannot be read or created (a read-only home), and then the cache is not used.
+ */
+export function cacheKey(): Buffer | undefined {
+  const named = process.env[CACHE_KEY_FILE_ENV];
+  if (named) return keyAt(resolve(named), CACHE_KEY_FILE_ENV);
+  try {
+    return storeKey();
+  } catch (error) {
+    if (error instanceof CiteproofError && error.code === "KEY_UNAVAILABLE") return undefined;
+    throw error;
+  }
+}
 
 /** Bumped whenever the stored form of an entry changes (the extractor version covers its content). */
 export const CACHE_FORMAT = 5;
@@ -87,15 +111,19 @@ export class ExtractionCache {
   private documentText: PageText[] | null | undefined;
   /** The document text file's table once read: undefined before, null when absent or refused. */
   private documentTable: ChunkTable | null | undefined;
+  /** The key files are sealed under; undefined when there is none (nothing is read or written). */
+  private readonly key: Buffer | undefined;
 
   constructor(
     root: string,
     readonly sha256: string,
   ) {
     this.dir = join(root, cacheEntryPath(sha256));
+    this.key = cacheKey();
   }
 
   private read<T>(name: string): T | undefined {
+    if (!this.key) return undefined;
     const path = join(this.dir, name);
     let data: Buffer | undefined;
     try {
@@ -114,10 +142,12 @@ export class ExtractionCache {
     }
   }
 
-  /** Binds a file to this PDF, its role and the extractor that made it. */
+  /** Seals a file to this PDF, its role and the extractor that made it, under the cache key. */
   private digest(name: string, payload: Uint8Array): Buffer {
     const binding = `citeproof-cache\0${this.sha256}\0${name}\0${EXTRACTOR_VERSION}\0${CACHE_FORMAT}\0`;
-    return createHash("sha256").update(binding).update(payload).digest();
+    // Without a key nothing is read or written; a seal no stored file can hold.
+    if (!this.key) return randomBytes(DIGEST_BYTES);
+    return createHmac("sha256", this.key).update(binding).update(payload).digest();
   }
 
   private discard(name: string): void {
@@ -137,6 +167,7 @@ export class ExtractionCache {
   }
 
   private write(name: string, value: unknown): void {
+    if (!this.key) return;
     const payload = serialize(value);
     const digest = this.digest(name, payload);
     this.makeDir();
@@ -194,6 +225,7 @@ export class ExtractionCache {
 
   /** Whether a page's text layer is stored (in the document text file or its own file), unread. */
   storesPage(page: number): boolean {
+    if (!this.key) return false;
     if (this.documentText) return page >= 1 && page <= this.documentText.length;
     this.documentTable ??=
       readChunkTable(join(this.dir, DOCUMENT_TEXT), this.documentSeal, MAX_CACHED_PAGES) ?? null;
@@ -204,6 +236,7 @@ export class ExtractionCache {
 
   /** A page of the document text file, its table read once; undefined when the file lacks it or fails. */
   private readDocumentPage(page: number): PageText | undefined {
+    if (!this.key) return undefined;
     const path = join(this.dir, DOCUMENT_TEXT);
     // A file replaced since its table was read (another process stored it again) is read afresh, once.
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -229,6 +262,7 @@ export class ExtractionCache {
    * page (one the engine could not read) or is refused.
    */
   readDocumentText(): PageText[] | undefined {
+    if (!this.key) return undefined;
     if (this.documentText === undefined) {
       let data: Buffer | undefined;
       try {
@@ -263,6 +297,7 @@ export class ExtractionCache {
    * added is left out (a later read extracts it). Nothing is in place until `finish`.
    */
   documentTextWriter(pageCount: number): DocumentTextWriter {
+    if (!this.key) return { add: () => {}, finish: () => {}, abandon: () => {} };
     this.makeDir();
     const final = join(this.dir, DOCUMENT_TEXT);
     const tmp = tmpName(final);

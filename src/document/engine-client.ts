@@ -20,8 +20,9 @@ import {
   type WorkerSetup,
 } from "./engine-protocol.js";
 import { engineMemoryBytes, maxMemoryMb } from "./memory-limit.js";
+import { type EngineTier, once, processTuning } from "./process-tuning.js";
 import { askToEnd, endWithoutAsking } from "./worker-end.js";
-import { engineLoadsWith, pauseOptimizing, startWorker } from "./worker-flags.js";
+import { startWorker } from "./worker-start.js";
 
 export interface CallOptions<A extends ActionName> {
   password?: string;
@@ -38,7 +39,10 @@ export interface CallOptions<A extends ActionName> {
   resume?: () => { args: Actions[A]["args"] } | { done: Actions[A]["result"] };
   /** Let the worker go once this call ends and nothing else is pending (its memory is at its largest). */
   releaseAfter?: boolean;
-  /** The call reads a few pages: a worker started for it compiles the engine with the baseline tier. */
+  /**
+   * The call reads a few pages: on a fresh worker, the process's tuning (process-tuning.ts) is told a
+   * short run starts and the engine is to compile with the baseline tier.
+   */
   shortRun?: boolean;
 }
 
@@ -50,8 +54,8 @@ interface Pending {
   resolve: (result: unknown) => void;
   reject: (error: CiteproofError) => void;
   timer: NodeJS.Timeout;
-  /** Lifts the pause of the optimizing compiler this call (a short run on a fresh worker) made. */
-  resumeOptimizing?: () => void;
+  /** Ends the short run this call (a fresh worker's first) told the process's tuning of. */
+  endShortRun?: () => void;
 }
 
 function workerUrl(): URL {
@@ -111,8 +115,8 @@ export class EngineClient {
     const worker = this.start(memory);
     if (!this.engineLoading) {
       this.engineLoading = true;
-      engineLoadsWith(worker, p.options.shortRun === true ? "baseline" : "optimizing");
-      if (p.options.shortRun === true) p.resumeOptimizing ??= pauseOptimizing();
+      engineCompiles(worker, p.options.shortRun === true ? "baseline" : "optimizing");
+      if (p.options.shortRun === true) p.endShortRun ??= once(processTuning().shortRun());
     }
     const key = `${p.source.sha256}\u0000${p.options.password ?? ""}`;
     const message = {
@@ -203,7 +207,7 @@ export class EngineClient {
     if (!p) return;
     this.pending.delete(id);
     clearTimeout(p.timer);
-    p.resumeOptimizing?.();
+    p.endShortRun?.();
     if (this.pending.size === 0) {
       this.worker?.unref();
       if (p.options.releaseAfter) void this.close();
@@ -246,6 +250,22 @@ export class EngineClient {
     }
     await askToEnd(worker);
   }
+}
+
+/** Tells the process's tuning a worker compiles its engine, until its first message, error or exit. */
+function engineCompiles(worker: Worker, tier: EngineTier): void {
+  lastTier = tier;
+  const compiled = once(processTuning().engineCompiles(tier));
+  worker.once("message", compiled);
+  worker.once("error", compiled);
+  worker.once("exit", compiled);
+}
+
+let lastTier: EngineTier | undefined;
+
+/** The tier the last worker given its first call was to compile the engine with. */
+export function lastWorkerTier(): EngineTier | undefined {
+  return lastTier;
 }
 
 let shared: EngineClient | undefined;

@@ -8,7 +8,7 @@
 import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { Box, PageGeometry } from "./model.js";
 import type { StoredPageText } from "./page-record.js";
-import type { EngineRender } from "./pdfium/render-page.js";
+import type { EngineRender } from "./render-result.js";
 
 /** The document a call is about: bytes come along only when the worker does not hold it open. */
 export interface DocumentRef {

@@ -7,7 +7,7 @@
 import type { TextLayerKind } from "./text-layer-kind.js";
 
 /** Bumped whenever extraction output changes; part of the cache key. */
-export const EXTRACTOR_VERSION = "6";
+export const EXTRACTOR_VERSION = "7";
 /** Version of the stored extraction record's schema (anchors included from schema 2). */
 export const EXTRACTION_SCHEMA_VERSION = 2;
 

@@ -2,12 +2,14 @@
  * Where a page's text layer comes from, decided once when the page is extracted: text drawn
  * visibly (`native`), text drawn invisibly or hidden under an image (`ocr-layer`: someone else's
  * OCR of a scan), a scan whose text layer holds only a stamp, a header or a page number
- * (`sparse-over-image`), or no text at all (`none`). Only `native` and `ocr-layer` text can show
- * that words are absent from a page.
+ * (`sparse-over-image`), no text over something drawn that could hold the words as an image or as
+ * outlines (`none`), or nothing at all (`blank`: no object of any kind on the page, such as the
+ * empty page between chapters). Only `native`, `ocr-layer` and `blank` pages can show that words are
+ * absent from a page: a blank page holds none.
  */
 import type { Box, GraphicObject, LineInfo, PageText } from "./model.js";
 
-export const TEXT_LAYERS = ["native", "ocr-layer", "sparse-over-image", "none"] as const;
+export const TEXT_LAYERS = ["native", "ocr-layer", "sparse-over-image", "none", "blank"] as const;
 export type TextLayerKind = (typeof TEXT_LAYERS)[number];
 
 export const TEXT_LAYER_MEANINGS: Record<TextLayerKind, string> = {
@@ -16,7 +18,8 @@ export const TEXT_LAYER_MEANINGS: Record<TextLayerKind, string> = {
     "text drawn invisibly (render mode 3) or hidden under an image: an OCR reading someone else made of a scan, which can misread",
   "sparse-over-image":
     "an image covers most of the page and the text layer holds only a little of it (a stamp, a header, a page number): the page's words are an image",
-  none: "no text at all: the page's words, if any, are an image",
+  none: "no text, but an image or a drawing: the page's words, if any, are an image",
+  blank: "nothing at all: no text, no image, no drawing (an empty page); it holds no words",
 };
 
 /** The page's layer; a record made before layers were decided reads as native or none. */
@@ -41,7 +44,7 @@ export function pagesByLayer(
 
 /** Layers whose text stands for the page's words, so that a quotation can be found absent there. */
 export function hasUsableText(layer: TextLayerKind): boolean {
-  return layer === "native" || layer === "ocr-layer";
+  return layer === "native" || layer === "ocr-layer" || layer === "blank";
 }
 
 /** At least this share of the page's characters hidden makes the layer an OCR layer. */
@@ -64,10 +67,15 @@ export interface TextLayerSignals {
   lines: readonly LineInfo[];
   graphics: readonly GraphicObject[];
   cropBox: Box;
+  /**
+   * The page's objects of every kind (text, paths, images, forms and what they hold); blank needs
+   * none, so that nothing drawn (a glyph with no character code, a shading) can hold the words.
+   */
+  objects?: number;
 }
 
 export function decideTextLayer(signals: TextLayerSignals): TextLayerKind {
-  if (signals.chars === 0) return "none";
+  if (signals.chars === 0) return signals.objects === 0 ? "blank" : "none";
   if (signals.hiddenChars >= signals.chars * HIDDEN_SHARE) return "ocr-layer";
   const pageArea = area(signals.cropBox);
   if (pageArea <= 0) return "native";

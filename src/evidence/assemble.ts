@@ -10,6 +10,7 @@ import { type EvidenceContext, evidenceContext } from "./context.js";
 import { writeFileAtomic } from "./files.js";
 import { describeFirstDifference } from "./first-difference.js";
 import type { PageBox } from "./locate.js";
+import { withSeal } from "./output-seal.js";
 import {
   type CheckId,
   isIntegrityFailure,
@@ -135,7 +136,8 @@ export async function assembleRun(
   const path = resultPath(ctx.run);
   if (options.write !== false) {
     mkdirSync(runPath(ctx.run, RUN_FILES.outputs), { recursive: true });
-    writeFileAtomic(path, `${JSON.stringify(result, null, 2)}\n`);
+    // Sealed: promotion and the report trust its gate and its lists only under the store key.
+    writeFileAtomic(path, `${JSON.stringify(withSeal("result", ctx.run.runId, result), null, 2)}\n`);
   }
   return { result, path };
 }

@@ -2,16 +2,25 @@
  * The run's outputs as a renderer may use them: outputs/result.json and outputs/verification.json, each
  * checked before anything is drawn from it. result.json must fit its shape and say the same as a fresh
  * assembly of the run (the check `run verify` makes); verification.json must be the verification of
- * exactly that result.json (it records the result's sha256).
+ * exactly that result.json (it records the result's sha256). Both must hold their seals (output-seal.ts):
+ * a check's status or a gate boolean edited without the store key is never drawn as it stands.
  */
 import { readFileSync } from "node:fs";
 import { CiteproofError, isCiteproofError } from "../errors.js";
 import { type PdfBytes, readPdfFile, sha256Hex } from "../source/file.js";
 import { type AssemblyResult, assemble } from "./assemble.js";
 import { type EvidenceContext, evidenceContext } from "./context.js";
+import { sealedFor } from "./output-seal.js";
 import { CHECK_IDS } from "./reasons.js";
 import { RUN_FILES, type RunInfo, runPath } from "./run.js";
-import { readResult, sameAssembly, VERIFICATION_FILE, type VerificationReport } from "./verify.js";
+import {
+  gateOf,
+  RESULT_UNSEALED,
+  readResult,
+  sameAssembly,
+  VERIFICATION_FILE,
+  type VerificationReport,
+} from "./verify.js";
 
 export interface RunOutputs {
   run: RunInfo;
@@ -40,7 +49,13 @@ export async function readRunOutputs(
       { path: "outputs/result.json", hint: "run assemble" },
     );
   }
-  const fresh = await assemble(ctx, { gate: stored.result.gate.enabled, write: false });
+  if (!stored.sealed) {
+    throw new CiteproofError("RESULT_STALE", `${RESULT_UNSEALED}: run 'run assemble' again`, {
+      path: "outputs/result.json",
+      hint: "run assemble",
+    });
+  }
+  const fresh = await assemble(ctx, { gate: gateOf(ctx.run, stored), write: false });
   if (!sameAssembly(stored.result, fresh)) {
     throw new CiteproofError(
       "RESULT_STALE",
@@ -100,6 +115,13 @@ function readVerification(run: RunInfo): VerificationReport {
     throw missing();
   }
   if (!isVerification(value) || value.run_id !== run.runId) throw missing();
+  if (!sealedFor("verification", run.runId, value)) {
+    throw new CiteproofError(
+      "VERIFICATION_STALE",
+      `outputs/${VERIFICATION_FILE} fails its seal (edited, copied from another run, or written without the store key): run 'run verify' again`,
+      { path: `outputs/${VERIFICATION_FILE}`, hint: "run verify" },
+    );
+  }
   return value;
 }
 

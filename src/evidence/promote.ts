@@ -24,7 +24,7 @@ import { processAlive, syncDir, writeAndSync } from "./files.js";
 import { isIntegrityFailure, type ReasonCode } from "./reasons.js";
 import { paperIdKind } from "./records.js";
 import type { RunInfo } from "./run.js";
-import { readResult, recheckAccepted, sameAssembly } from "./verify.js";
+import { gateOf, RESULT_UNSEALED, readResult, recheckAccepted, sameAssembly } from "./verify.js";
 
 export const PREFLIGHT_CODES = [
   "RESULT_MISSING",
@@ -97,10 +97,15 @@ export async function promoteRun(
       code: "RESULT_STALE",
       message: `result.json belongs to run ${result.run_id}, not ${run.runId}`,
     });
+  } else if (!stored.sealed) {
+    failures.push({ code: "RESULT_STALE", message: RESULT_UNSEALED });
   }
 
+  // Decided from sealed inputs only: the run's records, log and snapshots assembled afresh, the gate
+  // from run.json or a result.json whose seal holds; never from result.json's own booleans or lists.
+  const fresh = await assemble(ctx, { gate: gateOf(run, stored) });
   // Tamper failures block whatever the gate flag says; an enabled, failing gate blocks too.
-  for (const u of result.diagnostics.unresolved) {
+  for (const u of fresh.diagnostics.unresolved) {
     if (isIntegrityFailure(u.code)) {
       failures.push({ code: u.code, message: u.message, path: u.path, source_id: u.source_id });
     }
@@ -110,10 +115,10 @@ export async function promoteRun(
       code: "GATE_BLOCKED",
       message: "snapshot or span integrity failures block promotion whatever the gate",
     });
-  } else if (result.gate.enabled && result.gate.verdict === "fail") {
+  } else if (fresh.gate.enabled && fresh.gate.verdict === "fail") {
     failures.push({
       code: "GATE_BLOCKED",
-      message: `the gate is enabled and fails (${result.diagnostics.unresolved.length} unresolved)`,
+      message: `the gate is enabled and fails (${fresh.diagnostics.unresolved.length} unresolved)`,
     });
   }
 
@@ -173,8 +178,7 @@ export async function promoteRun(
   report.snapshots_checked = seenSources.size;
 
   // result.json must say exactly what the run's inputs say now.
-  const fresh = await assemble(ctx, { gate: result.gate.enabled });
-  if (!sameAssembly(result, fresh)) {
+  if (stored.sealed && !sameAssembly(result, fresh)) {
     failures.push({ code: "RESULT_STALE", message: PREFLIGHT_MEANINGS.RESULT_STALE });
   }
   if (concepts.length === 0)

@@ -1,5 +1,6 @@
 /**
- * A run folder: run.json (identity, creation time, library root, gate default), sources/ (the
+ * A run folder: run.json (identity, creation time, library root, gate default; sealed under the
+ * store key, so the library root and the gate cannot be edited without the key), sources/ (the
  * snapshot store), events.jsonl (the event log), records/ (what the agents wrote) and outputs/
  * (what the assembler and verifier derive).
  */
@@ -8,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node
 import { join, resolve } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { writeFileOnce } from "./files.js";
+import { sealedFor, withSeal } from "./output-seal.js";
 
 export const RUN_SCHEMA_VERSION = 1;
 
@@ -56,13 +58,14 @@ export function createRun(dir: string, options: NewRunOptions = {}): RunInfo {
   mkdirSync(abs, { recursive: true });
   for (const sub of [RUN_FILES.sources, RUN_FILES.records, RUN_FILES.outputs]) mkdirSync(join(abs, sub));
   const createdAt = (options.now ?? new Date()).toISOString();
-  const record = {
+  const runId = `run-${randomBytes(8).toString("hex")}`;
+  const record = withSeal("run", runId, {
     schema_version: RUN_SCHEMA_VERSION,
-    run_id: `run-${randomBytes(8).toString("hex")}`,
+    run_id: runId,
     created_at: createdAt,
     library_root: libraryRoot,
     gate: options.gate === true,
-  };
+  });
   if (!writeFileOnce(join(abs, RUN_FILES.run), `${JSON.stringify(record, null, 2)}\n`)) {
     throw new CiteproofError("RUN_EXISTS", `${dir} already holds a run`);
   }
@@ -103,6 +106,12 @@ export function openRun(dir: string): RunInfo {
     throw new CiteproofError(
       "RUN_CORRUPT",
       `${path} does not describe a run (schema_version ${RUN_SCHEMA_VERSION})`,
+    );
+  }
+  if (!sealedFor("run", v.run_id, v)) {
+    throw new CiteproofError(
+      "RUN_CORRUPT",
+      `${path} fails its seal (edited, copied from another run, made without the store key, or written before runs were sealed); start a new run`,
     );
   }
   return toInfo(abs, v as unknown as RunRecord);

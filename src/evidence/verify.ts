@@ -12,6 +12,7 @@ import { sha256Hex } from "../source/file.js";
 import { type AcceptedSpan, type AssemblyResult, assemble, resultPath, type Unresolved } from "./assemble.js";
 import { type EvidenceContext, evidenceContext } from "./context.js";
 import { canonicalJson, writeFileAtomic } from "./files.js";
+import { sealedFor, withSeal } from "./output-seal.js";
 import { CHECK_MEANINGS, type CheckId, type ReasonCode } from "./reasons.js";
 import { RUN_FILES, type RunInfo, runPath } from "./run.js";
 
@@ -42,8 +43,15 @@ export interface VerificationReport {
   checks: CheckReport[];
 }
 
+export interface StoredResult {
+  result: AssemblyResult;
+  raw: string;
+  /** Whether its seal holds (written by `run assemble` under the store key, for this run, unedited). */
+  sealed: boolean;
+}
+
 /** Reads outputs/result.json; undefined when absent or not a result. */
-export function readResult(run: RunInfo): { result: AssemblyResult; raw: string } | undefined {
+export function readResult(run: RunInfo): StoredResult | undefined {
   let raw: string;
   try {
     raw = readFileSync(resultPath(run), "utf8");
@@ -62,11 +70,23 @@ export function readResult(run: RunInfo): { result: AssemblyResult; raw: string 
     ) {
       return undefined;
     }
-    return { result, raw };
+    return { result, raw, sealed: sealedFor("result", run.runId, result) };
   } catch {
     return undefined;
   }
 }
+
+/**
+ * Whether the gate is enabled for an assembly compared with the stored result: the run's setting
+ * (sealed in run.json), or the stored result's when its seal holds (an assembly made with --gate).
+ */
+export function gateOf(run: RunInfo, stored: StoredResult | undefined): boolean {
+  return run.gate || (stored?.sealed === true && stored.result.gate.enabled === true);
+}
+
+/** The failure of a stored result whose seal does not hold. */
+export const RESULT_UNSEALED =
+  "outputs/result.json fails its seal (edited, copied from another run, or written without the store key)";
 
 /**
  * Whether a stored result says the same as a fresh assembly (times aside). Glyph boxes are compared
@@ -142,7 +162,7 @@ export async function verifyRun(
 ): Promise<{ report: VerificationReport; path: string }> {
   const ctx = evidenceContext(runOrDir, { cacheDir: options.cacheDir });
   const stored = readResult(ctx.run);
-  const fresh = await assemble(ctx, { gate: stored?.result.gate.enabled });
+  const fresh = await assemble(ctx, { gate: gateOf(ctx.run, stored) });
   const failuresOf = (check: CheckId): CheckFailure[] =>
     fresh.diagnostics.unresolved.filter((u) => u.check === check).map(toFailure);
 
@@ -185,6 +205,11 @@ export async function verifyRun(
     assemblerFailures.unshift({
       code: "RESULT_MISSING",
       message: "outputs/result.json is missing or unreadable; run 'run assemble' first",
+    });
+  } else if (!stored.sealed) {
+    assemblerFailures.unshift({
+      code: "RESULT_STALE",
+      message: `${RESULT_UNSEALED}; run 'run assemble' again`,
     });
   } else if (!sameAssembly(stored.result, fresh)) {
     assemblerFailures.unshift({
@@ -231,7 +256,8 @@ export async function verifyRun(
   const path = runPath(ctx.run, RUN_FILES.outputs, VERIFICATION_FILE);
   if (options.write !== false) {
     try {
-      writeFileAtomic(path, `${JSON.stringify(verification, null, 2)}\n`);
+      const sealed = withSeal("verification", ctx.run.runId, verification);
+      writeFileAtomic(path, `${JSON.stringify(sealed, null, 2)}\n`);
     } catch (error) {
       throw new CiteproofError(
         "OUTPUT_UNWRITABLE",

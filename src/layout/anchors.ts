@@ -14,7 +14,7 @@ import {
   type Rotation,
 } from "../document/model.js";
 import { DEFAULT_TIMEOUT_MS, type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
-import { pauseOptimizing, tierUpLater } from "../document/worker-flags.js";
+import { once, processTuning } from "../document/process-tuning.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { Deadline } from "../util/deadline.js";
 import { BodyStyleTally } from "./body-style.js";
@@ -49,7 +49,7 @@ import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-pan
 import { type DocumentFrames, documentFrames, type Frame } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
-export const LAYOUT_VERSION = "13";
+export const LAYOUT_VERSION = "14";
 /** The anchors record belongs to this extraction schema (the first that holds anchors). */
 export const ANCHORS_SCHEMA_VERSION = EXTRACTION_SCHEMA_VERSION;
 const RECORD_NAME = "anchors";
@@ -148,12 +148,13 @@ function documentTokens(pages: readonly (PageText | undefined)[], budget: Layout
 }
 
 /**
- * Up to this many tokens (equation-label and caption candidates over the whole document), the
- * anchors are decided with V8's optimizing compiler paused (see pauseOptimizing): its compiles cost
+ * Up to this many tokens (equation-label and caption candidates over the whole document), a process's
+ * first decision is a short run for the process's tuning (process-tuning.ts; the CLI's pauses V8's
+ * optimizing compiler, see src/cli/v8-tuning.ts): its compiles cost
  * more than the few candidates earn back. Measured on 2 cores, CPU of deciding in a fresh process,
  * alternating: 30-65% less on the corpus's papers, slides and 418-page book (up to 263 tokens);
  * about even at 240-420 tokens of the bench's dense prose; 20% more at 620 and 2x at 3,900. Above
- * it, a first decision hands only the hottest functions to the optimizing compiler (tierUpLater).
+ * it, a first decision is a long one (the CLI hands only the hottest functions to the optimizing compiler).
  */
 export const SMALL_DECIDE_TOKENS = 300;
 
@@ -532,15 +533,14 @@ export async function documentAnchors(
     for (const p of absent) pages[p - 1] = rest.pages[p - 1];
   }
   const tokens = documentTokens(pages, budget);
-  // A process's first decision: few candidates are decided with the optimizing compiler paused,
-  // many with it taking only the hottest functions; never while an extraction is started (its
-  // workers would take the flag). A resident process's later decisions optimize as usual, and soon
-  // run on code optimized once.
+  // A process's first decision is told to the process's tuning as a short run (few candidates) or a
+  // long first decision (many); never while an extraction is started (its workers would take what
+  // the tuning sets). A resident process's later decisions run on code optimized once.
   const first = decisionsStarted++ === 0;
   const small = tokenCount(tokens) <= SMALL_DECIDE_TOKENS;
   let resume: (() => void) | undefined;
   const pause = () => {
-    if (first) resume ??= small ? pauseOptimizing() : tierUpLater();
+    if (first) resume ??= once(small ? processTuning().shortRun() : processTuning().longFirstDecision());
   };
   const lift = () => {
     resume?.();

@@ -1,12 +1,14 @@
 /**
  * Figure captions decided by layout, not by a pattern on a line. A candidate is a row that begins
- * "Figure N", "Fig. N", "Fig N" or "FIG. N" followed by a separator (".", ":", "|", a dash) or
+ * "Figure N", "Fig. N", "Fig N" or "FIG. N", or the same in another language ("Abbildung 3", "Рис. 3",
+ * "图 3"; caption-keywords.ts), followed by a separator (".", ":", "|", a dash) or
  * directly by the caption's words. It is a caption when it starts a block (it is not a sentence
  * inside a paragraph), its label is followed by the caption's text, and it sits by a figure's
  * graphics or shares the formatting of the document's captions that do (see caption-decisions.ts).
  */
 import { boxesMeet } from "../document/box-union.js";
 import type { Box, PageText } from "../document/model.js";
+import { figureKeywordPattern } from "./caption-keywords.js";
 import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
 import { type FigureSurroundings, type GraphicsBeside, graphicsBeside } from "./figure-graphics.js";
@@ -15,12 +17,14 @@ import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
 import type { BodyLine, DocumentFrames } from "./text-frames.js";
 
-export type CaptionKeyword = "Figure" | "FIGURE" | "Fig." | "FIG." | "Fig" | "FIG";
+/** The keyword as printed: "Figure", "FIG.", "Abb.", "Рис.", "图" (see caption-keywords.ts). */
+export type CaptionKeyword = string;
 /**
  * What follows the caption's number: a period, a colon (also after a space, as French typography
- * sets it), a vertical bar, a dash, or nothing but a space before the caption's words ("").
+ * sets it; full-width after a Chinese or Japanese keyword), a vertical bar, a dash, or nothing but a
+ * space before the caption's words ("").
  */
-export type CaptionSeparator = "." | ":" | "|" | "–" | "—" | "";
+export type CaptionSeparator = "." | ":" | "：" | "|" | "–" | "—" | "";
 
 export {
   CAPTION_REJECTION_MEANINGS,
@@ -62,8 +66,11 @@ export interface CaptionCandidate {
  * "Figure N" and its forms, after a line break or a space (a caption can share a text line with
  * the column beside it; the geometry then decides whether it starts its own line), and what follows.
  */
-const CAPTION_START =
-  /(^|\n|[ \t\u00a0])((Figure|FIGURE|Fig\.?|FIG\.?)[ \t\u00a0]?([A-Z]{0,2}\.?\d{1,3}(?:\.\d{1,3}){0,2}[a-z]?)(?:([ \t\u00a0\u202f]?)([:|–—])|(\.)|(?=[ \t\u00a0]+[\p{L}(]))(?![\d.]))/gu;
+const CAPTION_START = new RegExp(
+  `(^|\\n|[ \\t\\u00a0])((${figureKeywordPattern()})[ \\t\\u00a0]?([A-Z]{0,2}\\.?\\d{1,3}(?:\\.\\d{1,3}){0,2}[a-z]?)` +
+    `(?:([ \\t\\u00a0\\u202f]?)([:：|–—])|(\\.)|(?=[ \\t\\u00a0]+[\\p{L}(]|\\p{Script=Han}))(?![\\d.]))`,
+  "gu",
+);
 
 /** Tokens beyond this many in one page's lines that do not start them are not judged (bounds the work). */
 const MAX_MID_LINE_TOKENS = 200;

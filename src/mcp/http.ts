@@ -3,8 +3,10 @@
  * fresh server object and transport, so several servers behind a load balancer serve the same
  * clients (the extraction cache is all they share). Around the transport: a bearer token on every
  * request, a cap on the request body and a deadline for receiving it, at most `maxConcurrent`
- * requests at once (others wait up to `queueTimeoutMs`, then 503 with Retry-After), a deadline per
- * tool call, idle connections closed, and a shutdown that finishes the requests in flight.
+ * requests at once (others wait up to `queueTimeoutMs`, then 503 with Retry-After), one message a
+ * request (a batch is refused: each call takes its own slot), the body parsed only once a slot is
+ * held, a slot held until its call's work has stopped, a deadline per tool call, idle connections
+ * closed, and a shutdown that finishes the requests in flight.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import {
@@ -15,7 +17,9 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { createMcpServer, type ServerEnv } from "./server.js";
+import { CiteproofError } from "../errors.js";
+import { INVALID_PARAMS, refusalMessage, screenMessage } from "./messages.js";
+import { createMcpServer, type ServerEnv, type Work } from "./server.js";
 import { Slots } from "./slots.js";
 
 export const MCP_PATH = "/mcp";
@@ -44,6 +48,8 @@ export interface HttpServerOptions {
   limits: HttpLimits;
   /** A line for the server's log (stderr). */
   log?: (line: string) => void;
+  /** Origins (`https://app.example`) whose browser pages may call, besides loopback pages. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface RunningHttpServer {
@@ -57,6 +63,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   const slots = new Slots(limits.maxConcurrent);
   const inFlight = new Set<Promise<void>>();
   const expected = digest(options.token);
+  const local = isLoopback(options.host);
+  const origins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
   let closing = false;
   // Node checks the headers' deadline only every connectionsCheckingInterval (30 s by default).
   const checkEvery = Math.max(50, Math.min(1000, Math.floor(limits.bodyTimeoutMs / 2)));
@@ -79,6 +87,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path !== MCP_PATH) return refuse(res, 404, `not found: the MCP endpoint is ${MCP_PATH}`);
+    const foreign = foreignRequest(req, local, origins);
+    if (foreign) return refuse(res, 403, foreign);
     if (!authorized(req.headers.authorization, expected))
       return refuse(res, 401, "a bearer token is required (Authorization: Bearer <token>)", {
         "WWW-Authenticate": 'Bearer realm="citeproof"',
@@ -92,33 +102,51 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
     const body = await readBody(req, limits);
     if ("refused" in body)
       return refuse(res, body.refused.status, body.refused.message, { Connection: "close" });
-    options.log?.(`citeproof mcp: ${describe(body.json)}`);
+    // The body is only read, never parsed, before a slot is taken: parsing (and every message a body
+    // holds) is work, and work waits its turn within --max-concurrent.
     const release = await slots.acquire(limits.queueTimeoutMs);
     if (release === undefined)
       return refuse(res, 503, `busy: ${limits.maxConcurrent} calls are running; try again`, {
         "Retry-After": String(Math.max(1, Math.ceil(limits.queueTimeoutMs / 1000))),
       });
+    const work: Work = { calls: new Set(), running: new Set() };
     try {
-      const mcp = createMcpServer(options.env, options.version, undefined, limits.callTimeoutMs);
+      const screened = screenMessage(body.text);
+      if ("refused" in screened) {
+        const { refused } = screened;
+        options.log?.(
+          `citeproof mcp: refused ${refused.batch === undefined ? "a message" : `a batch of ${refused.batch} messages`} (${refused.code})`,
+        );
+        res.writeHead(refused.code === INVALID_PARAMS ? 200 : 400, {
+          "Content-Type": "application/json",
+        });
+        res.end(refusalMessage(refused));
+        return;
+      }
+      options.log?.(`citeproof mcp: ${describe(screened.message)}`);
+      const mcp = createMcpServer(options.env, options.version, work, limits.callTimeoutMs);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });
       await mcp.connect(transport);
       try {
-        await transport.handleRequest(req, res, body.json);
+        await transport.handleRequest(req, res, screened.message);
         if (!res.writableFinished) await new Promise<void>((r) => res.once("close", () => r()));
       } finally {
         await transport.close();
         await mcp.close();
       }
     } finally {
+      // A call answered CALL_TIMEOUT still holds its slot until its work has stopped: the slots
+      // bound the work running, not only the answers pending.
+      while (work.running.size > 0) await Promise.allSettled([...work.running]);
       release();
     }
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, options)));
     server.listen(options.port, options.host, () => resolve());
   });
   const address = server.address() as AddressInfo;
@@ -136,14 +164,61 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   };
 }
 
+/**
+ * Why a request comes from where this server does not answer (DNS rebinding, a page of another site),
+ * as the MCP transport asks: a server on loopback answers only a Host naming loopback, and a request
+ * carrying an Origin only from a loopback page or an origin allowed with --allow-origin.
+ */
+function foreignRequest(
+  req: IncomingMessage,
+  local: boolean,
+  origins: ReadonlySet<string>,
+): string | undefined {
+  if (local) {
+    const host = hostnameOf(`http://${req.headers.host ?? ""}`);
+    if (host === undefined || !isLoopback(host))
+      return `the Host header ${JSON.stringify(req.headers.host ?? "")} does not name this server (a server on loopback answers localhost, 127.0.0.1 and [::1])`;
+  }
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const originHost = hostnameOf(origin);
+  if (origins.has(origin.toLowerCase()) || (originHost !== undefined && isLoopback(originHost)))
+    return undefined;
+  return `requests from the origin ${JSON.stringify(origin)} are not accepted (allow it with --allow-origin)`;
+}
+
+function hostnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** localhost, 127.0.0.0/8 and ::1 (a name or an address as written, brackets removed). */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** Why the server cannot listen, as a coded error naming the address. */
+function listenError(error: NodeJS.ErrnoException, options: HttpServerOptions): CiteproofError {
+  const where = `${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}`;
+  if (error.code === "EADDRINUSE")
+    return new CiteproofError("USAGE", `cannot listen on ${where}: the port is in use`);
+  if (error.code === "EACCES")
+    return new CiteproofError(
+      "ACCESS_DENIED",
+      `cannot listen on ${where}: not allowed (a port below 1024 needs privileges)`,
+    );
+  return new CiteproofError("USAGE", `cannot listen on ${where} (${error.code ?? error.message})`);
+}
+
 /** `tools/call verify`, `tools/list`: what a request asks, for the log. */
-function describe(message: unknown): string {
-  const one = (m: unknown) => {
-    const { method, params } = (m ?? {}) as { method?: unknown; params?: { name?: unknown } };
-    const name = method === "tools/call" && typeof params?.name === "string" ? ` ${params.name}` : "";
-    return typeof method === "string" ? `${method}${name}` : "response";
-  };
-  return Array.isArray(message) ? message.map(one).join(", ") : one(message);
+function describe(message: Record<string, unknown>): string {
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  const name = method === "tools/call" && typeof params?.name === "string" ? ` ${params.name}` : "";
+  return typeof method === "string" ? `${method}${name}`.slice(0, 200) : "response";
 }
 
 function digest(text: string): Buffer {
@@ -155,9 +230,9 @@ function authorized(header: string | undefined, expected: Buffer): boolean {
   return m !== null && timingSafeEqual(digest(m[1]), expected);
 }
 
-type Body = { json: unknown } | { refused: { status: number; message: string } };
+type Body = { text: string } | { refused: { status: number; message: string } };
 
-/** Reads a JSON body up to the cap and within the deadline; a client that stalls is cut off. */
+/** Reads a body up to the cap and within the deadline; a client that stalls is cut off. */
 function readBody(req: IncomingMessage, limits: HttpLimits): Promise<Body> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limits.maxBodyBytes)
@@ -184,13 +259,7 @@ function readBody(req: IncomingMessage, limits: HttpLimits): Promise<Body> {
       else chunks.push(chunk);
     });
     req.once("error", () => finish({ refused: { status: 400, message: "the request was cut off" } }));
-    req.once("end", () => {
-      try {
-        finish({ json: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
-      } catch {
-        finish({ refused: { status: 400, message: "the request body is not JSON" } });
-      }
-    });
+    req.once("end", () => finish({ text: Buffer.concat(chunks).toString("utf8") }));
   });
 }
 

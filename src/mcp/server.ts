@@ -3,6 +3,7 @@
  * comes back as a tool result with isError and the coded error document; nothing a call does stops
  * the server.
  */
+import { Transform } from "node:stream";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
@@ -16,6 +17,7 @@ import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { OperationContext } from "../operations/operation.js";
 import { toolInputSchema } from "../operations/tool-schema.js";
 import { boundedLines, type DroppedLine, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
+import { refusalMessage, screenMessage } from "./messages.js";
 
 export const SERVER_NAME = "citeproof";
 
@@ -24,16 +26,26 @@ export interface ServerEnv {
   cwd: string;
   roots: readonly string[];
   open: OperationContext["open"];
+  /** URLs on loopback, private and link-local addresses may be fetched (`--allow-private-urls`). */
+  allowPrivateUrls?: boolean;
 }
 
 /** Calls still running: stdin may close before they answer, and their answers must still go out. */
 export interface InFlight {
   calls: Set<Promise<unknown>>;
+  /** The calls' work itself, which goes on after a call has answered CALL_TIMEOUT until it stops. */
+  running?: Set<Promise<unknown>>;
 }
+
+/** Calls and their work, as the HTTP server tracks them to hold a slot until the work has stopped. */
+export type Work = Required<InFlight>;
 
 /** A setting a message names, as the server's user can change it. */
 function settingName(option: string): string {
-  return option === "allow_root" || option === "max_bytes" || option === "call_timeout_ms"
+  return option === "allow_root" ||
+    option === "max_bytes" ||
+    option === "call_timeout_ms" ||
+    option === "allow_private_urls"
     ? `the server's --${option.replace(/_/g, "-")}`
     : option;
 }
@@ -67,7 +79,13 @@ export function createMcpServer(
     ),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const call = callTool(request.params.name, request.params.arguments, env, callTimeoutMs);
+    const call = callTool(request.params.name, request.params.arguments, env, callTimeoutMs, (work) => {
+      inFlight?.running?.add(work);
+      void work.then(
+        () => inFlight?.running?.delete(work),
+        () => inFlight?.running?.delete(work),
+      );
+    });
     inFlight?.calls.add(call);
     try {
       return await call;
@@ -84,13 +102,16 @@ export async function callTool(
   args: unknown,
   env: ServerEnv,
   deadlineMs?: number,
+  onWork?: (work: Promise<unknown>) => void,
 ): Promise<CallToolResult> {
   try {
     const call = callOperation(agentOperation(name), args, {
       cwd: env.cwd,
       access: env.roots,
       open: env.open,
+      privateUrls: env.allowPrivateUrls === true ? "allow" : "refuse",
     });
+    onWork?.(call);
     return toResult(deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs));
   } catch (error) {
     const coded = asCiteproofError(error);
@@ -141,7 +162,7 @@ function toResult(output: AgentOutput): CallToolResult {
 export async function serveStdio(env: ServerEnv, version: string): Promise<void> {
   const inFlight: InFlight = { calls: new Set() };
   const server = createMcpServer(env, version, inFlight);
-  const input = process.stdin.pipe(boundedLines(MAX_MESSAGE_BYTES, refuseOversized));
+  const input = process.stdin.pipe(boundedLines(MAX_MESSAGE_BYTES, refuseOversized)).pipe(screenedLines());
   // Every line reaching the SDK is within the bound already; its own buffer limit must not end the server.
   const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES + 2 });
   const closed = new Promise<void>((resolve) => {
@@ -154,7 +175,33 @@ export async function serveStdio(env: ServerEnv, version: string): Promise<void>
     });
   });
   await server.connect(transport);
+  process.stderr.write(
+    `citeproof mcp: serving MCP over stdio (one JSON-RPC message a line); files are read inside ${env.roots.join(", ")}\n`,
+  );
   await closed;
+}
+
+/**
+ * Each line screened before the SDK reads it (see messages.ts): a line refused is answered with its
+ * JSON-RPC error and noted on stderr; a blank line is passed over.
+ */
+function screenedLines(): Transform {
+  return new Transform({
+    transform(line: Buffer, _encoding, done) {
+      const text = line
+        .toString("utf8")
+        .replace(/\r?\n$/, "")
+        .replace(/\r$/, "");
+      if (text.trim().length === 0) return done();
+      const screened = screenMessage(text);
+      if ("refused" in screened) {
+        process.stderr.write(`citeproof mcp: ${screened.refused.message}\n`);
+        process.stdout.write(`${refusalMessage(screened.refused)}\n`);
+        return done();
+      }
+      done(null, line);
+    },
+  });
 }
 
 /** Answers a dropped message (Invalid Request, with its id when the line's end showed it). */

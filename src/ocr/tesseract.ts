@@ -135,13 +135,20 @@ export class OcrSession {
   private worker: TesseractWorker | undefined;
   private starting: Promise<TesseractWorker> | undefined;
   private engineVersion: string | undefined;
+  /** How many times the engine was killed: a recognition started before a kill must not go on. */
+  private generation = 0;
 
   constructor(private readonly reading: OcrReading = { kind: "page" }) {}
 
   /** Recognises the words of a PNG image within `timeoutMs` (loading the engine included). */
   async recognize(png: Uint8Array, timeoutMs: number): Promise<OcrWordPx[]> {
+    const generation = this.generation;
     return this.withDeadline(timeoutMs, async () => {
       const worker = await this.start();
+      // Killed while it started (the deadline passed): the worker is being terminated, and a job
+      // sent to it now would reach a worker that is gone (tesseract.js then throws from nowhere).
+      if (this.generation !== generation)
+        throw new CiteproofError("EXTRACTION_TIMEOUT", `OCR did not finish within ${timeoutMs} ms`);
       const result = await worker.recognize(
         Buffer.from(png.buffer, png.byteOffset, png.byteLength),
         {},
@@ -238,6 +245,7 @@ export class OcrSession {
   }
 
   private async kill(): Promise<void> {
+    this.generation++;
     const starting = this.starting;
     const worker = this.worker;
     this.worker = undefined;

@@ -46,7 +46,13 @@ export function checkCitations(
       : input.source;
   return citeCheck(
     { ...input, source },
-    { allowRoots: ctx.access, cacheDir: ctx.open.cacheDir, noCache: ctx.open.noCache, password },
+    {
+      allowRoots: ctx.access,
+      cacheDir: ctx.open.cacheDir,
+      noCache: ctx.open.noCache,
+      password,
+      privateUrls: ctx.privateUrls ?? (ctx.caller === "agent" ? "refuse" : "allow"),
+    },
   );
 }
 

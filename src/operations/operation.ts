@@ -22,6 +22,11 @@ export interface OperationContext {
   access: PathAccess;
   /** Cache, deadline and size options for opening documents. */
   open: Pick<OpenOptions, "cacheDir" | "noCache" | "timeoutMs" | "maxBytes" | "jobs">;
+  /**
+   * Whether a URL source on a loopback, private or link-local address is fetched: "refuse" for an
+   * agent's call unless its server allows them; "allow" (the default) for a URL a person gave.
+   */
+  privateUrls?: "allow" | "refuse";
   /** Who called: the CLI's messages name flags; an agent's name arguments, and its images are capped. */
   caller: "cli" | "agent";
 }

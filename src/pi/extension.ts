@@ -1,7 +1,6 @@
 /**
  * citeproof as an extension of the pi coding agent: the agent operations as LLM-callable tools named
- * citeproof_<name>, and a /citeproof command for a person. Install: see the README section "pi
- * extension".
+ * citeproof_<name>, and a /citeproof command for a person. Install: see docs/pi.md.
  */
 import { delimiter, resolve } from "node:path";
 import { asCiteproofError, CiteproofError, renderMessage } from "../errors.js";

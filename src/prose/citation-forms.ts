@@ -1,7 +1,10 @@
+import { citationWordPattern } from "./citation-words.js";
+
 /**
  * The citation forms a draft's prose is read for, in any case and with or without the period:
  * `p. N`, `page N`, `Eq. (L)`, `equation (L)`, `Fig. (L)`, `figure (L)`, and subfigures written
- * `Fig. 5a` or `Fig. 5(a)` (the label `5a`). Forms that look like
+ * `Fig. 5a` or `Fig. 5(a)` (the label `5a`), and the same in other languages (`S. 12`, `pág. 45`,
+ * `Gl. (19)`, `Abb. (6)`, `рис. (2)`, `第 7 页`; citation-words.ts). Forms that look like
  * citations but are not read (`pp. 3-4`, `pages 2-3`, `p. 3-4`, `Eq. 7`, `Eqs. (1)-(2)`, `Fig. 1`,
  * `Figure 3`) are found too, so a report can list them as not checked.
  */
@@ -38,34 +41,42 @@ const NUMBER_LABEL = "\\d+(?:\\.\\d+)*[a-z]?";
 // A label in parentheses: short, holding a digit; "(see below)" is not a citation.
 const PAREN_LABEL = "\\(\\s*([^()\\n]{0,24}?\\d[^()\\n]{0,24}?)\\s*\\)";
 
-const PAGE = new RegExp(
-  `${B}(?:p(?:\\.\\s*|\\s+)|page\\s+)(\\d+)(?![\\p{L}\\p{N}]|[.,]\\d|${DASH}\\d)`,
-  "giu",
-);
-const EQUATION = new RegExp(`${B}(?:eq\\.?\\s*|equation\\s*)${PAREN_LABEL}`, "giu");
-const FIGURE = new RegExp(`${B}(?:fig\\.?\\s*|figure\\s*)${PAREN_LABEL}`, "giu");
+const PAGE_WORD = citationWordPattern("page");
+const FIGURE_WORD = citationWordPattern("figure");
+const PAGE = new RegExp(`${PAGE_WORD}(\\d+)(?![\\p{L}\\p{N}]|[.,]\\d|${DASH}\\d)`, "giu");
+/** Chinese and Japanese set the page after its number: 第 7 页, 第7頁, 7 頁. */
+const CJK_PAGE = /(?:第\s*)?(?<!\d)(\d+)\s*[页頁]/gu;
+const EQUATION_WORD = citationWordPattern("equation");
+const EQUATION = new RegExp(`${EQUATION_WORD}${PAREN_LABEL}`, "giu");
+const FIGURE = new RegExp(`${FIGURE_WORD}${PAREN_LABEL}`, "giu");
 // A subfigure: the figure's number and its panel's lowercase letter, "Fig. 5a", "Figure 5(a)".
 const SUBFIGURE = new RegExp(
-  `${B}(?:fig\\.?\\s*|figure\\s*)(\\d+(?:\\.\\d+)*)(?:([a-z])|\\(([a-z])\\))(?![\\p{L}\\p{N}])`,
+  `${FIGURE_WORD}(\\d+(?:\\.\\d+)*)(?:([a-z])|\\(([a-z])\\))(?![\\p{L}\\p{N}])`,
   "giu",
 );
 
 const UNSUPPORTED: RegExp[] = [
   new RegExp(`${B}pp\\.?\\s*\\d+(?:${RANGE}\\d+)*(?![\\p{L}\\p{N}])`, "giu"),
   new RegExp(`${B}pages\\s+\\d+(?:${RANGE}\\d+)*(?![\\p{L}\\p{N}])`, "giu"),
-  new RegExp(`${B}(?:p(?:\\.\\s*|\\s+)|page\\s+)\\d+(?:${DASH}\\d+)+(?![\\p{L}\\p{N}])`, "giu"),
+  new RegExp(`${PAGE_WORD}\\d+(?:${DASH}\\d+)+(?![\\p{L}\\p{N}])`, "giu"),
   new RegExp(`${B}(?:eqs?|eqns?|equations?)\\.?\\s*${NUMBER_LABEL}(?![\\p{L}\\p{N}])`, "giu"),
   new RegExp(
     `${B}(?:eqs\\.?|eqns\\.?|equations)\\s*\\([^()\\n]{1,24}\\)(?:${RANGE}\\([^()\\n]{1,24}\\))*`,
     "giu",
   ),
   new RegExp(`${B}(?:figs?|figures?)\\.?\\s*${NUMBER_LABEL}(?![\\p{L}\\p{N}])`, "giu"),
+  // The same without parentheses in every language: "Abb. 3", "Gl. 7", "рис. 2".
+  new RegExp(`${FIGURE_WORD}${NUMBER_LABEL}(?![\\p{L}\\p{N}])`, "giu"),
+  new RegExp(`${EQUATION_WORD}${NUMBER_LABEL}(?![\\p{L}\\p{N}])`, "giu"),
   new RegExp(`${B}(?:figs\\.?|figures)\\s*\\([^()\\n]{1,24}\\)(?:${RANGE}\\([^()\\n]{1,24}\\))*`, "giu"),
 ];
 
 export function findCitationForms(draft: string): CitationForm[] {
   const forms: CitationForm[] = [];
   for (const m of draft.matchAll(PAGE)) {
+    forms.push(form(m, pageAnchor(m[1])));
+  }
+  for (const m of draft.matchAll(CJK_PAGE)) {
     forms.push(form(m, pageAnchor(m[1])));
   }
   for (const m of draft.matchAll(EQUATION)) {

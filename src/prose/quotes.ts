@@ -1,5 +1,8 @@
 /**
- * Quoted spans in a draft: text between double quotes, straight (") or curly (“ ”). A span never
+ * Quoted spans in a draft: text between quotation marks as the languages set them (Unicode's
+ * quotation punctuation): straight ("…"), English (“…”), German and Polish („…“ „…” ‚…‘ »…«), French
+ * and Russian («…» ‹…›), Swedish (”…”), Chinese and Japanese (「…」 『…』). Each opening mark closes only
+ * on its own closing marks. English single quotes are not read: they are apostrophes too. A span never
  * crosses a blank line, so one stray quote mark cannot swallow the paragraphs after it.
  */
 
@@ -27,16 +30,33 @@ export interface QuotedSpan {
   status: QuoteStatus;
 }
 
-const OPENING = new Set(['"', "\u201c"]);
-const CLOSING = new Set(['"', "\u201d"]);
+/** Each opening mark and the marks that close it. */
+const CLOSING_FOR: ReadonlyMap<string, string> = new Map([
+  ['"', '"'],
+  ["\u201c", "\u201d"], // “ ”
+  ["\u201e", "\u201c\u201d"], // „ “ and „ ”
+  ["\u201a", "\u2018\u2019"], // ‚ ‘ and ‚ ’
+  ["\u00ab", "\u00bb"], // « »
+  ["\u00bb", "\u00ab"], // » «
+  ["\u2039", "\u203a"], // ‹ ›
+  ["\u203a", "\u2039"], // › ‹
+  ["\u201d", "\u201d"], // ” ”
+  ["\u300c", "\u300d"], // 「 」
+  ["\u300e", "\u300f"], // 『 』
+]);
 
 export function findQuotedSpans(draft: string): QuotedSpan[] {
   const spans: QuotedSpan[] = [];
   let open = -1;
+  let closing = "";
   for (let i = 0; i < draft.length; i++) {
     const c = draft[i];
     if (open < 0) {
-      if (OPENING.has(c)) open = i;
+      const closers = CLOSING_FOR.get(c);
+      if (closers !== undefined) {
+        open = i;
+        closing = closers;
+      }
       continue;
     }
     if (c === "\n" && isBlankLineAfter(draft, i)) {
@@ -44,7 +64,7 @@ export function findQuotedSpans(draft: string): QuotedSpan[] {
       open = -1;
       continue;
     }
-    if (CLOSING.has(c)) {
+    if (closing.includes(c)) {
       spans.push(makeSpan(draft, open, i + 1));
       open = -1;
     }

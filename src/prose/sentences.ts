@@ -4,6 +4,7 @@
  * abbreviation a paper's prose uses (p., Eq., Fig., et al., e.g., i.e., ...), after an initial,
  * inside a number such as 3.2, or inside a quoted span.
  */
+import { citationAbbreviations } from "./citation-words.js";
 import { isBlankLineAfter } from "./quotes.js";
 
 export interface Sentence {
@@ -51,10 +52,30 @@ export const ABBREVIATIONS: ReadonlySet<string> = new Set([
   "ms",
   "prof",
   "st",
+  // The abbreviations other languages cite with (S., pág., Gl., Abb., рис., ...).
+  ...citationAbbreviations(),
 ]);
 
-const TERMINATORS = new Set([".", "!", "?"]);
-const CLOSERS = new Set(['"', "\u201d", "'", "\u2019", ")", "]"]);
+const FULL_WIDTH_TERMINATORS = new Set(["\u3002", "\uff01", "\uff1f"]);
+const TERMINATORS = new Set([".", "!", "?", ...FULL_WIDTH_TERMINATORS]);
+// Every language's closing quotation marks (quotes.ts), brackets and parentheses.
+const CLOSERS = new Set([
+  '"',
+  "\u201d",
+  "\u201c",
+  "'",
+  "\u2019",
+  "\u2018",
+  "\u00bb",
+  "\u00ab",
+  "\u203a",
+  "\u2039",
+  "\u300d",
+  "\u300f",
+  ")",
+  "]",
+  "\uff09",
+]);
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const LOWERCASE = /\p{Ll}/u;
 
@@ -89,7 +110,8 @@ export function splitSentences(
     if (c === "." && isAbbreviation(draft, i)) continue;
     let end = i + 1;
     while (end < draft.length && CLOSERS.has(draft[end]) && !skipTo.has(end)) end++;
-    if (startsNewSentence(draft, end)) {
+    // Chinese and Japanese full stops end their sentence with no space after them.
+    if (FULL_WIDTH_TERMINATORS.has(c) || startsNewSentence(draft, end)) {
       cut(end, end);
       i = end - 1;
     }

@@ -5,9 +5,11 @@
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
 import type { Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { CiteproofError } from "../errors.js";
+import { isPrivateAddress, publicOnlyLookup } from "./address.js";
 import { sha256Hex } from "./file.js";
 
 export const DEFAULT_FETCH_MAX_BYTES = 64 * 1024 * 1024;
@@ -23,6 +25,11 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** Value of the Accept header. */
   accept?: string;
+  /**
+   * "refuse": a URL (or a redirect) whose host is or resolves to a loopback, private or link-local
+   * address is refused before anything is sent (an agent's URL on a server). Default "allow".
+   */
+  privateAddresses?: "allow" | "refuse";
 }
 
 export interface FetchedBytes {
@@ -71,7 +78,10 @@ export async function fetchBytes(raw: string, options: FetchOptions = {}): Promi
   for (;;) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw timeoutError(raw, timeoutMs);
-    const response = await getOnce(current, remaining, maxBytes, options.accept, raw, timeoutMs);
+    const refuse = options.privateAddresses === "refuse";
+    if (refuse && isIP(current.hostname.replace(/^\[|\]$/g, "")) && isPrivateAddress(current.hostname))
+      throw privateRefused(current);
+    const response = await getOnce(current, remaining, maxBytes, options.accept, raw, timeoutMs, refuse);
     if (response.kind === "redirect") {
       let next: URL;
       try {
@@ -127,6 +137,7 @@ function getOnce(
   accept: string | undefined,
   asked: string,
   timeoutMs: number,
+  refusePrivate: boolean,
 ): Promise<Once> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -134,6 +145,7 @@ function getOnce(
     const req = send(url, {
       method: "GET",
       agent: false,
+      ...(refusePrivate ? { lookup: publicOnlyLookup } : {}),
       headers: {
         accept: accept ?? "*/*",
         "accept-encoding": "gzip, deflate, br",
@@ -153,6 +165,7 @@ function getOnce(
     };
     const timer = setTimeout(() => finish(timeoutError(asked, timeoutMs)), remainingMs);
     req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPRIVATE") return finish(privateRefused(url));
       finish(
         new CiteproofError(
           "URL_FETCH_FAILED",
@@ -265,6 +278,18 @@ export function parseContentType(header: string | undefined): {
   }
   const mediaType = type.trim().toLowerCase();
   return { mediaType: mediaType.length > 0 ? mediaType : null, charset };
+}
+
+/** Nothing of the host is told (no status, no error of its own): only that it was not tried. */
+function privateRefused(url: URL): CiteproofError {
+  return new CiteproofError(
+    "ACCESS_DENIED",
+    `${url.href} was not fetched: its host is a loopback, private or link-local address`,
+    {
+      option: "allow_private_urls",
+      hint: "a tool call reaches one only when the server allows it with {option}",
+    },
+  );
 }
 
 function timeoutError(url: string, timeoutMs: number): CiteproofError {

@@ -36,20 +36,24 @@ const keys = new Map<string, Buffer>();
 
 /** The key at `keyFilePath()`, created on first use. */
 export function storeKey(): Buffer {
-  const path = keyFilePath();
+  return keyAt(keyFilePath());
+}
+
+/** The key in the file at `path` (absolute), created on first use; read once per process. */
+export function keyAt(path: string, env = KEY_FILE_ENV): Buffer {
   const held = keys.get(path);
   if (held) return held;
-  const key = readKey(path) ?? createKey(path);
+  const key = readKey(path, env) ?? createKey(path, env);
   keys.set(path, key);
   return key;
 }
 
-function readKey(path: string): Buffer | undefined {
+function readKey(path: string, env: string): Buffer | undefined {
   let text: string;
   try {
     const fd = openSync(path, "r");
     try {
-      if (!fstatSync(fd).isFile()) throw unusable(path, "is not a regular file");
+      if (!fstatSync(fd).isFile()) throw unusable(path, "is not a regular file", env);
       text = readFileSync(fd, "utf8").trim();
     } finally {
       closeSync(fd);
@@ -57,13 +61,17 @@ function readKey(path: string): Buffer | undefined {
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code === "ENOENT") return undefined;
     if (error instanceof CiteproofError) throw error;
-    throw unusable(path, `cannot be read (${(error as NodeJS.ErrnoException)?.code ?? "unknown error"})`);
+    throw unusable(
+      path,
+      `cannot be read (${(error as NodeJS.ErrnoException)?.code ?? "unknown error"})`,
+      env,
+    );
   }
-  if (!KEY_PATTERN.test(text)) throw unusable(path, "does not hold a key (64 hex digits)");
+  if (!KEY_PATTERN.test(text)) throw unusable(path, "does not hold a key (64 hex digits)", env);
   return Buffer.from(text, "hex");
 }
 
-function createKey(path: string): Buffer {
+function createKey(path: string, env: string): Buffer {
   const draft = `${path}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -81,19 +89,23 @@ function createKey(path: string): Buffer {
     }
   } catch (error) {
     if (error instanceof CiteproofError) throw error;
-    throw unusable(path, `cannot be created (${(error as NodeJS.ErrnoException)?.code ?? "unknown error"})`);
+    throw unusable(
+      path,
+      `cannot be created (${(error as NodeJS.ErrnoException)?.code ?? "unknown error"})`,
+      env,
+    );
   } finally {
     rmSync(draft, { force: true });
   }
-  const key = readKey(path);
-  if (!key) throw unusable(path, "vanished while it was being created");
+  const key = readKey(path, env);
+  if (!key) throw unusable(path, "vanished while it was being created", env);
   return key;
 }
 
-function unusable(path: string, problem: string): CiteproofError {
+function unusable(path: string, problem: string, env: string): CiteproofError {
   return new CiteproofError(
     "KEY_UNAVAILABLE",
-    `the store key ${path} ${problem}; set ${KEY_FILE_ENV} to another file, or remove it to make a new key (stores sealed with the old key then fail their seal)`,
+    `the ${env === KEY_FILE_ENV ? "store" : "cache"} key ${path} ${problem}; set ${env} to another file, or remove it to make a new key (stores sealed with the old key then fail their seal)`,
   );
 }
 

@@ -2,14 +2,17 @@
 // record's digest, in the document's cache entry, named by the digest of the code; a later verify of
 // the same records answers from them without reading a page, a changed record is checked again, a
 // stored value of the wrong shape is refused, and other code reads other results.
+import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { serialize } from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
 import { digestOfCode, resultsRecordName } from "../../src/checks/result-cache.js";
 import { verifyEvidence } from "../../src/checks/verify.js";
-import { ExtractionCache } from "../../src/document/cache.js";
+import { CACHE_FORMAT, ExtractionCache } from "../../src/document/cache.js";
+import { EXTRACTOR_VERSION } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
 
@@ -100,6 +103,24 @@ describe("results kept between runs", () => {
     const swapped = { keys: stored?.keys, results: [...(stored?.results ?? [])].reverse() };
     cache.writeRecord(name, swapped);
     expect((await verifyPdf(PAPER, RECORDS, { cacheDir: root })).results[0]).toEqual(first.results[3]);
+  });
+
+  it("refuses kept results rewritten without the cache key, their digest recomputed: no forged PASS", async () => {
+    const root = fresh("forged");
+    const { first, name, stored } = await keptOnce(root);
+    expect(first.results[3].verdict).toBe("FAIL");
+    // What a writer of the cache who cannot read the key can do: the FAIL made a PASS, the file's
+    // digest recomputed over the binding it names (PDF, role, extractor, format) and the payload.
+    const results = [...(stored?.results ?? [])] as Record<string, unknown>[];
+    results[3] = { ...results[0] };
+    const payload = serialize({ keys: stored?.keys, results });
+    const file = `rec-${name}.bin`;
+    const binding = `citeproof-cache\0${first.document.sha256}\0${file}\0${EXTRACTOR_VERSION}\0${CACHE_FORMAT}\0`;
+    const digest = createHash("sha256").update(binding).update(payload).digest();
+    writeFileSync(join(root, resultsFile(root) as string), Buffer.concat([digest, payload]));
+    const again = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
+    expect(again.results[3].verdict).toBe("FAIL");
+    expect(again).toEqual(first);
   });
 
   it("names the results by the digest of every module of the code", () => {

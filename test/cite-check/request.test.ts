@@ -93,6 +93,16 @@ describe("citation limits", () => {
 });
 
 describe("option limits", () => {
+  it("names a value nested 5,000 deep, or an object, in a usage error, cut short", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = { a: deep };
+    const base = { operation: "cite_check", sources: [{ path: "x.pdf" }], citations: [cite()] };
+    for (const field of ["timeout_ms", "max_output_chars", "operation"]) {
+      usageError(() => parseCiteCheckRequest({ ...base, [field]: deep }), `${field} must be`);
+      usageError(() => parseCiteCheckRequest({ ...base, [field]: { a: 1 } }), '(got {"a":1})');
+    }
+  });
+
   it("takes timeout_ms from 1,000 to 300,000, default 60,000", () => {
     expect(parseOptions({}).timeoutMs).toBe(60_000);
     expect(parseOptions({ timeout_ms: 1000 }).timeoutMs).toBe(1000);

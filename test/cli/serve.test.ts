@@ -2,8 +2,8 @@
 // stale or foreign socket, a refusal and a server that goes away mid-call all make the CLI run the
 // command itself; `serve` refuses a folder or socket that is not the user's own.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, openSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { chmodSync, existsSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
@@ -221,5 +221,92 @@ describe("citeproof serve", () => {
     const run = await cli([...VERIFY, "--json", "--serve", "always"], env);
     expect(run.status).toBe(2);
     expect(JSON.parse(run.stdout).error.code).toBe("USAGE");
+  });
+});
+
+/** A call as the CLI sends it, for a server started with `env`. */
+function rawRequest(args: string[], env: Record<string, string>): string {
+  const program = join(repoRoot, "dist", "cli", "program.js");
+  const all: Record<string, string | undefined> = { ...process.env, ...env };
+  const served: Record<string, string> = {};
+  for (const key of Object.keys(all).sort())
+    if (
+      (key.startsWith("CITEPROOF_") || key === "XDG_CACHE_HOME" || key === "HOME") &&
+      key !== "CITEPROOF_SERVE"
+    )
+      if (all[key] !== undefined) served[key] = all[key] as string;
+  const build = `${process.version} ${program} ${statSync(program).mtimeMs}`;
+  return `${JSON.stringify({ protocol: 1, build, cwd: repoRoot, env: served, args })}\n`;
+}
+
+/** Sends `data` on the server's socket and resolves with what comes back before it closes. */
+function exchange(socket: string, data: string | Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const s = connect(socket);
+    let got = "";
+    s.on("data", (d) => (got += d));
+    s.on("error", () => resolve(got));
+    s.on("close", () => resolve(got));
+    s.write(data);
+  });
+}
+
+describe("citeproof serve under clients that go away or send too much", () => {
+  it("runs none of the calls whose clients went away while they waited, and nothing waits behind abandoned work", async () => {
+    const { env, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    const server = await startServe(env);
+    const slow = rawRequest(["anchors", fixture("eq-layouts"), "--no-cache", "--json"], env);
+    const clients = Array.from({ length: 5 }, () => {
+      const s = connect(socket);
+      s.on("error", () => {});
+      s.write(slow);
+      return s;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    for (const s of clients) s.destroy();
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    await new Promise((r) => setTimeout(r, 200));
+    // The call running when its client went away may finish; the four waiting behind it never start.
+    const ranForGone = server.log().match(/ran, exit \d+ in \d+ ms; its client had gone/g) ?? [];
+    expect(ranForGone.length, server.log()).toBeLessThanOrEqual(1);
+    const refused = server
+      .log()
+      .match(/refused \((busy with a call whose client went away|its client went away)/g);
+    expect(refused?.length ?? 0, server.log()).toBeGreaterThanOrEqual(4);
+    server.child.kill("SIGTERM");
+  });
+
+  it("never reads a file of the caller's own streams (/dev/stdin, /proc/self) in the server", async () => {
+    const { env, socket } = runtime();
+    const server = await startServe(env);
+    const link = join(tmp.dir, `stdin-link-${counter++}`);
+    symlinkSync("/dev/stdin", link);
+    for (const named of ["/dev/stdin", "/proc/self/fd/0", "/dev/fd/0", link]) {
+      const request = rawRequest(["verify", PAPER, "--evidence", named, "--json"], env);
+      const reply = await Promise.race([
+        exchange(socket, request),
+        new Promise<string>((r) => setTimeout(() => r("no answer"), 5000)),
+      ]);
+      expect(JSON.parse(reply).refused, named).toContain("would be the server's own");
+    }
+    // The CLI runs such a call itself, as it would without a server.
+    const own = ["verify", PAPER, "--evidence", "/dev/stdin", "--json"];
+    expect(await cli(own, env)).toEqual(await cli([...own, "--serve", "never"], env));
+    expect(server.log()).not.toContain("ran, exit");
+    server.child.kill("SIGTERM");
+  });
+
+  it("refuses a request line over 1 MiB, with or without its newline, and keeps serving", async () => {
+    const { env, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    const server = await startServe(env);
+    for (const data of [Buffer.alloc(2 * 1024 * 1024, 0x61), `${"b".repeat(1024 * 1024 + 10)}\n`]) {
+      const reply = JSON.parse(await exchange(socket, data)) as { refused?: string };
+      expect(reply.refused).toContain("a request over 1048576 bytes");
+    }
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    expect(server.log()).toContain("ran, exit 1");
+    server.child.kill("SIGTERM");
   });
 });

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyEvidence } from "../../src/checks/verify.js";
-import { cacheEntryPath, ExtractionCache } from "../../src/document/cache.js";
-import type { PageText } from "../../src/document/model.js";
+import { CACHE_FORMAT, cacheEntryPath, ExtractionCache } from "../../src/document/cache.js";
+import { EXTRACTOR_VERSION, type PageText } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import { sha256Hex } from "../../src/source/file.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
@@ -40,7 +40,7 @@ type StoredPage = Omit<PageText, "lines">;
 function rewriteDocumentText(
   path: string,
   edit: (pages: StoredPage[]) => StoredPage[],
-  reseal = false,
+  reseal: boolean | "bound" = false,
 ): void {
   const data = readFileSync(path);
   const count = data.readUInt32LE(32);
@@ -63,7 +63,14 @@ function rewriteDocumentText(
       .copy(table, 4 + i * 44 + 12);
     offset += chunk.length;
   });
-  const seal = reseal ? createHash("sha256").update(table).digest() : data.subarray(0, 32);
+  // "bound": the digest recomputed over the binding the file names too, as anyone can without the key.
+  const binding = `citeproof-cache\0${PAPER_SHA}\0text.bin\0${EXTRACTOR_VERSION}\0${CACHE_FORMAT}\0`;
+  const seal =
+    reseal === "bound"
+      ? createHash("sha256").update(binding).update(table).digest()
+      : reseal
+        ? createHash("sha256").update(table).digest()
+        : data.subarray(0, 32);
   writeFileSync(path, Buffer.concat([seal, table, ...chunks]));
 }
 
@@ -191,6 +198,35 @@ describe("through the library", () => {
     const second = await openDocument(PAPER, { cacheDir: root });
     expect([second.cache!.discarded, second.extractedPages]).toEqual([1, 5]);
     expect(second.pages).toEqual(first.pages);
+  });
+
+  it("does not trust page text rewritten without the cache key, every digest recomputed", async () => {
+    const root = fresh("forged");
+    const first = await openDocument(PAPER, { cacheDir: root });
+    rewriteDocumentText(join(entryDir(root), "text.bin"), forgePage5, "bound");
+    const second = await openDocument(PAPER, { cacheDir: root });
+    expect([second.cache!.discarded, second.extractedPages]).toEqual([1, 5]);
+    expect(second.pages).toEqual(first.pages);
+    expect(
+      (await verifyEvidence(second, [{ kind: "quotation", page: 5, text: FORGED }])).results[0].verdict,
+    ).toBe("FAIL");
+  });
+
+  it("seals under the key CITEPROOF_CACHE_KEY_FILE names: another key's entries are not trusted", async () => {
+    const root = fresh("shared");
+    const saved = process.env.CITEPROOF_CACHE_KEY_FILE;
+    try {
+      process.env.CITEPROOF_CACHE_KEY_FILE = join(tmp.dir, `shared-key-${counter++}`);
+      expect((await openDocument(PAPER, { cacheDir: root })).extractedPages).toBe(5);
+      expect((await openDocument(PAPER, { cacheDir: root })).extractedPages).toBe(0);
+      process.env.CITEPROOF_CACHE_KEY_FILE = join(tmp.dir, `other-key-${counter++}`);
+      const other = await openDocument(PAPER, { cacheDir: root });
+      expect(other.extractedPages).toBe(5);
+      expect(other.cache!.discarded).toBeGreaterThan(0);
+    } finally {
+      if (saved === undefined) delete process.env.CITEPROOF_CACHE_KEY_FILE;
+      else process.env.CITEPROOF_CACHE_KEY_FILE = saved;
+    }
   });
 
   it("re-extracts every page when the document entry is corrupt", async () => {

@@ -127,10 +127,14 @@ describe("exit codes and the human report", () => {
     ]);
   });
 
-  it("exits 0 on an empty evidence list", () => {
-    const run = runCli(["verify", PAPER, "--evidence", evidenceFile("empty", []), "--json"], { env });
-    expect(run.status).toBe(0);
-    expect((run.json as Report).results).toEqual([]);
+  it("refuses an empty evidence list: nothing checked must not read as nothing FAILing", () => {
+    const path = evidenceFile("empty", []);
+    const run = runCli(["verify", PAPER, "--evidence", path, "--json"], { env });
+    expect(run.status).toBe(2);
+    expect(run.json).toMatchObject({ error: { code: "EVIDENCE_INVALID" } });
+    expect(run.stderr).toBe(
+      `citeproof: error [EVIDENCE_INVALID]: ${path} holds no evidence records: nothing would be checked; give at least one record\n`,
+    );
   });
 
   it('accepts {"evidence": [...]} and evidence on stdin', () => {

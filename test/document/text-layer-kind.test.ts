@@ -58,14 +58,14 @@ describe("the layer of each page of a generated scan", () => {
     }
   });
 
-  it("reads native text as native and a page without text as none", async () => {
+  it("reads native text as native and a page with nothing on it as blank", async () => {
     const layout = await openDocument(fixture("layout"), { noCache: true });
     expect(layout.pages.map((p) => p!.textLayer)).toEqual([
       "native",
       "native",
       "native",
       "native",
-      "none",
+      "blank",
       "native",
     ]);
   });

@@ -39,8 +39,8 @@ const TEXT = [
 ].join("\n");
 
 /** A run over one registered text: one accepted claim span, one rejected for a hand-typed excerpt. */
-async function textRun() {
-  const run = createRun(join(tempDir(), "run"));
+async function textRun(gate = false) {
+  const run = createRun(join(tempDir(), "run"), { gate });
   const receipt = await fetchSource(run, `${server.base}/trial`, { access: "full_text", origin: "web" });
   const hit = searchSource(run, receipt.source_id, "At 12 weeks").hits[0];
   const end = [...TEXT].indexOf(".", [...TEXT].indexOf("p=0.003")) + 1;
@@ -143,6 +143,92 @@ describe("run report", () => {
     await expect(writeRunReport(run)).rejects.toMatchObject({ code: "RESULT_MISSING" });
     expect(existsSync(join(run.dir, "outputs", "report.md"))).toBe(false);
     expect(existsSync(join(run.dir, "outputs", "report.html"))).toBe(false);
+  });
+
+  it("refuses a verification.json forged to pass (statuses edited, result_sha256 kept): its seal fails", async () => {
+    const { run } = await textRun();
+    await assembledAndVerified(run);
+    const path = join(run.dir, "outputs", "verification.json");
+    const genuine = readJson<{ verdict: string; checks: { status: string; failures: unknown[] }[] }>(path);
+    expect(genuine.verdict).toBe("fail");
+    const forged = {
+      ...genuine,
+      verdict: "pass",
+      checks: genuine.checks.map((c) => ({ ...c, status: "pass", failures: [] })),
+    };
+    writeFileSync(path, JSON.stringify(forged));
+    await expect(writeRunReport(run)).rejects.toMatchObject({
+      code: "VERIFICATION_STALE",
+      message: expect.stringContaining("seal"),
+    });
+    // Without its seal field, too.
+    const { seal: _seal, ...unsealed } = forged as typeof forged & { seal?: string };
+    writeFileSync(path, JSON.stringify(unsealed));
+    await expect(writeRunReport(run)).rejects.toMatchObject({ code: "VERIFICATION_STALE" });
+    expect(existsSync(join(run.dir, "outputs", "report.md"))).toBe(false);
+    // A result.json with a boolean edited is not drawn either.
+    await verifyRun(run);
+    const resultPath = join(run.dir, "outputs", "result.json");
+    const result = readJson<{ gate: Record<string, unknown> }>(resultPath);
+    writeFileSync(resultPath, JSON.stringify({ ...result, gate: { ...result.gate, enabled: true } }));
+    await expect(writeRunReport(run)).rejects.toMatchObject({ code: "RESULT_STALE" });
+  });
+
+  it("promotes a --gate run only from sealed inputs: gate booleans edited in result.json change nothing", async () => {
+    // One accepted claim and one unsupported (unresolved, not an integrity failure): the gate fails.
+    const gated = async (runGate: boolean) => {
+      const { run } = await textRun(runGate);
+      const claims = readJson<Record<string, unknown>[]>(join(run.dir, "records", "claims.json"));
+      writeRecords(run, {
+        claims: [claims[0], { id: "c-not", text: "CBT cured everyone.", verdict: "unsupported" }],
+      });
+      // Gated by the run (run new --gate) or by the assembly (run assemble --gate).
+      const { result, path } = await assembleRun(run, runGate ? {} : { gate: true });
+      expect(result.gate).toMatchObject({
+        enabled: true,
+        verdict: "fail",
+        blocking: true,
+        integrity_failures: 0,
+      });
+      expect((await promoteRun(run, {})).failures.map((f) => f.code)).toEqual(["GATE_BLOCKED"]);
+      return { run, path };
+    };
+    for (const runGate of [false, true]) {
+      const { run, path } = await gated(runGate);
+      // The two booleans a forger edits: the gate made disabled and not blocking.
+      const result = readJson<{ gate: Record<string, unknown> }>(path);
+      writeFileSync(
+        path,
+        JSON.stringify({ ...result, gate: { ...result.gate, enabled: false, blocking: false } }),
+      );
+      const knowledge = join(tempDir(), "wiki");
+      const refused = await promoteRun(run, { to: knowledge });
+      expect(refused.ok).toBe(false);
+      // The result's seal fails; a gate the run sets (sealed in run.json) blocks whatever result.json says.
+      const codes = refused.failures.map((f) => f.code);
+      expect(codes).toContain("RESULT_STALE");
+      if (runGate) expect(codes).toContain("GATE_BLOCKED");
+      expect(existsSync(knowledge)).toBe(false);
+    }
+  });
+
+  it("escapes link and image syntax from claim labels in the Markdown: no link, no image that loads", async () => {
+    const { run } = await textRun();
+    const claims = readJson<{ spans: { claim: string }[] }[]>(join(run.dir, "records", "claims.json"));
+    const hostile = "[x](javascript:alert(1)) ![t](https://tracker.example/p.png) *bold* `code`";
+    claims[0].spans[0].claim = hostile;
+    writeRecords(run, { claims });
+    await assembledAndVerified(run);
+    await writeRunReport(run);
+    const md = readFileSync(join(run.dir, "outputs", "report.md"), "utf8");
+    // Every link, image, emphasis and code opener is escaped wherever the label is drawn.
+    expect(md).not.toMatch(/(?<!\\)\[x(?<!\\)\]\(/);
+    expect(md).not.toMatch(/(?<!\\)!\[t/);
+    expect(md).not.toMatch(/(?<!\\)\(javascript:/);
+    const escaped =
+      "\\[x\\]\\(javascript:alert\\(1\\)\\) \\!\\[t\\]\\(https://tracker.example/p.png\\) \\*bold\\* \\`code\\`";
+    expect(md).toContain(`| 1 | ${escaped} |`);
+    expect(md).toContain(`### 1. ${escaped}`);
   });
 
   it("an output it cannot write is OUTPUT_UNWRITABLE and neither file is written", async () => {

@@ -2,7 +2,7 @@
  * Code point offsets, the write-once snapshot store, the event log, verified reads and span search.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CodePointIndex, codePointLength } from "../../src/evidence/codepoints.js";
@@ -11,7 +11,8 @@ import { htmlToText, MAX_HTML_DEPTH } from "../../src/evidence/html-text.js";
 import { createRun, openRun } from "../../src/evidence/run.js";
 import { findHeadings } from "../../src/evidence/sections.js";
 import { buildSnapshot, SnapshotStore, sourceIdOf } from "../../src/evidence/snapshot.js";
-import { readSource, registerSource, searchSource } from "../../src/evidence/sources.js";
+import { localSource, readSource, registerSource, searchSource } from "../../src/evidence/sources.js";
+import { fixture as fixturePdf } from "../helpers/fixture-files.js";
 import { cleanTempDirs, readJson, tempDir } from "./helpers.js";
 
 afterAll(() => cleanTempDirs());
@@ -165,6 +166,33 @@ describe("run folder", () => {
     expect(() => openRun(join(dir, "nope"))).toThrow(expect.objectContaining({ code: "RUN_NOT_FOUND" }));
     writeFileSync(join(dir, "run.json"), "{}");
     expect(() => openRun(dir)).toThrow(expect.objectContaining({ code: "RUN_CORRUPT" }));
+  });
+
+  it("refuses a run.json edited without the key: a library root of / stores no outside file", async () => {
+    const root = tempDir();
+    const dir = join(tempDir(), "run");
+    createRun(dir, { libraryRoot: root });
+    const outside = join(tempDir(), "outside.pdf");
+    copyFileSync(fixturePdf("paper"), outside);
+    const file = join(dir, "run.json");
+    const record = readJson<Record<string, unknown>>(file);
+    for (const edit of [{ library_root: "/" }, { gate: true }, { created_at: "2020-01-01T00:00:00.000Z" }]) {
+      writeFileSync(file, JSON.stringify({ ...record, ...edit }));
+      expect(() => openRun(dir)).toThrow(
+        expect.objectContaining({ code: "RUN_CORRUPT", message: expect.stringContaining("seal") }),
+      );
+    }
+    writeFileSync(file, JSON.stringify({ ...record, library_root: "/" }));
+    await expect(localSource(dir, outside)).rejects.toMatchObject({ code: "RUN_CORRUPT" });
+    expect(readdirSync(join(dir, "sources"))).toEqual([]);
+    // A run.json copied from another run (its own seal intact) is not this folder's either.
+    const other = join(tempDir(), "other");
+    createRun(other, { libraryRoot: "/" });
+    const copied = readJson<Record<string, unknown>>(join(other, "run.json"));
+    writeFileSync(file, JSON.stringify({ ...copied, run_id: record.run_id }));
+    expect(() => openRun(dir)).toThrow(expect.objectContaining({ code: "RUN_CORRUPT" }));
+    writeFileSync(file, JSON.stringify(record));
+    expect(openRun(dir).libraryRoot).toBe(root);
   });
 });
 

@@ -1,9 +1,9 @@
-// Deciding few candidates in a fresh process runs with V8's optimizing compiler paused (its compiles
-// cost more than they earn back there); many candidates with it taking only the hottest functions; a
-// process that has decided before optimizes as usual; the pause and the late tier-up are always
-// lifted, also when the deadline stops the rules. Each case
-// loads the modules afresh, as a new process would have them. The clock records, each time the rules
-// read it, whether the compiler was paused then.
+// A fresh process's first decision of few candidates is told to the process's tuning as a short run
+// (the CLI pauses V8's optimizing compiler for it: its compiles cost more than they earn back there);
+// of many candidates as a long first decision (the CLI lets only the hottest functions optimize); a
+// process that has decided before tells nothing; each is always ended, also when the deadline stops
+// the rules. Each case loads the modules afresh, as a new process would have them, with a tuning that
+// records what it is told. The clock records, each time the rules read it, whether a moment was held.
 
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,8 +24,20 @@ afterAll(() => tmp.remove());
 async function freshModules() {
   vi.resetModules();
   const anchors = await import("../../src/layout/anchors.js");
-  const flags = await import("../../src/document/worker-flags.js");
-  return { ...anchors, optimizerPaused: flags.optimizerPaused, tiersUpLate: flags.tiersUpLate };
+  const tuning = await import("../../src/document/process-tuning.js");
+  const holds = { short: 0, long: 0 };
+  const holding = (kind: keyof typeof holds) => () => {
+    holds[kind]++;
+    return () => {
+      holds[kind]--;
+    };
+  };
+  tuning.setProcessTuning({
+    engineCompiles: () => () => {},
+    shortRun: holding("short"),
+    longFirstDecision: holding("long"),
+  });
+  return { ...anchors, optimizerPaused: () => holds.short > 0, tiersUpLate: () => holds.long > 0 };
 }
 
 /** A deadline whose clock notes whether the compiler was paused at each reading. */
@@ -50,7 +62,7 @@ async function expectOptimizedDecision(
 }
 
 describe("deciding anchors and the optimizing compiler", () => {
-  it("pauses it for a fresh process's first decision of few candidates, then lifts it", async () => {
+  it("tells a fresh process's first decision of few candidates as a short run (the CLI pauses it), then ends it", async () => {
     const m = await freshModules();
     const doc = await m.openForAnchors(few, { noCache: true, withGeometry: true });
     const first = watchingDeadline(m.optimizerPaused);
@@ -62,7 +74,7 @@ describe("deciding anchors and the optimizing compiler", () => {
     await expectOptimizedDecision(m, doc);
   });
 
-  it("does not pause it for more candidates than SMALL_DECIDE_TOKENS: the first decision tiers up late", async () => {
+  it("tells a first decision of more candidates than SMALL_DECIDE_TOKENS as a long one (the CLI tiers up late)", async () => {
     const m = await freshModules();
     expect(2000).toBeGreaterThan(m.SMALL_DECIDE_TOKENS);
     const doc = await m.openForAnchors(many, { noCache: true, withGeometry: true });

@@ -3,7 +3,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { request as httpRequest } from "node:http";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -199,6 +200,85 @@ describe("citeproof mcp --http", () => {
     await c.close();
   });
 
+  it("refuses a JSON-RPC batch whole (-32600): none of its calls runs, and the log counts its messages", async () => {
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "verify", arguments: verifyArgs },
+    });
+    const notes = Array.from({ length: 1500 }, () => ({
+      jsonrpc: "2.0",
+      method: "notifications/initialized",
+    }));
+    const logBefore = served.stderr().length;
+    const r = await post(served.url, JSON.stringify([call(1), call(2), ...notes]));
+    expect(r.status).toBe(400);
+    const answer = (await r.json()) as { id: unknown; error: { code: number; message: string } };
+    expect(answer.id).toBeNull();
+    expect(answer.error.code).toBe(-32600);
+    expect(answer.error.message).toContain("batches are not accepted");
+    const log = served.stderr().slice(logBefore);
+    expect(log).toContain("refused a batch of 1502 messages");
+    expect(log).not.toContain("tools/call");
+    expect(log.length).toBeLessThan(500);
+  });
+
+  it("answers malformed messages with their JSON-RPC codes, briefly, and keeps serving", async () => {
+    const notJson = await post(served.url, "{not json");
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const deep = await post(served.url, `${"[".repeat(40_000)}${"]".repeat(40_000)}`);
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const arrayArgs = await post(
+      served.url,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "verify", arguments: [1] },
+      }),
+    );
+    const invalid = (await arrayArgs.json()) as { id: number; error: { code: number; message: string } };
+    expect([invalid.id, invalid.error.code]).toEqual([7, -32602]);
+    expect(invalid.error.message).toContain("params.arguments must be an object");
+    expect(invalid.error.message).not.toContain("\n");
+    const c = await client(served.url);
+    expect((await c.callTool({ name: "verify", arguments: verifyArgs })).isError).toBeFalsy();
+    await c.close();
+  });
+
+  it("answers a loopback Host only, and a page's Origin only from loopback or --allow-origin (DNS rebinding)", async () => {
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(served.url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+            Authorization: `Bearer ${TOKEN}`,
+            ...headers,
+          },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end(list);
+      });
+    const port = new URL(served.url).port;
+    expect(await status({ Host: `attacker.example:${port}` })).toBe(403);
+    expect(await status({ Host: `192.168.1.5:${port}` })).toBe(403);
+    expect(await status({ Origin: "https://attacker.example" })).toBe(403);
+    expect(await status({ Origin: "null" })).toBe(403);
+    expect(await status({ Host: `localhost:${port}` })).toBe(200);
+    expect(await status({ Host: `[::1]:${port}`, Origin: "http://localhost:3000" })).toBe(200);
+    expect(await status({})).toBe(200);
+  });
+
   it("cuts off a client that stalls in its body with 408, while others are served", async () => {
     const socket = connect(Number(new URL(served.url).port), "127.0.0.1");
     await once(socket, "connect");
@@ -319,6 +399,32 @@ describe("citeproof mcp --http deadlines and shutdown", () => {
       const [code] = await once(child, "exit");
       expect(code, args.join(" ")).toBe(2);
       expect(err).toContain("[USAGE]");
+    }
+  });
+});
+
+describe("citeproof mcp --http on a port in use", () => {
+  it("USAGE naming the address, not INTERNAL", async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, "127.0.0.1", r));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(
+        process.execPath,
+        [cliPath, "mcp", "--http", `127.0.0.1:${port}`, "--token-file", tokenFile],
+        { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let err = "";
+      child.stderr.on("data", (c) => {
+        err += String(c);
+      });
+      const [code] = await once(child, "exit");
+      expect(code).toBe(2);
+      expect(err).toContain("[USAGE]");
+      expect(err).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+      expect(err).not.toMatch(/\n\s+at /);
+    } finally {
+      taken.close();
     }
   });
 });

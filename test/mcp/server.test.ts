@@ -1,6 +1,8 @@
 // The MCP server, for real: `node dist/cli/main.js mcp` spoken to with the SDK's stdio client.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -252,6 +254,47 @@ describe("citeproof mcp", () => {
     expect(badBox.message).toContain("citations[0].bounding_box");
   });
 
+  it("cite_check fetches no URL on a loopback or private address, and tells nothing of its host, unless --allow-private-urls", async () => {
+    let hits = 0;
+    const host = createServer((_req, res) => {
+      hits++;
+      res.writeHead(418);
+      res.end();
+    });
+    await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
+    const port = (host.address() as AddressInfo).port;
+    const citations = [{ quote: "x", page: 1, bounding_box: { left: 0, bottom: 0, right: 10, top: 10 } }];
+    try {
+      for (const url of [
+        `http://127.0.0.1:${port}/a.pdf`,
+        `http://localhost:${port}/a.pdf`,
+        `http://[::ffff:127.0.0.1]:${port}/a.pdf`,
+        `http://169.254.169.254/latest/meta-data`,
+        `http://10.0.0.1:${port}/a.pdf`,
+      ]) {
+        const refused = errorOf(await call("cite_check", { sources: [{ url }], citations }));
+        expect(refused.code, url).toBe("ACCESS_DENIED");
+        expect(refused.message).toContain("loopback, private or link-local");
+        expect(refused.message).toContain("--allow-private-urls");
+        expect(refused.message).not.toContain("418");
+      }
+      expect(hits).toBe(0);
+      const allowing = await connect(["--allow-private-urls"]);
+      try {
+        const reached = (await allowing.callTool({
+          name: "cite_check",
+          arguments: { sources: [{ url: `http://127.0.0.1:${port}/a.pdf` }], citations },
+        })) as CallResult;
+        expect(errorOf(reached).code).toBe("URL_HTTP_ERROR");
+        expect(hits).toBe(1);
+      } finally {
+        await allowing.close();
+      }
+    } finally {
+      host.close();
+    }
+  });
+
   it("answers calls made at the same time, each with its own result", async () => {
     const results = await Promise.all([
       call("verify", { pdf: fixture, evidence: [{ id: "a", kind: "page", page: 1 }] }),
@@ -313,6 +356,48 @@ describe("citeproof mcp", () => {
     expect(refused?.error?.message).toContain("10485760");
     const answer = run.replies.find((r) => r.id === 3);
     expect(JSON.parse(answer.result.content[0].text).results[0].verdict).toBe("FLAG");
+  });
+
+  it("answers malformed lines with JSON-RPC -32700, -32600 or -32602, says so on stderr, and serves on", () => {
+    const args = (a: unknown) => ({ name: "verify", arguments: a });
+    const lines = [
+      ...MCP_HANDSHAKE.map((m) => JSON.stringify(m)),
+      "not json{",
+      "",
+      JSON.stringify([{ jsonrpc: "2.0", id: 9, method: "tools/list" }]),
+      JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: args([1, 2]) }),
+      `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"anchors","arguments":{"pdf":"${fixture}","__proto__":{"x":1}}}}`,
+      `${"[".repeat(5000)}${"]".repeat(5000)}`,
+      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: verifyPage }),
+    ];
+    const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
+      cwd: root,
+      input: `${lines.join("\n")}\n`,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(0);
+    const replies = run.stdout
+      .trim()
+      .split("\n")
+      .map(
+        (l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: unknown },
+      );
+    const errors = replies.filter((r) => r.error).map((r) => [r.id, r.error?.code]);
+    expect(errors).toEqual([
+      [null, -32700],
+      [null, -32600],
+      [3, -32602],
+      [4, -32602],
+      [null, -32600],
+    ]);
+    const arrayArgs = replies.find((r) => r.id === 3)?.error?.message ?? "";
+    expect(arrayArgs).toContain("params.arguments must be an object (got an array)");
+    expect(arrayArgs).not.toContain("\n");
+    expect(replies.find((r) => r.id === 4)?.error?.message).toContain('"__proto__"');
+    expect(replies.find((r) => r.id === 5)?.result).toBeDefined();
+    expect(run.stderr).toMatch(/^citeproof mcp: serving MCP over stdio/);
+    expect(run.stderr).toContain("not JSON");
   });
 
   it("anchors returns the document `citeproof anchors --json` prints", async () => {

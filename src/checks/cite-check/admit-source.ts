@@ -15,6 +15,8 @@ export interface AdmitOptions {
   /** Roots a local path may resolve into ("anywhere": a path a person typed); the working directory when none are given. */
   allowRoots?: PathAccess;
   deadline: Deadline;
+  /** Whether a URL on a loopback, private or link-local address is fetched (default "allow"). */
+  privateUrls?: "allow" | "refuse";
 }
 
 export async function admitSource(source: CiteSource, options: AdmitOptions): Promise<PdfBytes> {
@@ -28,6 +30,7 @@ export async function admitSource(source: CiteSource, options: AdmitOptions): Pr
     timeoutMs: options.deadline.remaining(),
     maxRedirects: CITE_CHECK_LIMITS.maxRedirects,
     accept: "application/pdf",
+    privateAddresses: options.privateUrls ?? "allow",
   });
   const head = Buffer.from(fetched.bytes.subarray(0, 5)).toString("latin1");
   if (head !== "%PDF-")

@@ -59,9 +59,9 @@ function isSparse(evidence: PageEvidence): boolean {
   return evidence.state === "ok" && pageLayer(evidence.text) === "sparse-over-image";
 }
 
-/** True when the page has native text that can be matched. */
+/** True when the page has native text that can be matched, or is blank (it holds no words at all). */
 export function hasNativeText(evidence: PageEvidence): evidence is Extract<PageEvidence, { state: "ok" }> {
-  return evidence.state === "ok" && evidence.text.hasTextLayer;
+  return evidence.state === "ok" && (evidence.text.hasTextLayer || pageLayer(evidence.text) === "blank");
 }
 
 /** The native reading of a citation, or undefined where the page has no usable native text. */

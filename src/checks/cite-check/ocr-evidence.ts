@@ -30,6 +30,12 @@ export interface OcrEvidenceOptions {
   imagePixels?: (page: number) => number;
 }
 
+/** The cache record a page's OCR reading is kept under: bound to the engine, the model and the resolution. */
+export function ocrRecordKey(page: number): string {
+  const p = ocrProvenance();
+  return `ocr-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${OCR_DPI}-p${page}`;
+}
+
 export async function ocrPages(
   source: PdfBytes,
   pages: readonly number[],
@@ -39,9 +45,8 @@ export async function ocrPages(
   if (pages.length === 0) return out;
   let recordKey: (page: number) => string;
   try {
-    const p = ocrProvenance();
-    recordKey = (page) =>
-      `ocr-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${OCR_DPI}-p${page}`;
+    ocrProvenance();
+    recordKey = ocrRecordKey;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     for (const page of pages) out.set(page, { state: "unavailable", message });

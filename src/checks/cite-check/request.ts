@@ -2,9 +2,11 @@
  * The located quote check's input: validation of the request document (and of the same options
  * given as flags) against the limits. Every rejection is a usage error naming the field.
  */
+
 import { CiteproofError } from "../../errors.js";
 import { didYouMean, firstUnknownField } from "../../util/field-names.js";
 import { isObject } from "../../util/json-object.js";
+import { shown } from "../../util/shown.js";
 import { CITE_CHECK_LIMITS as L } from "./limits.js";
 import { NORMALIZATIONS, type Normalization, OCR_MODES, type OcrMode } from "./verdicts.js";
 
@@ -74,7 +76,7 @@ export function parseCiteCheckRequest(value: unknown): CiteCheckInput {
   if (!isObject(value)) throw usage("the request must be a JSON object");
   rejectUnknown(value, REQUEST_FIELDS, "");
   if (value.operation !== "cite_check")
-    throw usage(`operation must be "cite_check" (got ${JSON.stringify(value.operation ?? null)})`);
+    throw usage(`operation must be "cite_check" (got ${shown(value.operation ?? null)})`);
   return {
     source: parseSources(value.sources),
     citations: parseCitations(value.citations, "citations"),
@@ -226,6 +228,6 @@ export function parseOptions(
 function intInRange(value: unknown, field: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
-    throw usage(`${field} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
+    throw usage(`${field} must be an integer from ${min} to ${max} (got ${shown(value)})`);
   return value;
 }

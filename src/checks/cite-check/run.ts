@@ -24,6 +24,8 @@ export interface CiteCheckOptions {
   cacheDir?: string;
   noCache?: boolean;
   password?: string;
+  /** Whether a URL on a loopback, private or link-local address is fetched (default "allow"). */
+  privateUrls?: "allow" | "refuse";
 }
 
 export async function citeCheck(
@@ -31,7 +33,11 @@ export async function citeCheck(
   options: CiteCheckOptions = {},
 ): Promise<CiteCheckReport> {
   const deadline = new Deadline(input.timeoutMs);
-  const source = await admitSource(input.source, { allowRoots: options.allowRoots, deadline });
+  const source = await admitSource(input.source, {
+    allowRoots: options.allowRoots,
+    deadline,
+    privateUrls: options.privateUrls,
+  });
   const report: CiteCheckReport = {
     operation: "cite_check",
     source: { origin: source.origin, sha256: source.sha256, pages: null, bytes: source.bytes.byteLength },

@@ -24,6 +24,8 @@ interface McpFlags extends DocumentFlags {
   bodyTimeoutMs: string;
   callTimeoutMs: string;
   idleTimeoutMs: string;
+  allowPrivateUrls?: boolean;
+  allowOrigin: string[];
 }
 
 export function register(program: Command): void {
@@ -37,10 +39,20 @@ export function register(program: Command): void {
       [] as string[],
     )
     .option(
+      "--allow-private-urls",
+      "let cite_check fetch URLs on loopback, private and link-local addresses (refused by default)",
+    )
+    .option(
       "--http <[host:]port>",
       "serve MCP's Streamable HTTP transport at /mcp on this port (0: any free port)",
     )
     .option("--host <host>", "the address to listen on with --http (default: 127.0.0.1, loopback only)")
+    .option(
+      "--allow-origin <origin>",
+      "with --http: a web origin (https://app.example) whose pages may call, besides loopback ones (repeatable)",
+      (origin: string, origins: string[]) => [...origins, origin],
+      [] as string[],
+    )
     .option("--token-file <file>", "with --http: a file holding the bearer token every request must carry")
     .option("--max-concurrent <n>", "with --http: requests handled at once", "4")
     .option(
@@ -55,11 +67,16 @@ export function register(program: Command): void {
   addSharedDocumentOptions(command, "tool call").action((flags: McpFlags) =>
     runAction(false, async () => {
       const roots = (flags.allowRoot.length > 0 ? flags.allowRoot : [process.cwd()]).map(resolveRoot);
-      const env = { cwd: process.cwd(), roots, open: sharedOpenOptions(flags) };
+      const env = {
+        cwd: process.cwd(),
+        roots,
+        open: sharedOpenOptions(flags),
+        allowPrivateUrls: flags.allowPrivateUrls === true,
+      };
       const version = program.version() ?? "0.0.0";
       if (flags.http === undefined) {
-        if (flags.host !== undefined || flags.tokenFile !== undefined)
-          throw new CiteproofError("USAGE", "--host and --token-file go with --http");
+        if (flags.host !== undefined || flags.tokenFile !== undefined || flags.allowOrigin.length > 0)
+          throw new CiteproofError("USAGE", "--host, --token-file and --allow-origin go with --http");
         await serveStdio(env, version);
         return EXIT_CLEAN;
       }
@@ -94,6 +111,7 @@ async function serveUntilSignal(
     host,
     port,
     log,
+    allowedOrigins: flags.allowOrigin,
     limits: {
       maxConcurrent: int(flags.maxConcurrent, "--max-concurrent"),
       queueTimeoutMs: int(flags.queueTimeoutMs, "--queue-timeout-ms"),

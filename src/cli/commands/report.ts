@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { parseEvidenceJson } from "../../checks/evidence-record.js";
+import { parseEvidenceFile } from "../../checks/evidence-record.js";
 import { reportOperation } from "../../operations/report.js";
 import { DEFAULT_REPORT_DPI } from "../../report/build.js";
 import { parseDpi } from "../dpi.js";
@@ -34,7 +34,7 @@ export function register(program: Command): void {
     runAction(flags.json, () => {
       const dpi = parseDpi(flags.dpi);
       const ctx = commandContext(flags);
-      const evidence = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
+      const evidence = parseEvidenceFile(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const input = { pdf, evidence, out: flags.out, dpi, password: flags.password };
       return runAndPrint(reportOperation, input, ctx, flags.json);
     }),

@@ -8,10 +8,11 @@ import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
 import type { Command } from "commander";
 import { closeEngine } from "../../document/engine-client.js";
+import { DEFAULT_TIMEOUT_MS } from "../../document/open.js";
 import { CiteproofError } from "../../errors.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, preloadCommands, runProgram } from "../program.js";
-import { SERVED_COMMANDS } from "../serve-mode.cjs";
+import { namesOwnStreams, SERVED_COMMANDS } from "../serve-mode.cjs";
 import {
   buildId,
   notOurs,
@@ -108,30 +109,110 @@ async function removeStale(path: string): Promise<void> {
 
 let onIdle: () => void = () => {};
 let onBusy: () => void = () => {};
-let queue: Promise<void> = Promise.resolve();
+
+/** A call received: its client's socket, its request line, when it came and how long it may wait. */
+interface Call {
+  socket: Socket;
+  line: string;
+  arrived: number;
+  waitMs: number;
+}
+
+/** The longest request line read: a call is its arguments and environment, never a document. */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** The server's own log: a running call's stderr is captured, and a line logged meanwhile is not its. */
+const writeStderr = process.stderr.write;
+const log = (line: string) => writeStderr.call(process.stderr, `citeproof serve: ${line}\n`);
+
+const waiting: Call[] = [];
+let running: Call | undefined;
 let pending = 0;
 
 function receive(socket: Socket): void {
   const chunks: Buffer[] = [];
+  let size = 0;
   socket.on("error", () => socket.destroy());
+  socket.on("close", () => {
+    // Work whose client is gone is abandoned: nothing waits behind it, each waiting call is refused
+    // now and its client runs it itself.
+    if (running?.socket === socket)
+      for (const call of waiting.splice(0)) settle(call, busy("a call whose client went away"));
+  });
   socket.on("data", (chunk: Buffer) => {
-    chunks.push(chunk);
-    if (!chunk.includes(0x0a)) return;
+    const nl = chunk.indexOf(0x0a);
+    size += nl === -1 ? chunk.length : nl;
+    if (size > MAX_REQUEST_BYTES) {
+      socket.removeAllListeners("data");
+      log(`refused (a request over ${MAX_REQUEST_BYTES} bytes)`);
+      socket.end(`${JSON.stringify(refusedReply(`a request over ${MAX_REQUEST_BYTES} bytes`))}\n`);
+      return;
+    }
+    chunks.push(nl === -1 ? chunk : chunk.subarray(0, nl));
+    if (nl === -1) return;
     socket.removeAllListeners("data");
-    const line = Buffer.concat(chunks);
+    const line = Buffer.concat(chunks).toString("utf8");
+    const call = { socket, line, arrived: Date.now(), waitMs: callDeadlineMs(line) };
     pending++;
     onBusy();
-    // One call at a time: a call owns the process's output and working directory while it runs.
-    queue = queue.then(async () => {
-      const started = Date.now();
-      const reply = await answer(line.subarray(0, line.indexOf(0x0a)).toString("utf8"));
-      process.stderr.write(
-        `citeproof serve: ${"refused" in reply ? `refused (${reply.refused})` : `ran, exit ${reply.exitCode}`} in ${Date.now() - started} ms\n`,
-      );
-      if (!socket.destroyed) socket.end(`${JSON.stringify(reply)}\n`);
-      if (--pending === 0) onIdle();
-    });
+    if (running?.socket.destroyed) settle(call, busy("a call whose client went away"));
+    else {
+      waiting.push(call);
+      void next();
+    }
   });
+}
+
+/** Runs the next waiting call, one at a time: a call owns the process's output and working directory. */
+async function next(): Promise<void> {
+  if (running !== undefined) return;
+  const call = waiting.shift();
+  if (call === undefined) return;
+  if (call.socket.destroyed) {
+    settle(call, refusedReply("its client went away before it started"));
+    return next();
+  }
+  if (Date.now() - call.arrived > call.waitMs) {
+    settle(call, busy(`calls that kept it waiting past its own deadline of ${call.waitMs} ms`));
+    return next();
+  }
+  running = call;
+  const started = Date.now();
+  const reply = await answer(call.line);
+  running = undefined;
+  settle(call, reply, Date.now() - started);
+  return next();
+}
+
+/** Sends a call its reply when its client is still there, logs it, and counts it done. */
+function settle(call: Call, reply: ServeReply, ms = 0): void {
+  log(
+    `${"refused" in reply ? `refused (${reply.refused})` : `ran, exit ${reply.exitCode}`} in ${ms} ms${call.socket.destroyed ? "; its client had gone" : ""}`,
+  );
+  if (!call.socket.destroyed) call.socket.end(`${JSON.stringify(reply)}\n`);
+  if (--pending === 0) onIdle();
+}
+
+function refusedReply(why: string): ServeReply {
+  return { protocol: SERVE_PROTOCOL, refused: why };
+}
+
+function busy(behind: string): ServeReply {
+  return refusedReply(`busy with ${behind}`);
+}
+
+/** How long a call may wait for its turn: its own deadline (`--timeout-ms`, else the default). */
+function callDeadlineMs(line: string): number {
+  let args: unknown;
+  try {
+    args = (JSON.parse(line) as ServeRequest)?.args;
+  } catch {
+    return DEFAULT_TIMEOUT_MS;
+  }
+  if (!Array.isArray(args)) return DEFAULT_TIMEOUT_MS;
+  const at = args.indexOf("--timeout-ms");
+  const given = at >= 0 ? Number(args[at + 1]) : Number.NaN;
+  return Number.isFinite(given) && given > 0 ? given : DEFAULT_TIMEOUT_MS;
 }
 
 async function answer(line: string): Promise<ServeReply> {
@@ -152,6 +233,8 @@ function refusal(request: ServeRequest): string | undefined {
   if (!Array.isArray(request.args) || !request.args.every((a) => typeof a === "string"))
     return "bad arguments";
   if (typeof request.cwd !== "string") return "no working directory";
+  const own = namesOwnStreams(request.args, request.cwd);
+  if (own !== undefined) return `${own} would be the server's own, not the caller's`;
   const command = commandOf(request.args);
   if (command === undefined || !SERVED_COMMANDS.includes(command)) return "not a served command";
   if (JSON.stringify(request.env) !== JSON.stringify(servedEnvironment())) return "another environment";

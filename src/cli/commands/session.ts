@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { parseEvidenceJson } from "../../checks/evidence-record.js";
+import { parseEvidenceFile } from "../../checks/evidence-record.js";
 import type { Operation } from "../../operations/operation.js";
 import {
   type SessionNewInput,
@@ -45,7 +45,7 @@ export function register(program: Command): void {
       .requiredOption("--evidence <file>", "JSON array of evidence records"),
   ).action((name: string, flags: SessionFlags & { evidence: string }) =>
     runAction(flags.json, () => {
-      const evidence = parseEvidenceJson(readTextInput(flags.evidence, "evidence file"), flags.evidence);
+      const evidence = parseEvidenceFile(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const input = { name, evidence, session: flags.session, pdf: flags.pdf };
       return runAndPrint(sessionVerifyOperation, input, commandContext({}), flags.json);
     }),

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { citationsFormat } from "../../checks/citation-formats.js";
-import { parseEvidenceJson, parseJsonInput } from "../../checks/evidence-record.js";
+import { parseEvidenceFile, parseJsonInput } from "../../checks/evidence-record.js";
 import { CiteproofError } from "../../errors.js";
 import { verifyOperation } from "../../operations/verify.js";
 import { verifyCitationsOperation } from "../../operations/verify-citations.js";
@@ -72,7 +72,7 @@ export function register(program: Command): void {
       }
       if (flags.documentIndex !== undefined)
         throw new CiteproofError("USAGE", "--document-index is read only with --citations-format anthropic");
-      const evidence = parseEvidenceJson(text, flags.evidence);
+      const evidence = parseEvidenceFile(text, flags.evidence);
       return runAndPrint(
         verifyOperation,
         { pdf, evidence, password: flags.password, ...ocrOption(flags.ocr) },

@@ -82,7 +82,7 @@ export class EngineDocument {
       const ch = cropBox.top - cropBox.bottom;
       const width = rotation % 180 === 0 ? cw : ch;
       const height = rotation % 180 === 0 ? ch : cw;
-      const { graphics, dropped, paint } = collectGraphics(this.engine, page);
+      const { graphics, dropped, paint, objects } = collectGraphics(this.engine, page);
       const textPage = raw.FPDFText_LoadPage(page);
       if (!textPage) throw new CiteproofError("DAMAGED_PDF", `the text of page ${index + 1} cannot be read`);
       try {
@@ -108,6 +108,7 @@ export class EngineDocument {
               hiddenChars: chars.hiddenChars,
               lines: chars.lines,
               graphics,
+              objects,
               cropBox,
             }),
             largestImagePixels: paint.largestImagePixels,

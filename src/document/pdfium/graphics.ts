@@ -26,7 +26,7 @@ export interface PaintOrder {
 export function collectGraphics(
   engine: Engine,
   page: number,
-): { graphics: GraphicObject[]; dropped: number; paint: PaintOrder } {
+): { graphics: GraphicObject[]; dropped: number; paint: PaintOrder; objects: number } {
   const raw = engine.raw;
   const graphics: GraphicObject[] = [];
   const paint: PaintOrder = { textOrder: new Map(), images: [], largestImagePixels: 0 };
@@ -88,7 +88,7 @@ export function collectGraphics(
     const obj = raw.FPDFPage_GetObject(page, i);
     if (obj) visit(obj, undefined, 0);
   }
-  return { graphics, dropped, paint };
+  return { graphics, dropped, paint, objects: visited };
 }
 
 /** Whether an image painted after the text object wholly covers the glyph box given. */

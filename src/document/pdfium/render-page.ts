@@ -4,6 +4,7 @@
  */
 import { CiteproofError } from "../../errors.js";
 import type { Box, Rotation } from "../model.js";
+import type { EngineRender } from "../render-result.js";
 import { displaySize, type RenderTransform, userBoxToDevice } from "../render-transform.js";
 import { clipRegion } from "./boxes.js";
 import type { Engine } from "./engine.js";
@@ -14,12 +15,7 @@ const PNG_COMPRESSION = 6;
 /** Largest image a render may produce: 8000 x 8000 pixels. */
 export const MAX_RENDER_PIXELS = 64_000_000;
 
-export interface EngineRender {
-  png: Uint8Array;
-  widthPx: number;
-  heightPx: number;
-  transform: RenderTransform;
-}
+export type { EngineRender } from "../render-result.js";
 
 /**
  * Renders `box` (default user space; undefined: the whole visible page) of a loaded page, 0-based

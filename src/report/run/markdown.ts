@@ -80,8 +80,15 @@ function cell(text: string): string {
   return inline(text).replace(/\|/g, "\\|");
 }
 
+/**
+ * Text from the run (labels, titles, messages) on one line, drawn as written: HTML-significant
+ * characters as entities, and Markdown's emphasis, code, link and image syntax escaped, so a claim
+ * labelled `[x](javascript:…)` or `![](https://tracker/…)` shows as those characters, never a link
+ * or an image that loads.
+ */
 function inline(text: string): string {
   return text
+    .replace(/[\\`*_[\]()!~]/g, "\\$&")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

@@ -4,17 +4,10 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeEngine, EngineClient } from "../../src/document/engine-client.js";
+import { closeEngine, EngineClient, lastWorkerTier } from "../../src/document/engine-client.js";
 import { SHORT_RUN_PAGES } from "../../src/document/extract-pages.js";
 import { openDocument } from "../../src/document/open.js";
-import {
-  LATE_INTERRUPT_BUDGET,
-  lastWorkerTier,
-  optimizerPaused,
-  tiersUpLate,
-  tierUpLater,
-  V8_INTERRUPT_BUDGET,
-} from "../../src/document/worker-flags.js";
+import { type EngineTier, setProcessTuning } from "../../src/document/process-tuning.js";
 import { CiteproofError } from "../../src/errors.js";
 import { readPdfFile } from "../../src/source/file.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
@@ -79,58 +72,57 @@ describe("the engine's compile tier", () => {
     }
   });
 
-  it("a short run pauses the optimizing compiler until it ends (a fresh worker's first call); a long one does not", async () => {
+  it("a fresh worker's first call tells the process's tuning of a short run and the engine's tier, each ended once", async () => {
     const source = await readPdfFile(fixture("paper"));
     const client = new EngineClient();
-    const seen: boolean[] = [];
+    const events: string[] = [];
+    let shortRuns = 0;
+    setProcessTuning({
+      engineCompiles: (tier: EngineTier) => {
+        events.push(`compile ${tier}`);
+        return () => events.push(`compiled ${tier}`);
+      },
+      shortRun: () => {
+        shortRuns++;
+        return () => {
+          shortRuns--;
+          events.push("short run ended");
+        };
+      },
+      longFirstDecision: () => () => {},
+    });
+    const seen: number[] = [];
     const options = (shortRun: boolean) => ({
       timeoutMs: 60_000,
       timeoutError: () => new CiteproofError("EXTRACTION_TIMEOUT", "too slow"),
       fallbackCode: "EXTRACTION_FAILED" as const,
       shortRun,
-      onChunk: () => seen.push(optimizerPaused()),
+      onChunk: () => seen.push(shortRuns),
     });
     try {
-      expect(optimizerPaused()).toBe(false);
       client.prestart();
       await client.call("extract", source, { pages: [1, 2], withGeometry: false }, options(true));
       expect(seen.length).toBeGreaterThan(2);
-      expect(seen.every((paused) => paused)).toBe(true);
-      expect(optimizerPaused()).toBe(false);
+      expect(seen.every((held) => held === 1)).toBe(true);
+      expect(shortRuns).toBe(0);
+      expect(events).toEqual(["compile baseline", "compiled baseline", "short run ended"]);
       expect(lastWorkerTier()).toBe("baseline");
-      // The same worker's next call: its engine is loaded, nothing is paused.
+      // The same worker's next call: its engine is loaded, nothing is told.
       seen.length = 0;
+      events.length = 0;
       await client.call("extract", source, { pages: [3], withGeometry: false }, options(true));
-      expect(seen.some((paused) => paused)).toBe(false);
+      expect(seen.some((held) => held > 0)).toBe(false);
+      expect(events).toEqual([]);
       await client.close();
       seen.length = 0;
       await client.call("extract", source, { pages: [1, 2], withGeometry: false }, options(false));
       expect(seen.length).toBeGreaterThan(2);
-      expect(seen.some((paused) => paused)).toBe(false);
+      expect(seen.some((held) => held > 0)).toBe(false);
+      expect(events).toEqual(["compile optimizing", "compiled optimizing"]);
       expect(lastWorkerTier()).toBe("optimizing");
     } finally {
+      setProcessTuning(undefined);
       await client.close();
     }
-  });
-});
-
-describe("late tier-up", () => {
-  it("returns to the interrupt budget the running Node's V8 has by default", () => {
-    const options = spawnSync(process.execPath, ["--v8-options"], { encoding: "utf8" }).stdout;
-    const shown = /--interrupt-budget=(\d+)/.exec(options.slice(options.indexOf("--interrupt-budget ")));
-    expect(Number(shown?.[1])).toBe(V8_INTERRUPT_BUDGET);
-    expect(LATE_INTERRUPT_BUDGET).toBeGreaterThan(V8_INTERRUPT_BUDGET);
-  });
-
-  it("holds while any run that asked for it is running; lifting twice lifts once", () => {
-    expect(tiersUpLate()).toBe(false);
-    const outer = tierUpLater();
-    const inner = tierUpLater();
-    expect(tiersUpLate()).toBe(true);
-    inner();
-    inner();
-    expect(tiersUpLate()).toBe(true);
-    outer();
-    expect(tiersUpLate()).toBe(false);
   });
 });
