@@ -97,7 +97,8 @@ describe("a generated set of drafts against their bibliographies", () => {
 
   it("SARIF: valid against the SARIF 2.1.0 schema, one result per citation that is not PASS, at its line", () => {
     const report = check("draft.md", "refs.bib", "--json").json as Report;
-    const run = check("draft.md", "refs.bib", "--format", "sarif");
+    // Two drafts: one run each.
+    const run = check("draft.md", "refs.bib", join(out, "author-year.txt"), "--format", "sarif");
     const sarif = run.json as {
       runs: {
         tool: { driver: { name: string; rules: { id: string; fullDescription: { text: string } }[] } };
@@ -119,6 +120,7 @@ describe("a generated set of drafts against their bibliographies", () => {
     addFormats(ajv);
     const validate = ajv.compile(schema);
     expect(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    expect(sarif.runs).toHaveLength(2);
     const runOne = sarif.runs[0];
     expect(runOne.tool.driver.name).toBe("citeproof");
     const notPass = report.citations.filter((c) => c.verdict !== "PASS");
