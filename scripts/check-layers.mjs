@@ -21,7 +21,7 @@ export const LAYERS = [
   ["layout"],
   ["prose"],
   ["checks"],
-  ["session", "evidence", "report"],
+  ["session", "evidence", "report", "drafts"],
   ["operations"],
   ["batch"],
   ["cli", "mcp", "pi"],
