@@ -6,6 +6,7 @@
 // [{draft, line, key, quote, verdict, reason}] for every citation the drafts write.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -48,7 +49,7 @@ function texPages(name) {
 }
 
 /** Seven words of a sentence, its first left out, without the punctuation at either end. */
-function quoteOf(sentence) {
+export function quoteOf(sentence) {
   return sentence
     .split(" ")
     .slice(1, 8)
@@ -91,7 +92,7 @@ function sentence(next) {
 }
 
 /** A generated source: a title, a DOI on its first page, and pages of sentences. */
-function generatedSource(i) {
+export function generatedSource(i) {
   const next = random(1000 + i);
   const title = `On the ${WORDS[(i * 7) % WORDS.length]} and the ${WORDS[(i * 11 + 3) % WORDS.length]} of generated source ${i + 1}`;
   const pages = Array.from({ length: 2 + (i % 3) }, () => Array.from({ length: 8 }, () => sentence(next)));
@@ -119,7 +120,7 @@ function wrap(text) {
 }
 
 /** A PDF of text pages in Helvetica (WinAnsi): the title and DOI on the first page, then the sentences. */
-function writePdf(path, source) {
+export function writePdf(path, source) {
   const objects = [];
   const add = (body) => objects.push(body) + 2; // object numbers start at 3
   const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
@@ -441,9 +442,12 @@ function main(out) {
   writeFileSync(join(out, "truth.json"), `${JSON.stringify(truth, null, 1)}\n`);
 }
 
-const out = process.argv[2];
-if (!out) {
-  console.error("usage: node scripts/drafts-gen/generate.mjs <out-dir>");
-  process.exit(2);
+// Run as a script; imported (the bench), it only lends its generated sources.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const out = process.argv[2];
+  if (!out) {
+    console.error("usage: node scripts/drafts-gen/generate.mjs <out-dir>");
+    process.exit(2);
+  }
+  main(out);
 }
-main(out);
