@@ -41,7 +41,10 @@ export const ERROR_CODES = [
   "URL_HTTP_ERROR",
   "URL_TIMEOUT",
   "URL_TOO_MANY_REDIRECTS",
+  /** The source is not of a kind any reader takes (binary, unknown, empty, or a format left out). */
   "CONTENT_NOT_SUPPORTED",
+  /** The source claims a kind it breaks (invalid UTF-8, malformed XML, a missing part); the part is named. */
+  "CONTENT_INVALID",
   "RENDER_TIMEOUT",
   /** A page needs more memory than the engine may take (CITEPROOF_MAX_MEMORY_MB); the other pages are read. */
   "ENGINE_MEMORY_LIMIT",

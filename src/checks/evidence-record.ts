@@ -6,7 +6,7 @@ import { isObject } from "../util/json-object.js";
 import { shown } from "../util/shown.js";
 
 export type EvidenceRecord =
-  | { id?: string; kind: "quotation"; page?: number; endPage?: number; text: string }
+  | { id?: string; kind: "quotation"; page?: number; endPage?: number; section?: string; text: string }
   | { id?: string; kind: "page"; page: number }
   | { id?: string; kind: "equation"; label: string }
   | { id?: string; kind: "figure"; label: string };
@@ -27,7 +27,7 @@ export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** The fields each kind of record may carry; any other is refused, never ignored. */
 const RECORD_FIELDS: Record<EvidenceKind, ReadonlySet<string>> = {
-  quotation: new Set(["id", "kind", "page", "endPage", "text"]),
+  quotation: new Set(["id", "kind", "page", "endPage", "section", "text"]),
   page: new Set(["id", "kind", "page"]),
   equation: new Set(["id", "kind", "label"]),
   figure: new Set(["id", "kind", "label"]),
@@ -128,7 +128,16 @@ function validateRecord(item: unknown, index: number): EvidenceRecord {
         item.endPage === undefined || item.endPage === null
           ? undefined
           : checkEndPage(item.endPage, page, at);
-      return { id: idOut, kind, page, ...(endPage !== undefined ? { endPage } : {}), text };
+      const section =
+        item.section === undefined || item.section === null ? undefined : checkSection(item.section, at);
+      return {
+        id: idOut,
+        kind,
+        page,
+        ...(endPage !== undefined ? { endPage } : {}),
+        ...(section !== undefined ? { section } : {}),
+        text,
+      };
     }
     case "page":
       if (item.page === undefined || item.page === null) throw invalid(`${at}: field "page" is missing`);
@@ -173,7 +182,18 @@ function checkPage(value: unknown, at: string): number {
   return value;
 }
 
-function withinName(value: string, field: "id" | "label", at: string): void {
+/** A heading's words or number, as a flow source's locator. */
+function checkSection(value: unknown, at: string): string {
+  // A number is refused: 3.10 would arrive as 3.1.
+  if (typeof value !== "string")
+    throw invalid(`${at}: field "section" must be a string (a heading's words, its number, or both)`);
+  const section = value;
+  if (section.trim() === "") throw invalid(`${at}: field "section" is empty`);
+  withinName(section, "section", at);
+  return section;
+}
+
+function withinName(value: string, field: "id" | "label" | "section", at: string): void {
   if (value.length > EVIDENCE_LIMITS.maxNameUtf16)
     throw invalid(
       `${at}: field "${field}" is ${value.length} characters, over the limit of ${EVIDENCE_LIMITS.maxNameUtf16}`,

@@ -108,7 +108,8 @@ function finding(
   return { parts, omitted, widestGap: chain.widestGap };
 }
 
-function omission(between: string): Omission {
+/** The words between two parts of an elided quotation, as a result prints them. */
+export function omission(between: string): Omission {
   const text = between.replace(/\s+/g, " ").trim();
   const words = text.split(" ").filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const cut = text.length > MAX_OMITTED_CHARS;

@@ -69,16 +69,22 @@ export function absentHint(
 
 /** form-differs: the symbols that differ between the quotation and the page's words. */
 export function formHint(quoted: string, pageWords: string, page: number, labels: PrintedLabels): RepairHint {
+  return { ...formDifferences(quoted, pageWords), page, printedPage: labels.of(page)?.label ?? null };
+}
+
+/** The symbols that differ between a quotation and the source's words, character by character. */
+export function formDifferences(
+  quoted: string,
+  sourceWords: string,
+): { text: string; differences: Difference[] } {
   const a = fold(quoted, { trim: true });
-  const b = fold(pageWords, { trim: true });
+  const b = fold(sourceWords, { trim: true });
   const alignment = alignWithin(a.text.length, b.text.length, (i, j) => a.text[i] === b.text[j]);
-  const differences = differencesOf(alignment, original(quoted, a), original(pageWords, b)).filter(
+  const differences = differencesOf(alignment, original(quoted, a), original(sourceWords, b)).filter(
     (d) => /\S/.test(d.page) || /\S/.test(d.quotation),
   );
   return {
     text: differences.length > 0 ? describeDifferences(differences) : "the spacing differs",
-    page,
-    printedPage: labels.of(page)?.label ?? null,
     differences,
   };
 }

@@ -31,6 +31,8 @@ export const REASONS = [
   "equation-evidence-unavailable",
   "unsupported-equation-label",
   "deadline",
+  "wrong-section",
+  "no-such-section",
   "unknown-key",
   "source-unavailable",
   "ambiguous-source",
@@ -62,6 +64,9 @@ export const REASON_MEANINGS: Record<Reason, string> = {
     "the label is in a form the check does not know (a range, a list, parentheses)",
   deadline:
     "not decided: the deadline passed before the extraction, the layout rules or OCR the record needed had finished; the message names the pages not read and a longer --timeout-ms to try; never kept in the cache",
+  "wrong-section":
+    "the words are in the source but not under the heading named; the evidence names the heading chain they stand under (`2 Methods > 2.1 Data`)",
+  "no-such-section": "no heading of the source reads as the section named; the evidence lists its headings",
   "unknown-key": "a draft's citation names a work the bibliography does not hold; nothing was checked",
   "source-unavailable":
     "the bibliography's entry names no source that could be read: no file or URL, a file outside the allowed roots or unreadable, a kind not read, or a URL not fetched (the message says which); nothing was checked",

@@ -5,8 +5,9 @@
  * the code point offset where their text starts; the title and citation metadata are kept.
  */
 import { Parser } from "htmlparser2";
+import { NOT_SHOWN } from "../document/flow/html.js";
 import { CiteproofError } from "../errors.js";
-import { codePointLength } from "./codepoints.js";
+import { codePointLength } from "../util/codepoints.js";
 import { doiForm, pmcidForm, pmidForm } from "./paper-ids.js";
 import type { PaperIds, SectionStart } from "./snapshot.js";
 
@@ -18,18 +19,7 @@ export interface HtmlText {
   paper: PaperIds | null;
 }
 
-const SKIP = new Set([
-  "script",
-  "style",
-  "noscript",
-  "template",
-  "svg",
-  "math",
-  "iframe",
-  "object",
-  "canvas",
-  "head",
-]);
+const SKIP = NOT_SHOWN;
 const PARAGRAPH = new Set([
   "p",
   "h1",

@@ -8,7 +8,7 @@ import { defaultCacheDir, ExtractionCache } from "../document/cache.js";
 import type { PageGeometry, PageText } from "../document/model.js";
 import { type OpenedDocument, openDocument, pageGeometry } from "../document/open.js";
 import { readPdfFile } from "../source/file.js";
-import type { CodePointIndex } from "./codepoints.js";
+import type { CodePointIndex } from "../util/codepoints.js";
 import { type AssetChecker, libraryRootGuard } from "./fresh.js";
 import type { Snapshot } from "./snapshot.js";
 

@@ -10,7 +10,7 @@ import { type OpenOptions, openDocument } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import { findHeadings } from "../layout/headings.js";
 import type { PdfBytes } from "../source/file.js";
-import { codePointLength } from "./codepoints.js";
+import { codePointLength } from "../util/codepoints.js";
 import { PAGE_SEPARATOR } from "./locate.js";
 import type { DocumentMap, SectionStart } from "./snapshot.js";
 

@@ -6,7 +6,7 @@
  */
 import { CiteproofError } from "../errors.js";
 import { fold } from "../text/fold.js";
-import type { CodePointIndex } from "./codepoints.js";
+import type { CodePointIndex } from "../util/codepoints.js";
 
 export interface SpanHit {
   /** The match itself, code points into the snapshot text, end exclusive. */

@@ -7,7 +7,7 @@
  */
 
 import { SECTION_NAMES } from "../layout/headings.js";
-import type { CodePointIndex } from "./codepoints.js";
+import type { CodePointIndex } from "../util/codepoints.js";
 import type { SectionStart, Snapshot } from "./snapshot.js";
 
 const NUMBERING = /^(?:(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])[.)]?\s+)/;

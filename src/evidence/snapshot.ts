@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CiteproofError } from "../errors.js";
-import { CodePointIndex, codePointLength, hasLoneSurrogate } from "./codepoints.js";
+import { CodePointIndex, codePointLength, hasLoneSurrogate } from "../util/codepoints.js";
 import { canonicalJson, removeAbandonedTemps, writeFileOnce } from "./files.js";
 import { ACCESS_LEVELS, type AccessLevel, ORIGINS, type Origin } from "./reasons.js";
 import { RUN_FILES, type RunInfo, runPath } from "./run.js";

@@ -8,7 +8,7 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CiteproofError } from "../errors.js";
-import { type FileRead, type PdfBytes, readFileOnce, readPdfFile } from "./file.js";
+import { asPdf, type FileRead, type PdfBytes, readFileOnce, readSourceFile } from "./file.js";
 
 /** Real path of a root; a root that does not exist admits nothing and is a usage error. */
 export function resolveRoot(root: string): string {
@@ -75,14 +75,23 @@ function rootGuard(path: string, realRoots: readonly string[]): (real: string) =
  * usual messages), then the file actually opened is checked again by its descriptor's real path.
  * The bytes' origin is the path as given.
  */
-export async function readAdmittedPdf(
+/** Reads a source of any kind inside the allowed roots through one descriptor (see `readAdmittedPdf`). */
+export async function readAdmittedSource(
   path: string,
   roots: readonly string[],
   maxBytes?: number,
 ): Promise<PdfBytes> {
   const guard = rootGuard(path, roots.map(resolveRoot));
   admitLocalPath(path, roots);
-  return readPdfFile(path, maxBytes, guard);
+  return readSourceFile(path, maxBytes, guard);
+}
+
+export async function readAdmittedPdf(
+  path: string,
+  roots: readonly string[],
+  maxBytes?: number,
+): Promise<PdfBytes> {
+  return asPdf(await readAdmittedSource(path, roots, maxBytes));
 }
 
 /** Reads any file inside the allowed roots through one descriptor (see `readAdmittedPdf`). */

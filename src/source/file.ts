@@ -160,9 +160,23 @@ export async function readPdfFile(
   maxBytes = DEFAULT_MAX_PDF_BYTES,
   admit?: (realPath: string) => void,
 ): Promise<PdfBytes> {
+  return asPdf(await readSourceFile(path, maxBytes, admit));
+}
+
+/** The source, once its bytes are seen to be a PDF's (NOT_PDF otherwise). */
+export function asPdf(source: PdfBytes): PdfBytes {
+  if (source.bytes.byteLength === 0) throw new CiteproofError("NOT_PDF", `${source.origin} is empty`);
+  assertPdfHeader(source.bytes, source.origin);
+  return source;
+}
+
+/** Reads a local source of any kind once (see `readFileOnce`) and hashes the bytes; its kind is not looked at. */
+export async function readSourceFile(
+  path: string,
+  maxBytes = DEFAULT_MAX_PDF_BYTES,
+  admit?: (realPath: string) => void,
+): Promise<PdfBytes> {
   const { bytes } = await readFileOnce(path, { maxBytes, admit });
-  if (bytes.byteLength === 0) throw new CiteproofError("NOT_PDF", `${path} is empty`);
-  assertPdfHeader(bytes, path);
   return { bytes, sha256: sha256Hex(bytes), origin: path };
 }
 

@@ -45,6 +45,18 @@ export function findElided(view: FoldedText, needles: readonly string[]): Elided
   return { parts, widestGap };
 }
 
+/** findElided on the folded view of a stretch of a text, the offsets moved by `shift` to the whole text's. */
+export function elidedIn(
+  view: FoldedText,
+  needles: readonly string[],
+  shift: number,
+): ElidedChain | undefined {
+  const chain = findElided(view, needles);
+  if (!chain) return undefined;
+  const parts = chain.parts.map((p) => ({ startUtf16: p.startUtf16 + shift, endUtf16: p.endUtf16 + shift }));
+  return { parts, widestGap: chain.widestGap };
+}
+
 function occurrencesOf(text: string, needle: string): number[] {
   const out: number[] = [];
   for (

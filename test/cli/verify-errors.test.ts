@@ -213,7 +213,7 @@ describe("the evidence", () => {
     [
       "a misspelled field, one edit from a known one",
       [{ kind: "quotation", text: "the final weights are calibrated", Page: 1 }],
-      /^record 0: unknown field "Page" in a quotation record \(did you mean "page"\?\); its fields are id, kind, page, endPage, text$/,
+      /^record 0: unknown field "Page" in a quotation record \(did you mean "page"\?\); its fields are id, kind, page, endPage, section, text$/,
     ],
     [
       "a field no record carries, with no near one",

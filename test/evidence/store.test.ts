@@ -5,13 +5,13 @@ import { createHash } from "node:crypto";
 import { appendFileSync, copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CodePointIndex, codePointLength } from "../../src/evidence/codepoints.js";
 import { appendEvent, readEvents } from "../../src/evidence/events.js";
 import { htmlToText, MAX_HTML_DEPTH } from "../../src/evidence/html-text.js";
 import { createRun, openRun } from "../../src/evidence/run.js";
 import { findHeadings } from "../../src/evidence/sections.js";
 import { buildSnapshot, SnapshotStore, sourceIdOf } from "../../src/evidence/snapshot.js";
 import { localSource, readSource, registerSource, searchSource } from "../../src/evidence/sources.js";
+import { CodePointIndex, codePointLength } from "../../src/util/codepoints.js";
 import { fixture as fixturePdf } from "../helpers/fixture-files.js";
 import { cleanTempDirs, readJson, tempDir } from "./helpers.js";
 

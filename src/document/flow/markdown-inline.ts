@@ -1,0 +1,83 @@
+/**
+ * Markdown's inline syntax read as the words it renders: emphasis marks, link targets, footnote
+ * marks, inline HTML tags and backslash escapes dropped, entities decoded, and punctuation made
+ * typographic as pandoc renders it (`--` an en dash, `---` an em dash). Code spans
+ * keep their characters as written.
+ */
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  shy: "\u00ad",
+  ndash: "\u2013",
+  mdash: "\u2014",
+  hellip: "\u2026",
+  lsquo: "\u2018",
+  rsquo: "\u2019",
+  ldquo: "\u201c",
+  rdquo: "\u201d",
+};
+
+/** Inline Markdown to its rendered words. */
+export function renderInline(source: string): string {
+  // Code spans are cut out first: nothing inside them is syntax.
+  const pieces = source.split(/(`+)([\s\S]*?[^`])\1(?!`)/u);
+  const out: string[] = [];
+  for (let i = 0; i < pieces.length; i += 3) {
+    out.push(renderProse(pieces[i]));
+    if (i + 2 < pieces.length) out.push(pieces[i + 2].trim());
+  }
+  return out.join("");
+}
+
+/** Escaped characters are held as private-use stand-ins while the syntax is read, then put back. */
+const ESCAPE_BASE = 0xf0000;
+
+function renderProse(text: string): string {
+  let s = text.replace(/\\([!-/:-@[-`{-~])/gu, (_, ch: string) =>
+    String.fromCodePoint(ESCAPE_BASE + ch.charCodeAt(0)),
+  );
+  s = s
+    .replace(/\[\^[^\]\s]+\]/gu, "")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/gu, "$1")
+    .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/gu, "$1")
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/gu, "$1")
+    .replace(/<((?:https?|mailto):[^>\s]+)>/gu, "$1")
+    .replace(/<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/gu, "")
+    .replace(/\{[#.][^}]*\}/gu, "");
+  s = stripEmphasis(s);
+  s = s
+    .replace(/---/gu, "\u2014")
+    .replace(/--/gu, "\u2013")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (whole, name: string) => entity(name) ?? whole);
+  return s.replace(/[\u{f0000}-\u{f007f}]/gu, (ch) =>
+    String.fromCharCode((ch.codePointAt(0) ?? ESCAPE_BASE) - ESCAPE_BASE),
+  );
+}
+
+function stripEmphasis(text: string): string {
+  let s = text;
+  for (let pass = 0; pass < 3; pass++) {
+    const before = s;
+    s = s
+      .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/gu, "$2")
+      .replace(/\*(?=[^\s*])([\s\S]*?[^\s*])\*/gu, "$1")
+      .replace(/(?<![\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\p{L}\p{N}_])/gu, "$1")
+      .replace(/~~(?=\S)([\s\S]*?\S)~~/gu, "$1");
+    if (s === before) break;
+  }
+  return s;
+}
+
+function entity(name: string): string | undefined {
+  if (name.startsWith("#")) {
+    const code =
+      name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+  }
+  return ENTITIES[name.toLowerCase()];
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { blocksOf, codeOf, readFlow } from "../../helpers/flow-source.js";
+
+describe("Markdown reader", () => {
+  it("ATX and Setext headings, paragraphs, lists, quotes; code kept out of prose", async () => {
+    const doc = await readFlow(
+      "markdown",
+      [
+        "---",
+        "title: The Notes",
+        "lang: en-GB",
+        "---",
+        "Intro Title",
+        "===========",
+        "",
+        "A *first* paragraph with **strong** words,",
+        "a [link](https://example.org/x_(y)) and `co*de`.",
+        "",
+        "## 2 Methods ##",
+        "",
+        "- one item",
+        "  continues here",
+        "- two",
+        "",
+        "1. numbered",
+        "",
+        "> quoted words",
+        "> go on",
+        "",
+        "```js",
+        "const hidden = 1;",
+        "```",
+        "",
+        "    indented code",
+        "",
+        "Second level",
+        "------------",
+        "",
+        "snake_case stays, 1990--2000 and a---dash.\\*",
+        "",
+        "***",
+      ].join("\n"),
+    );
+    expect(blocksOf(doc)).toEqual([
+      "heading body: Intro Title",
+      "paragraph body: A first paragraph with strong words, a link and co*de.",
+      "heading body: 2 Methods",
+      "list-item body: one item continues here",
+      "list-item body: two",
+      "list-item body: numbered",
+      "block-quote body: quoted words go on",
+      "heading body: Second level",
+      "paragraph body: snake_case stays, 1990\u20132000 and a\u2014dash.*",
+    ]);
+    expect([doc.title, doc.language]).toEqual(["The Notes", "en-GB"]);
+    expect(doc.headings.map((h) => [h.level, h.number ?? null, h.title, h.parent])).toEqual([
+      [1, null, "Intro Title", -1],
+      [2, "2", "Methods", 0],
+      [2, null, "Second level", 0],
+    ]);
+  });
+
+  it("footnotes apart, pipe tables, captions and labelled equations", async () => {
+    const doc = await readFlow(
+      "markdown",
+      [
+        "Words with a note[^n1] in them.",
+        "",
+        "| Name | Value |",
+        "|------|------:|",
+        "| alpha | 1 |",
+        "",
+        "Table: Table 3. The values.",
+        "",
+        "![Figure 4: A plot of things.](plot.png){#fig:plot}",
+        "",
+        "$$ E = mc^2 \\tag{2.1} $$",
+        "",
+        "[^n1]: The note's words.",
+        "    More of the note.",
+      ].join("\r\n"),
+    );
+    expect(blocksOf(doc)).toEqual([
+      "paragraph body: Words with a note in them.",
+      "table-cell table: Name",
+      "table-cell table: Value",
+      "table-cell table: alpha",
+      "table-cell table: 1",
+      "caption caption: Table 3. The values.",
+      "caption caption: Figure 4: A plot of things.",
+      "equation body: E = mc^2",
+      "note footnote: The note's words. More of the note.",
+    ]);
+    expect(doc.labels.map((l) => [l.kind, l.label])).toEqual([
+      ["table", "Table 3"],
+      ["figure", "Figure 4"],
+      ["equation", "(2.1)"],
+    ]);
+  });
+
+  it("invalid UTF-8 is CONTENT_INVALID", async () => {
+    const bad = new Uint8Array([0x23, 0x20, 0x41, 0xff, 0x0a]);
+    expect(await codeOf(readFlow("markdown", bad))).toBe("CONTENT_INVALID");
+  });
+});
