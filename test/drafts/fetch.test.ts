@@ -1,4 +1,4 @@
-/** URLs in a bibliography: fetched only when asked; a PDF only; an agent's never on a private address. */
+/** URLs in a bibliography: fetched only when asked; an agent's never on a private address. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,7 +19,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     requests++;
     if (req.url === "/paper.pdf") res.writeHead(200, { "content-type": "application/pdf" }).end(pdf);
-    else res.writeHead(200, { "content-type": "text/html" }).end("<html>not a pdf</html>");
+    else
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end(
+          `<html><head><title>Harbour notes</title></head><body><h1>Hulls</h1><p>${QUOTE}.</p></body></html>`,
+        );
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -40,7 +45,7 @@ async function run(caller: "cli" | "agent", fetch: boolean): Promise<string[][]>
     open: { cacheDir: join(scratch.dir, "cache") },
     caller,
   };
-  const draft = `It says "${QUOTE}" [@pdf, p. 1]. And "${QUOTE}" [@page, p. 1].`;
+  const draft = `It says "${QUOTE}" [@pdf, p. 1]. And "${QUOTE}" [@page, sec. Hulls].`;
   const report = (await checkTextOperation.run({ bib: "map.json", draft, fetch }, ctx)) as DraftCheckReport;
   return report.citations.map((c) => [c.key ?? "", c.verdict, c.reason, c.message]);
 }
@@ -57,13 +62,12 @@ describe("URLs a bibliography names", () => {
     expect(requests).toBe(before);
   });
 
-  it("are fetched when asked: a PDF is checked, anything else is unavailable", async () => {
+  it("are fetched when asked: a PDF checked by page, an HTML page by section", async () => {
     const outcomes = await run("cli", true);
     expect(outcomes.map((o) => o.slice(0, 3))).toEqual([
       ["pdf", "PASS", "found"],
-      ["page", "FLAG", "source-unavailable"],
+      ["page", "PASS", "found"],
     ]);
-    expect(outcomes[1][3]).toMatch(/not a PDF/);
   });
 
   it("from an agent, a loopback address is refused before anything is sent", async () => {
