@@ -105,6 +105,21 @@ export function generatedSource(i) {
   };
 }
 
+/** A flow source: a title and three sections of sentences, written as HTML or Markdown. */
+function flowSource(i, kind) {
+  const next = random(5000 + i);
+  const title = `Field notes on the ${WORDS[(i * 5 + 2) % WORDS.length]} of flow source ${i + 1}`;
+  const sections = ["Methods", "Results", "Discussion"].map((heading) => ({
+    heading,
+    sentences: Array.from({ length: 4 }, () => sentence(next)),
+  }));
+  const text =
+    kind === "html"
+      ? `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1>${sections.map((x) => `<h2>${x.heading}</h2><p>${x.sentences.join(" ")}</p>`).join("")}</body></html>\n`
+      : `# ${title}\n\n${sections.map((x) => `## ${x.heading}\n\n${x.sentences.join(" ")}\n`).join("\n")}`;
+  return { name: `notes-${kind}`, file: `notes.${kind === "html" ? "html" : "md"}`, title, sections, text };
+}
+
 /** Lines of at most 80 characters, broken at spaces. */
 function wrap(text) {
   const lines = [];
@@ -238,6 +253,8 @@ function main(out) {
     if (s.doi) writePdf(path, s);
     else copyFileSync(join(ROOT, "test", "fixtures", `${s.name}.pdf`), path);
   }
+  const flows = [flowSource(0, "html"), flowSource(1, "markdown")];
+  for (const f of flows) writeFileSync(join(out, "sources", f.file), f.text);
   const truth = [];
   const bib = ['@string{pub = "Fixture Press"}', ""];
   sources.forEach((s, i) => {
@@ -257,6 +274,13 @@ function main(out) {
       `  file = ${fileField(i, `sources/${s.name}.pdf`)}`,
       "}",
       "",
+    );
+  });
+  // After the numbered sources: numeric citations count the bibliography's order.
+  flows.forEach((f, i) => {
+    f.key = `notes${2020 + i}`;
+    bib.push(
+      `@online{${f.key}, author = {Field, Ann}, title = {${f.title}}, year = {${2020 + i}}, file = {sources/${f.file}}}`,
     );
   });
   const [a, b] = sources;
@@ -322,6 +346,23 @@ function main(out) {
     [null, qb, "UNANCHORED no-page", `Someone said "${qb}" once.`],
   ];
   for (const [key, quote, expected, text] of special) addMd(key, quote, expected, text);
+  // Flow sources: cited by section, or as a whole; they have no pages.
+  const [html, mdNotes] = flows;
+  const inMethods = quoteOf(html.sections[0].sentences[1]);
+  const inResults = quoteOf(mdNotes.sections[1].sentences[2]);
+  const flowCases = [
+    [html.key, inMethods, "PASS found", `The notes say "${inMethods}" [@${html.key}, sec. Methods].`],
+    [html.key, inMethods, "FAIL wrong-section", `Not so: "${inMethods}" [@${html.key}, sec. Results].`],
+    [mdNotes.key, inResults, "PASS found", `Anywhere in them, "${inResults}" [@${mdNotes.key}].`],
+    [
+      mdNotes.key,
+      falsified(inResults),
+      "FAIL absent",
+      `Altered, "${falsified(inResults)}" [@${mdNotes.key}, sec. Results].`,
+    ],
+    [mdNotes.key, inResults, "UNANCHORED no-page", `By page, "${inResults}" [@${mdNotes.key}, p. 2].`],
+  ];
+  for (const [key, quote, expected, text] of flowCases) addMd(key, quote, expected, text);
   writeFileSync(join(out, "draft.md"), `${md.join("\n")}\n`);
 
   const tex = ["\\documentclass{article}", "\\begin{document}"];

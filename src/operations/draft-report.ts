@@ -21,7 +21,8 @@ export function formatDraftReport(report: DraftCheckReport, bibName: string): st
   for (const p of b.problems) lines.push(`  bibliography: ${p.message}`);
   for (const s of report.sources) {
     const where = s.path ?? s.url ?? "";
-    const read = s.sha256 ? `${s.kind}, sha256 ${s.sha256.slice(0, 12)}, ${s.pages} pages` : "not read";
+    const pages = s.pages !== null ? `, ${s.pages} pages` : "";
+    const read = s.sha256 ? `${s.kind}, sha256 ${s.sha256.slice(0, 12)}${pages}` : "not read";
     lines.push("", `source ${where} (${read}) identity: ${s.identity}`);
     if (s.unavailable) lines.push(`  unavailable: ${s.unavailable}`);
     for (const e of s.entries) lines.push(`  entry ${e.key}: ${e.identity} (title ${e.title}, DOI ${e.doi})`);

@@ -80,8 +80,17 @@ describe("a generated set of drafts against their bibliographies", () => {
     expect(got.sort(order)).toEqual([...expected].sort(order));
     expect(run.status).toBe(expected.some((t) => t.verdict === "FAIL") ? 1 : 0);
     for (const c of report.citations) {
-      if (c.source?.sha256)
-        expect(c.source).toMatchObject({ kind: "pdf", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      if (c.source?.sha256) {
+        expect(c.source.sha256).toMatch(/^[0-9a-f]{64}$/);
+        // The kind is read from the bytes: the generated PDFs, and the HTML and Markdown notes.
+        expect(c.source.kind).toBe(
+          /\.pdf$/.test(c.source.path ?? "")
+            ? "pdf"
+            : /\.html$/.test(c.source.path ?? "")
+              ? "html"
+              : "markdown",
+        );
+      }
       expect(c.column).toBeGreaterThan(0);
     }
   });
