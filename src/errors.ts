@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   "BATCH_OUTPUT_FOREIGN",
   /** Shard outputs being merged do not hold every job of the jobs file exactly once; nothing is written. */
   "BATCH_MERGE_MISMATCH",
+  /** Another batch is writing the same results file (its lock is held); nothing is written. */
+  "BATCH_OUTPUT_LOCKED",
   /** A tool call of the HTTP MCP server ran past the server's per-call deadline. */
   "CALL_TIMEOUT",
 ] as const;

@@ -67,6 +67,7 @@ export async function tamperAttack(dir, { seed }) {
       (lines) => lines.map((l, i) => (i === 1 ? { ...l, payload: { ...l.payload, page: 9 } } : l)),
     ],
     ["remove a claim", (lines) => lines.filter((_, i) => i !== 1)],
+    ["remove the last claim", (lines) => lines.slice(0, -1)],
     ["reorder claims", (lines) => [lines[1], lines[0], ...lines.slice(2)]],
     [
       "forge a claim line",

@@ -62,6 +62,12 @@ export function parseJobLine(text: string, line: number): Job {
     const coded = error as CiteproofError;
     throw invalid(line, `: ${coded.message}`, coded.details);
   }
+  if (RESERVED_ID.test(job.id))
+    throw invalid(
+      line,
+      `: "id" ${JSON.stringify(job.id)} has the form "#line N", which names a jobs line without an id; choose another`,
+      { field: "id" },
+    );
   const kinds = JOB_KINDS.filter((k) => job[k] !== undefined);
   if (kinds.length !== 1)
     throw invalid(line, `must hold exactly one of ${JOB_KINDS.map((k) => `"${k}"`).join(", ")}`, {
@@ -81,16 +87,27 @@ export function parseJobLine(text: string, line: number): Job {
   return { id: job.id, line, kind, spec: job };
 }
 
-/** How a line is keyed: its id, or for a jobs line whose id could not be read, its line number. */
+/** Ids of this form are the keys of lines without an id, so no job may take one. */
+const RESERVED_ID = /^#line \d+$/;
+
+/**
+ * How a line is keyed: its id, or for a jobs line whose id could not be read, its line number
+ * (`#line N`, a form no id may take, so the two never collide).
+ */
 export function lineKey(id: string | null, line: number): string {
   return id ?? `#line ${line}`;
 }
 
-/** The id a line carries when it can be read that far, so its error line can name it. */
+/**
+ * The id a line carries when it can be read that far, so its error line can name it; a reserved id
+ * (`#line N`) is not one: such a line is keyed by its own line number.
+ */
 export function idOfLine(text: string): string | undefined {
   try {
     const value = JSON.parse(text) as { id?: unknown };
-    return typeof value?.id === "string" && value.id.length > 0 ? value.id : undefined;
+    return typeof value?.id === "string" && value.id.length > 0 && !RESERVED_ID.test(value.id)
+      ? value.id
+      : undefined;
   } catch {
     return undefined;
   }

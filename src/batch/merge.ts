@@ -7,8 +7,8 @@ import { CiteproofError } from "../errors.js";
 import { replaceFile } from "../util/atomic-file.js";
 import { lineKey } from "./job.js";
 import { readJobsFile } from "./jobs-file.js";
-import { parseResultsFile } from "./results-file.js";
-import type { ResultLine } from "./run-job.js";
+import { changedOptions, parseResultsFile } from "./results-file.js";
+import type { BatchRunOptions, ResultLine } from "./run-job.js";
 import { type BatchSummary, summarize } from "./summary.js";
 
 /** How many ids a mismatch message lists of each kind. */
@@ -37,6 +37,22 @@ export function mergeResults(options: MergeOptions): BatchSummary {
       if (first) duplicated.push(`${JSON.stringify(key)} (${first.file} and ${file})`);
       else found.set(key, { line, file });
     }
+  }
+  // Every shard must have run under the same options (those of the first line found).
+  const all = [...found.values()];
+  const differing = all.filter(
+    (f) => changedOptions(f.line.batch.options, all[0].line.batch.options as BatchRunOptions).length > 0,
+  );
+  if (differing.length > 0) {
+    const changes = changedOptions(
+      differing[0].line.batch.options,
+      all[0].line.batch.options as BatchRunOptions,
+    );
+    throw new CiteproofError(
+      "BATCH_MERGE_MISMATCH",
+      `the shard outputs were run with different options that shape results (${differing[0].file} against ${all[0].file}: ${changes.join("; ")}); nothing was written`,
+      { missing: 0, duplicated: 0 },
+    );
   }
   const missing = keys.filter((k) => !found.has(k)).map((k) => JSON.stringify(k));
   if (missing.length > 0 || duplicated.length > 0) {

@@ -2,11 +2,44 @@
  * A results file: one JSON line per job, appended with one write each as jobs end, so a killed batch
  * leaves whole lines and at most one torn last line. Reading it back for a resume keeps the whole
  * lines, cuts the torn one off (its job runs again) and refuses a file that is not a batch's results.
+ * Each line carries, in its `batch` record, the options it was run under and a seal: an HMAC-SHA256
+ * under the per-user store key (util/store-key.ts) over the rest of the line, so a line edited or
+ * forged by whoever can write the file but not read the key is refused on resume and on merge.
  */
 import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
 import { CiteproofError } from "../errors.js";
+import { canonicalJson } from "../evidence/files.js";
+import { replaceFile } from "../util/atomic-file.js";
+import { seal, sealHolds } from "../util/store-key.js";
 import { lineKey } from "./job.js";
-import type { ResultLine } from "./run-job.js";
+import type { BatchRunOptions, ResultLine } from "./run-job.js";
+
+const LINE_SEAL = "citeproof-batch-line";
+
+function sealParts(line: ResultLine): string[] {
+  const { seal: _seal, ...batch } = line.batch;
+  return [LINE_SEAL, canonicalJson({ ...line, batch })];
+}
+
+/** The line as written: the options it ran under and its seal added to its `batch` record. */
+export function sealLine(line: ResultLine, options: BatchRunOptions): ResultLine {
+  const { seal: _seal, ...batch } = line.batch;
+  const unsealed: ResultLine = { ...line, batch: { ...batch, options } };
+  return { ...unsealed, batch: { ...unsealed.batch, seal: seal(sealParts(unsealed)) } };
+}
+
+/** The options of `previous` that differ from `now`, each named as the batch command's flag. */
+export function changedOptions(previous: BatchRunOptions | undefined, now: BatchRunOptions): string[] {
+  const names: Record<keyof BatchRunOptions, string> = {
+    cwd: "the working directory",
+    roots: "--allow-root",
+    timeout_ms: "--timeout-ms",
+    max_bytes: "--max-bytes",
+  };
+  return (Object.keys(names) as (keyof BatchRunOptions)[])
+    .filter((k) => canonicalJson(previous?.[k] ?? null) !== canonicalJson(now[k]))
+    .map((k) => `${names[k]} (${JSON.stringify(previous?.[k] ?? null)}, now ${JSON.stringify(now[k])})`);
+}
 
 /** Every line starts so, which tells a torn batch line from something else. */
 const LINE_START = '{"id":';
@@ -57,6 +90,12 @@ export function parseResultsFile(path: string, keys: ReadonlySet<string>): Resul
   rows.forEach((raw, i) => {
     const line = asResultLine(raw);
     if (line === undefined) throw foreign(path, `line ${i + 1} is not a batch result line`, i + 1);
+    if (!sealHolds(line.batch.seal, sealParts(line)))
+      throw foreign(
+        path,
+        `line ${i + 1} fails its seal (edited, written before lines were sealed, or under another store key: shards on other machines share one by pointing CITEPROOF_KEY_FILE at one key file)`,
+        i + 1,
+      );
     const key = lineKey(line.id, line.batch.line);
     if (!keys.has(key))
       throw foreign(
@@ -96,6 +135,18 @@ function asResultLine(raw: string): ResultLine | undefined {
     Number.isInteger(line.batch.line) &&
     [0, 1, 2].includes(line.batch.exit as number);
   return ok ? (line as ResultLine) : undefined;
+}
+
+/** Replaces the results file whole with `lines` (a temporary file renamed into place). */
+export function rewriteResults(path: string, lines: readonly ResultLine[]): void {
+  try {
+    replaceFile(path, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CiteproofError("OUTPUT_UNWRITABLE", `cannot write the results file ${path} (${code})`, {
+      path,
+    });
+  }
 }
 
 function cutTail(path: string, keep: number): void {

@@ -29,6 +29,27 @@ export interface BatchRecord {
   sha256: string | null;
   /** The single command's exit code: 0 nothing failed, 1 a check FAILs, 2 the job could not run. */
   exit: 0 | 1 | 2;
+  /** The batch's options that shape results, as the line was written under them (results-file.ts). */
+  options?: BatchRunOptions;
+  /** HMAC-SHA256 under the store key over the rest of the line (results-file.ts). */
+  seal?: string;
+}
+
+/** The options of a batch that shape its results: a resume or a merge must use the same. */
+export interface BatchRunOptions {
+  cwd: string;
+  roots: string[];
+  timeout_ms: number | null;
+  max_bytes: number | null;
+}
+
+export function runOptionsOf(env: BatchEnv): BatchRunOptions {
+  return {
+    cwd: env.cwd,
+    roots: [...env.roots],
+    timeout_ms: env.open.timeoutMs ?? null,
+    max_bytes: env.open.maxBytes ?? null,
+  };
 }
 
 /** One line of a results file: the command's JSON document (or its error document), id and batch. */

@@ -2,6 +2,7 @@
  * Checking a draft's own citations against a document: each citation the prose reads becomes an
  * evidence record and goes through the same checks as `verify`. No model is involved.
  */
+import { DEFAULT_TIMEOUT_MS } from "../document/open.js";
 import { anchorName, exactPage } from "../prose/citation-forms.js";
 import {
   type DraftReading,
@@ -10,6 +11,7 @@ import {
   readDraft,
 } from "../prose/read-draft.js";
 import { onlyNotedRegions, REGION_PHRASES, type Region } from "../text/page-regions.js";
+import { cutByDeadline, isDeadline, undecided } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyOcr, type QuotationOcrOptions } from "./ocr-quotations.js";
 import { checkPageDigits } from "./page.js";
@@ -58,7 +60,7 @@ export interface TextCheckReport {
 }
 
 export const NOT_VERIFIED =
-  "citation forms other than 'p. N' and 'Eq. (N)', quotations under the floors, and every unquoted claim";
+  "citation forms other than 'p. N', 'Eq. (N)' and 'Fig. (N)', quotations under the floors, and every unquoted claim";
 
 /** The evidence record a prose citation stands for. */
 export function citationRecord(citation: ProseCitation): EvidenceRecord {
@@ -124,11 +126,27 @@ export async function checkText(
   draft: string | DraftReading,
   poolLabel?: (citation: ProseCitation) => PoolLabel,
   ocr?: QuotationOcrOptions,
+  /** The deadline the layout rules kept, named when it cut them. */
+  deadlineMs = DEFAULT_TIMEOUT_MS,
 ): Promise<TextCheckReport> {
   const reading = typeof draft === "string" ? readDraft(draft) : draft;
   const records = reading.citations.map(citationRecord);
   let results: CheckResult[] = [];
-  for (const citation of reading.citations) results.push(await checkCitation(context, citation));
+  for (const [i, citation] of reading.citations.entries()) {
+    try {
+      results.push(await checkCitation(context, citation));
+    } catch (error) {
+      // The layout rules an equation or figure citation needs did not finish before the deadline.
+      if (!isDeadline(error)) throw error;
+      results.push(
+        cutByDeadline(undecided(records[i]), {
+          limitMs: deadlineMs,
+          step: "the layout rules",
+          pagesNotRead: [],
+        }),
+      );
+    }
+  }
   if (ocr) results = await applyOcr(context, records, results, ocr);
   const citations: TextCitationResult[] = [];
   for (const [i, citation] of reading.citations.entries()) {

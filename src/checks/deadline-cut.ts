@@ -3,6 +3,8 @@
  * layout rules, OCR): FLAG `deadline`, never the FAIL or the FLAG the unfinished work would have
  * left. A verdict must not depend on how fast the machine is; a longer deadline may decide it.
  */
+import { CiteproofError } from "../errors.js";
+import type { EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult } from "./result.js";
 
 export interface DeadlineCut {
@@ -54,5 +56,33 @@ export function cutByDeadline(result: CheckResult, cut: DeadlineCut): CheckResul
           : {}),
       },
     },
+  };
+}
+
+/** Whether an error is a deadline passing: the extraction's, the layout rules' or OCR's. */
+export function isDeadline(error: unknown): boolean {
+  return error instanceof CiteproofError && error.code === "EXTRACTION_TIMEOUT";
+}
+
+/** A record not checked at all: what it claims, as its evidence. */
+export function undecided(record: EvidenceRecord): CheckResult {
+  const { id, kind } = record;
+  const evidence: Record<string, unknown> =
+    record.kind === "quotation"
+      ? {
+          quotation: record.text,
+          ...(record.page !== undefined ? { page: record.page } : {}),
+          ...(record.endPage !== undefined ? { endPage: record.endPage } : {}),
+        }
+      : record.kind === "page"
+        ? { page: record.page }
+        : { label: record.label };
+  return {
+    ...(id !== undefined ? { id } : {}),
+    kind,
+    verdict: "FLAG",
+    reason: "deadline",
+    message: "",
+    evidence,
   };
 }

@@ -15,7 +15,6 @@ import {
   type OpenedDocument,
   openDocument,
 } from "../document/open.js";
-import { CiteproofError } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
 import { indexTextsOf, NotEveryPageReadable } from "../text/folded-pages.js";
 import { RUNNING_HEAD_WINDOW } from "../text/page-regions.js";
@@ -23,7 +22,7 @@ import { LABEL_READ_RADIUS } from "../text/printed-labels.js";
 import { TokenIndexBuilder } from "../text/token-index.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { VerifyOptions } from "./cited-pages-first.js";
-import { cutByDeadline } from "./deadline-cut.js";
+import { cutByDeadline, isDeadline, undecided } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyOcr, DEFAULT_OCR_TIMEOUT_MS, type QuotationOcrOptions, wantsOcr } from "./ocr-quotations.js";
 import { openForChecks } from "./open-for-checks.js";
@@ -337,10 +336,6 @@ export async function checkCitedPagesFirst(
   };
 }
 
-function isDeadline(error: unknown): boolean {
-  return error instanceof CiteproofError && error.code === "EXTRACTION_TIMEOUT";
-}
-
 /**
  * The report once the deadline cut the extraction: the records checked on the pages read keep their
  * results; the others FLAG `deadline`, naming the pages not read. Nothing is kept in the cache (the
@@ -367,29 +362,6 @@ async function cutReport(
     );
   }
   return { document: { sha256: context.sha256, pages: context.pageCount }, results: out };
-}
-
-/** A record not checked at all: what it claims, as its evidence. */
-function undecided(record: EvidenceRecord): CheckResult {
-  const { id, kind } = record;
-  const evidence: Record<string, unknown> =
-    record.kind === "quotation"
-      ? {
-          quotation: record.text,
-          ...(record.page !== undefined ? { page: record.page } : {}),
-          ...(record.endPage !== undefined ? { endPage: record.endPage } : {}),
-        }
-      : record.kind === "page"
-        ? { page: record.page }
-        : { label: record.label };
-  return {
-    ...(id !== undefined ? { id } : {}),
-    kind,
-    verdict: "FLAG",
-    reason: "deadline",
-    message: "",
-    evidence,
-  };
 }
 
 function ocrOptions(doc: OpenedDocument, options: VerifyOptions): QuotationOcrOptions {

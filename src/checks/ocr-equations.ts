@@ -241,18 +241,11 @@ export async function applyEquationOcr(
     const label = String(result.evidence.label);
     const found = places.filter((p) => p.label === label);
     if (found.length === 0) {
-      // Not decided: the deadline passed before OCR read every page (or label spot) to be read.
-      if (pagesCut.length > 0 || (labelsCut && options.deadline.expired()))
-        return cutByDeadline(result, {
-          limitMs: options.deadline.totalMs,
-          step: "OCR",
-          pagesNotRead: pagesCut,
-        });
       const missed = unread.length > 0 ? `; ${unread.length} of them not read (${unread[0].why})` : "";
       const outcome = labelsCut
         ? "did not find it in what it read before the deadline passed, with some of the labels they show not read"
         : "did not find it either";
-      return {
+      const notFound: CheckResult = {
         ...result,
         message: `${result.message}; OCR of the ${scanned.length} scanned page(s) (${said}) ${outcome}${missed}`,
         evidence: {
@@ -267,6 +260,14 @@ export async function applyEquationOcr(
           },
         },
       };
+      // Not decided: the deadline passed before OCR read every page (or label spot) to be read.
+      if (pagesCut.length > 0 || (labelsCut && options.deadline.expired()))
+        return cutByDeadline(notFound, {
+          limitMs: options.deadline.totalMs,
+          step: "OCR",
+          pagesNotRead: pagesCut,
+        });
+      return notFound;
     }
     const onPages = [...new Set(found.map((p) => p.page))];
     return {

@@ -6,6 +6,7 @@ import type { OpenOptions } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import type { Operation, OperationContext } from "../operations/operation.js";
 import { readRegularFileSync } from "../source/file.js";
+import type { CommandIo, Io } from "./cli-io.js";
 import { printJson, reportError, wantsJson } from "./report-error.js";
 
 export {
@@ -30,12 +31,13 @@ export interface DocumentFlags {
 }
 
 /** Adds the flags every command that opens a PDF takes. */
+/** Where the extraction cache is, as defaultCacheDir (document/cache.ts) decides it. */
+export const CACHE_DIR_HELP =
+  "extraction cache directory (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)";
+
 export function addDocumentOptions(command: Command): Command {
   return command
-    .option(
-      "--cache-dir <dir>",
-      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
-    )
+    .option("--cache-dir <dir>", CACHE_DIR_HELP)
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
     .option("--password <password>", "password of an encrypted PDF")
@@ -49,10 +51,7 @@ export function addDocumentOptions(command: Command): Command {
 /** The document flags of a command that runs many calls (batch, mcp): every one but the password. */
 export function addSharedDocumentOptions(command: Command, timeoutPer: string): Command {
   return command
-    .option(
-      "--cache-dir <dir>",
-      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
-    )
+    .option("--cache-dir <dir>", CACHE_DIR_HELP)
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--timeout-ms <ms>", `deadline for extraction in milliseconds, per ${timeoutPer}`, "60000")
     .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024));
@@ -76,20 +75,21 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
 }
 
 /** The context of a command whose paths a person typed: read wherever they are. */
-export function commandContext(flags: DocumentFlags): OperationContext {
-  return { cwd: process.cwd(), access: "anywhere", open: sharedOpenOptions(flags), caller: "cli" };
+export function commandContext(io: Io, flags: DocumentFlags): OperationContext {
+  return { cwd: io.cwd, access: "anywhere", open: sharedOpenOptions(flags), caller: "cli" };
 }
 
 /** Runs an operation and prints its result: the JSON document with --json, else the text for a person. */
 export async function runAndPrint<Input, Result>(
+  io: Io,
   op: Operation<Input, Result>,
   input: Input,
   ctx: OperationContext,
   json: boolean | undefined,
 ): Promise<number> {
   const result = await op.run(input, ctx);
-  if (json) printJson(op.json(result));
-  else process.stdout.write(op.format(result, input));
+  if (json) printJson(op.json(result), io.stdout);
+  else io.stdout.write(op.format(result, input));
   return op.exitCode(result);
 }
 
@@ -114,14 +114,15 @@ export function readTextInput(path: string, what: string): string {
   return readRegularFileSync(path, what).toString("utf8");
 }
 
-/** Runs a command body and sets the process exit code from its result or error. */
+/** Runs a command body and sets the run's exit code from its result or error. */
 export async function runAction(
+  io: CommandIo,
   json: boolean | undefined,
   body: () => Promise<number> | number,
 ): Promise<void> {
   try {
-    process.exitCode = await body();
+    io.exitCode = await body();
   } catch (error) {
-    process.exitCode = reportError(error, json === true || wantsJson());
+    io.exitCode = reportError(error, json === true || wantsJson(io.argv), io);
   }
 }

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     process.exitCode = reportError(new CiteproofError("USAGE", mode.error), wantsJson(args));
   } else {
     const { runProgram } = await import("./program.js");
-    await runProgram([process.argv[0], process.argv[1], ...args]);
+    process.exitCode = await runProgram([process.argv[0], process.argv[1], ...args]);
   }
 }
 

@@ -2,11 +2,12 @@
 import { Command, CommanderError, Option } from "commander";
 import { CiteproofError } from "../errors.js";
 import { didYouMean } from "../util/field-names.js";
+import { type CommandIo, type Io, processIo } from "./cli-io.js";
 import { EXIT_ERROR, reportError, wantsJson } from "./report-error.js";
 import { SERVE_MODES, SERVED_COMMANDS } from "./serve-mode.cjs";
 
 // Only the command being run is loaded: each brings its own dependencies, and start-up time counts.
-const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => void }>> = {
+const COMMANDS: Record<string, () => Promise<{ register: (program: Command, io: CommandIo) => void }>> = {
   verify: () => import("./commands/verify.js"),
   "check-text": () => import("./commands/check-text.js"),
   session: () => import("./commands/session.js"),
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<{ register: (program: Command) => v
   serve: () => import("./commands/serve.js"),
   batch: () => import("./commands/batch.js"),
   "batch-merge": () => import("./commands/batch-merge.js"),
+  cache: () => import("./commands/cache.js"),
 };
 
 /** Loads the modules of the commands named, so that their first run does not (a resident server's start). */
@@ -33,8 +35,12 @@ export function commandOf(args: readonly string[]): string | undefined {
   return args.find((arg) => !arg.startsWith("-"));
 }
 
-/** Runs the CLI on `argv` (as process.argv: node, script, arguments) and sets process.exitCode. */
-export async function runProgram(argv: readonly string[]): Promise<void> {
+/**
+ * Runs the CLI on `argv` (as process.argv: node, script, arguments) against `io` and returns its exit
+ * code. Nothing process-wide is touched: runs with their own Io can go side by side.
+ */
+export async function runProgram(argv: readonly string[], given: Io = processIo()): Promise<number> {
+  const io: CommandIo = { ...given, argv, exitCode: undefined };
   const program = new Command();
   // What commander writes to stderr: the help it shows when a command is missing (printed below);
   // its error messages are reported as USAGE errors instead.
@@ -45,6 +51,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
     .version("0.1.0")
     .exitOverride()
     .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => {
         errText += text;
       },
@@ -54,25 +61,24 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
   const versionOnly = args.length === 1 && (args[0] === "--version" || args[0] === "-V");
   const loaders =
     named !== undefined && COMMANDS[named] ? [COMMANDS[named]] : versionOnly ? [] : Object.values(COMMANDS);
-  for (const load of loaders) (await load()).register(program);
+  for (const load of loaders) (await load()).register(program, io);
   for (const command of program.commands)
     if (SERVED_COMMANDS.includes(command.name())) withServeOption(command);
   // No command at all: the help, on stderr, and exit 2 (commander would print nothing and exit 0).
   if (args.length === 0) {
-    process.stderr.write(program.helpInformation());
-    process.exitCode = EXIT_ERROR;
-    return;
+    io.stderr.write(program.helpInformation());
+    return EXIT_ERROR;
   }
   try {
     await program.parseAsync([...argv]);
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === "commander.helpDisplayed" || error.code === "commander.version") {
-        process.exitCode = 0;
+        io.exitCode = 0;
       } else if (error.code === "commander.help") {
         // A command of subcommands named without one (`citeproof session`): its help, and exit 2.
-        process.stderr.write(errText);
-        process.exitCode = errText === "" ? 0 : EXIT_ERROR;
+        io.stderr.write(errText);
+        io.exitCode = errText === "" ? 0 : EXIT_ERROR;
       } else {
         const message =
           unknownOption(program, args) ??
@@ -80,13 +86,13 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
             .replace(/^error: /, "")
             .replace(/\n\(Did you mean (.*)\?\)$/s, " (did you mean $1?)")
             .replace(/\n/g, " ");
-        process.exitCode = reportError(new CiteproofError("USAGE", message), wantsJson(argv));
+        io.exitCode = reportError(new CiteproofError("USAGE", message), wantsJson(argv), io);
       }
     } else {
-      process.exitCode = reportError(error, wantsJson(argv));
+      io.exitCode = reportError(error, wantsJson(argv), io);
     }
   }
-  if (process.exitCode === undefined) process.exitCode = 0;
+  return io.exitCode ?? 0;
 }
 
 /**

@@ -3,13 +3,14 @@
  * Only the error model is imported: the CLI entry uses this before it loads any command.
  */
 import { asCiteproofError, errorFacts, renderMessage } from "../errors.js";
+import type { Output } from "./cli-io.js";
 
 export const EXIT_CLEAN = 0;
 export const EXIT_FAILS = 1;
 export const EXIT_ERROR = 2;
 
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+export function printJson(value: unknown, stdout: Output = process.stdout): void {
+  stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 export function wantsJson(argv: readonly string[] = process.argv): boolean {
@@ -34,11 +35,16 @@ export function visible(text: string): string {
 }
 
 /** Prints a coded error (stderr, and a JSON error document with --json) and returns exit 2. */
-export function reportError(error: unknown, json: boolean): number {
+export function reportError(
+  error: unknown,
+  json: boolean,
+  io: { stdout: Output; stderr: Output } = process,
+): number {
   const coded = asCiteproofError(error);
   const message = renderMessage(coded, flagName);
-  process.stderr.write(`citeproof: error [${coded.code}]: ${visible(message)}\n`);
+  io.stderr.write(`citeproof: error [${coded.code}]: ${visible(message)}\n`);
   const facts = errorFacts(coded);
-  if (json) printJson({ error: { code: coded.code, message, ...(facts ? { details: facts } : {}) } });
+  if (json)
+    printJson({ error: { code: coded.code, message, ...(facts ? { details: facts } : {}) } }, io.stdout);
   return EXIT_ERROR;
 }

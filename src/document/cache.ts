@@ -31,6 +31,7 @@ import { join, resolve } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { CiteproofError } from "../errors.js";
 import { keyAt, storeKey } from "../util/store-key.js";
+import { pruneIfDue, touchEntry } from "./cache-prune.js";
 import {
   ChunkedFileWriter,
   type ChunkTable,
@@ -98,6 +99,9 @@ interface DocEntry {
 const DIGEST_BYTES = 32;
 const DOCUMENT_TEXT = "text.bin";
 
+/** Cache roots this process has written to (each checked against its bound once). */
+const prunedRoots = new Set<string>();
+
 /** Names temporary files apart: this process, a random tag drawn once, a counter. */
 const TMP_TAG = `${process.pid}-${randomBytes(4).toString("hex")}`;
 let tmpCounter = 0;
@@ -115,11 +119,20 @@ export class ExtractionCache {
   private readonly key: Buffer | undefined;
 
   constructor(
-    root: string,
+    private readonly root: string,
     readonly sha256: string,
   ) {
     this.dir = join(root, cacheEntryPath(sha256));
     this.key = cacheKey();
+    // Its last use, for the cache's bound (cache-prune.ts).
+    if (this.key) touchEntry(this.dir);
+  }
+
+  /** After a file is put in place: the cache is kept under its bound (at most once an hour). */
+  private written(): void {
+    if (prunedRoots.has(this.root)) return;
+    prunedRoots.add(this.root);
+    pruneIfDue(this.root);
   }
 
   private read<T>(name: string): T | undefined {
@@ -188,6 +201,7 @@ export class ExtractionCache {
       rmSync(tmp, { force: true });
       throw error;
     }
+    this.written();
   }
 
   readDoc(): DocEntry | undefined {
@@ -322,6 +336,7 @@ export class ExtractionCache {
         }
         this.documentText = undefined;
         this.documentTable = undefined;
+        this.written();
       },
       abandon: () => {
         file.abandon();

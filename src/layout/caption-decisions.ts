@@ -28,6 +28,9 @@ export interface DecidedCaption extends CaptionCandidate {
 
 type Side = "above" | "below";
 
+/** Captions marked as such that show a document marks its captions (more than one could be a stray). */
+const MARKED_CAPTIONS = 2;
+
 export function decideCaptions(
   candidates: CaptionCandidate[],
   body: BodyStyle | undefined,
@@ -38,9 +41,12 @@ export function decideCaptions(
   // Without captions marked as such, plain ones that stand by graphics on one side (most of them
   // the same side) show it: a paragraph that opens with a reference stands by no figure, or not so.
   const placement: Side = side.side ?? figureSide(candidates.filter(plain)).side ?? "above";
+  // A document that marks its captions (a separator, a label set apart) marks them all alike: a plain
+  // line there is a sentence opening with a reference, even under a table's rule or beside a drawing.
+  const marked = candidates.filter((c) => c.rejections.length === 0 && !plain(c)).length;
   const decided = candidates.map((c): DecidedCaption => {
     const rejections: CaptionRejection[] = [...c.rejections];
-    if (rejections.length === 0 && plain(c) && !c.graphics[placement])
+    if (rejections.length === 0 && plain(c) && (marked >= MARKED_CAPTIONS || !c.graphics[placement]))
       rejections.push("label-like-body-text");
     return { ...c, rejections, panels: [] };
   });

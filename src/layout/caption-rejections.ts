@@ -24,7 +24,7 @@ export const CAPTION_REJECTION_MEANINGS: Record<CaptionRejection, string> = {
   "no-figure":
     "no figure graphics beside it, and it does not share the formatting of the document's captions",
   "label-like-body-text":
-    "no separator follows its number and it is set in the running text's font and size, as the words after it are and as a sentence that opens with a reference is, with no figure graphics on the side where this document's figures stand",
+    "no separator follows its number and it is set in the running text's font and size, as the words after it are and as a sentence that opens with a reference is, with no figure graphics on the side where this document's figures stand, or in a document whose captions are marked (a separator, or a label set apart) as this line is not",
 };
 
 /** Why an accepted caption's record leaves out the box of its figure's graphics. */

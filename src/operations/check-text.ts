@@ -46,7 +46,7 @@ export const checkTextOperation = defineOperation<CheckTextInput, TextCheckRepor
           password: input.password,
         }
       : undefined;
-    return checkText(checkContext(doc, options), reading, undefined, ocr);
+    return checkText(checkContext(doc, options), reading, undefined, ocr, options.deadline.totalMs);
   },
   json: (report) => report,
   format: (report, input) =>

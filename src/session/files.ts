@@ -2,8 +2,8 @@
  * Session files: plain JSON (or one JSON document per line), each wrapped in an envelope that names
  * the file's kind and schema and carries the sha256 of its payload and a seal: an HMAC under the
  * per-user store key (src/util/store-key.ts) over the kind, schema, hash and what the record is bound
- * to (for the lines of a file, the seal of the line before, so an edit, removal or reorder breaks the
- * chain). A file is only ever written whole, to a temporary name that is then renamed into place; a
+ * to (for the lines of a file, the seal of the line before, the first line's the number of lines, so
+ * an edit, a removal, the last line's included, or a reorder breaks the chain). A file is only ever written whole, to a temporary name that is then renamed into place; a
  * read re-checks the envelope, the hash and the seal and refuses, with SESSION_CORRUPT, anything that
  * does not hold. Nothing is repaired.
  */
@@ -80,14 +80,25 @@ export function writeJsonFile(
   return env.sha256;
 }
 
-/** Writes the lines as one chain: each line is sealed together with the seal of the line before (the first with `start`). */
+/**
+ * Where a chain of `count` lines starts: its `start` and its length, so the first line's seal covers
+ * how many lines follow and removing any of them, the last included, fails it.
+ */
+function chainStart(start: string, count: number): string {
+  return `${start}\0lines ${count}`;
+}
+
+/**
+ * Writes the lines as one chain: each line is sealed together with the seal of the line before (the
+ * first with `start` and the number of lines). A chain is never written empty.
+ */
 export function writeJsonLines(
   path: string,
   file: SessionFileKind,
   payloads: readonly unknown[],
   start: string,
 ): void {
-  let bound = start;
+  let bound = chainStart(start, payloads.length);
   const lines = payloads.map((p) => {
     const env = envelope(file, p, SESSION_SCHEMA, bound);
     bound = env.seal;
@@ -128,15 +139,15 @@ export function readJsonLines(path: string, file: SessionFileKind, start: string
   const text = readSessionText(path);
   if (text === undefined) return [];
   if (text.length > 0 && !text.endsWith("\n")) throw corrupt(path, "ends in a torn line");
-  let bound = start;
-  return text
-    .split("\n")
-    .slice(0, -1)
-    .map((line, i) => {
-      const read = checkEnvelope(line, `${path} line ${i + 1}`, file, [SESSION_SCHEMA], bound);
-      bound = read.seal;
-      return read;
-    });
+  const lines = text.split("\n").slice(0, -1);
+  if (lines.length === 0)
+    throw corrupt(path, "holds no line (a chain is never written empty: its lines were removed)");
+  let bound = chainStart(start, lines.length);
+  return lines.map((line, i) => {
+    const read = checkEnvelope(line, `${path} line ${i + 1}`, file, [SESSION_SCHEMA], bound, lines.length);
+    bound = read.seal;
+    return read;
+  });
 }
 
 function checkEnvelope(
@@ -145,6 +156,7 @@ function checkEnvelope(
   file: SessionFileKind,
   schemas: readonly number[],
   bound = "",
+  chained?: number,
 ): ReadPayload {
   let value: unknown;
   try {
@@ -172,7 +184,9 @@ function checkEnvelope(
   if (!sealHolds(env.seal, sealParts(file, env.schema, env.sha256, bound)))
     throw corrupt(
       where,
-      "fails its seal: it was edited, moved or reordered, or sealed under another store key",
+      chained === undefined
+        ? "fails its seal: it was edited, moved or reordered, or sealed under another store key"
+        : `fails its seal: it was edited, moved or reordered, lines were removed or added (the file holds ${chained}), or it was sealed under another store key`,
     );
   return { payload: env.payload, schema: env.schema, sha256: env.sha256, seal: env.seal as string };
 }

@@ -44,12 +44,43 @@ type Holder =
   | { kind: "unreadable"; info: Stats }
   | { kind: "foreign"; what: string };
 
+/** What a lock guards, for its file's name and its errors. */
+export interface LockSubject {
+  /** The lock file's name in `dir`. */
+  file: string;
+  /** How messages name what is locked ("session /x", "results file /y"). */
+  what: string;
+  /** The code of a lock held by another (or not a lock file). */
+  locked: "SESSION_LOCKED" | "BATCH_OUTPUT_LOCKED";
+  /** The error when `dir` does not exist. */
+  missing: () => CiteproofError;
+}
+
+function sessionSubject(dir: string): LockSubject {
+  return {
+    file: LOCK_FILE,
+    what: `session ${dir}`,
+    locked: "SESSION_LOCKED",
+    missing: () => new CiteproofError("SESSION_NOT_FOUND", `session folder ${dir} does not exist`),
+  };
+}
+
 export async function withSessionLock<T>(
   dir: string,
   body: () => Promise<T> | T,
   timeoutMs = DEFAULT_LOCK_TIMEOUT_MS,
 ): Promise<T> {
-  const release = await acquire(dir, timeoutMs);
+  return withLock(dir, sessionSubject(dir), body, timeoutMs);
+}
+
+/** Runs `body` holding the lock file `subject.file` in `dir` (the session lock's rules, any file). */
+export async function withLock<T>(
+  dir: string,
+  subject: LockSubject,
+  body: () => Promise<T> | T,
+  timeoutMs = DEFAULT_LOCK_TIMEOUT_MS,
+): Promise<T> {
+  const release = await acquire(dir, subject, timeoutMs);
   try {
     return await body();
   } finally {
@@ -57,8 +88,8 @@ export async function withSessionLock<T>(
   }
 }
 
-async function acquire(dir: string, timeoutMs: number): Promise<() => void> {
-  const path = join(dir, LOCK_FILE);
+async function acquire(dir: string, subject: LockSubject, timeoutMs: number): Promise<() => void> {
+  const path = join(dir, subject.file);
   const owner: LockOwner = {
     pid: process.pid,
     host: hostname(),
@@ -68,16 +99,16 @@ async function acquire(dir: string, timeoutMs: number): Promise<() => void> {
   const deadline = Date.now() + timeoutMs;
   let wait = 5;
   for (;;) {
-    if (tryCreate(dir, path, owner)) return () => releaseIfOurs(path, owner);
+    if (tryCreate(dir, path, owner, subject)) return () => releaseIfOurs(path, owner);
     const holder = readHolder(path);
     if (holder.kind === "foreign") {
       throw new CiteproofError(
-        "SESSION_LOCKED",
-        `session ${dir} has a ${LOCK_FILE} that is ${holder.what}, not a lock file; remove it if no citeproof command is using the session`,
+        subject.locked,
+        `${subject.what} has a ${subject.file} that is ${holder.what}, not a lock file; remove it if no citeproof command is using it`,
       );
     }
     if (holder.kind !== "absent" && isStale(holder)) {
-      if (breakStale(dir, path, holder)) continue;
+      if (breakStale(dir, path, holder, subject.file)) continue;
     }
     if (Date.now() >= deadline) {
       const who =
@@ -85,8 +116,8 @@ async function acquire(dir: string, timeoutMs: number): Promise<() => void> {
           ? `process ${holder.owner.pid} on ${holder.owner.host} since ${holder.owner.since}`
           : "another process";
       throw new CiteproofError(
-        "SESSION_LOCKED",
-        `session ${dir} is locked by ${who}; try again when it finishes`,
+        subject.locked,
+        `${subject.what} is locked by ${who}; try again when it finishes`,
       );
     }
     if (holder.kind === "absent") continue;
@@ -96,13 +127,13 @@ async function acquire(dir: string, timeoutMs: number): Promise<() => void> {
 }
 
 /** Publishes the owner record as `.lock` in one step (write a private file whole, then link it). */
-function tryCreate(dir: string, path: string, owner: LockOwner): boolean {
-  const draft = join(dir, `${LOCK_FILE}-${owner.nonce}.tmp`);
+function tryCreate(dir: string, path: string, owner: LockOwner, subject: LockSubject): boolean {
+  const draft = join(dir, `${subject.file}-${owner.nonce}.tmp`);
   let fd: number;
   try {
     fd = openSync(draft, "wx");
   } catch (error) {
-    throw createError(dir, path, error);
+    throw createError(path, error, subject);
   }
   try {
     try {
@@ -114,19 +145,18 @@ function tryCreate(dir: string, path: string, owner: LockOwner): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code === "EEXIST") return false;
-    throw createError(dir, path, error);
+    throw createError(path, error, subject);
   } finally {
     rmSync(draft, { force: true });
   }
 }
 
-function createError(dir: string, path: string, error: unknown): CiteproofError {
+function createError(path: string, error: unknown, subject: LockSubject): CiteproofError {
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === "ENOENT")
-    return new CiteproofError("SESSION_NOT_FOUND", `session folder ${dir} does not exist`);
+  if (code === "ENOENT") return subject.missing();
   return new CiteproofError(
     "OUTPUT_UNWRITABLE",
-    `cannot create the session lock ${path} (${code ?? "unknown error"})`,
+    `cannot create the lock ${path} of ${subject.what} (${code ?? "unknown error"})`,
   );
 }
 
@@ -177,10 +207,11 @@ function breakStale(
   dir: string,
   path: string,
   holder: Exclude<Holder, { kind: "absent" | "foreign" }>,
+  file: string,
 ): boolean {
   const key = holder.kind === "owner" ? holder.owner.nonce : `ino-${holder.info.ino}`;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(key)) return false;
-  const marker = join(dir, `${LOCK_FILE}-break-${key}`);
+  const marker = join(dir, `${file}-break-${key}`);
   try {
     closeSync(openSync(marker, "wx"));
   } catch {

@@ -47,7 +47,8 @@ function cli(args: string[], env: Record<string, string> = {}) {
 
 /** A line as two runs must agree on it: everything but the job's wall time. */
 function stable(line: Record<string, unknown>): Record<string, unknown> {
-  const { ms: _ms, ...batch } = line.batch as Record<string, unknown>;
+  // The seal covers the wall time too.
+  const { ms: _ms, seal: _seal, ...batch } = line.batch as Record<string, unknown>;
   const doc = documentOf(line);
   // cite_check's extracted_pages tells what the cache held at the time.
   const { extracted_pages: _cacheState, ...rest } = doc;

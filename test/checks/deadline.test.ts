@@ -6,11 +6,15 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { checkText } from "../../src/checks/check-text.js";
+import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import { pageRuns } from "../../src/checks/deadline-cut.js";
 import { applyOcr } from "../../src/checks/ocr-quotations.js";
 import { openForChecks } from "../../src/checks/open-for-checks.js";
 import { REASON_MEANINGS } from "../../src/checks/verdicts.js";
 import { checkContext, verifyEvidence } from "../../src/checks/verify.js";
+import { openForAnchors } from "../../src/layout/anchors.js";
+import { Deadline } from "../../src/util/deadline.js";
 import { expectNoStackTrace } from "../helpers/cli-expect.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -154,5 +158,44 @@ describe("the deadline reason", () => {
   it("is defined once, as a FLAG that names what to try", () => {
     expect(REASON_MEANINGS.deadline).toMatch(/^not decided: the deadline passed/);
     expect(pageRuns([8, 9, 10, 3, 12, 13, 1])).toBe("1, 3, 8-10, 12-13");
+  });
+});
+
+describe("the layout rules cut by the deadline", () => {
+  it("FLAGs deadline the equation and figure labels, and keeps no anchors as decided", async () => {
+    const cacheDir = join(tmp.dir, "layout-cache");
+    const pdf = fixture("eq-layouts");
+    // The pages and their geometry in the cache, the anchors not yet decided.
+    await openForAnchors(pdf, { cacheDir });
+    const records = [
+      { id: "eq", kind: "equation" as const, label: "1" },
+      { id: "fig", kind: "figure" as const, label: "1" },
+    ];
+    const cut = await verifyPdf(pdf, records, { cacheDir, deadline: new Deadline(0) });
+    expect(cut.results.map((r) => [r.id, r.verdict, r.reason])).toEqual([
+      ["eq", "FLAG", "deadline"],
+      ["fig", "FLAG", "deadline"],
+    ]);
+    expect(cut.results[0].message).toBe(
+      "not decided before the deadline (0 ms): the layout rules did not finish; try --timeout-ms 60000",
+    );
+    expect(cut.results[0].evidence).toMatchObject({ label: "1", deadline: { step: "the layout rules" } });
+    // check-text's equation and figure citations too; its quotations are decided as ever.
+    const doc = await openForAnchors(pdf, { cacheDir });
+    const text = await checkText(
+      checkContext(doc, { deadline: new Deadline(0) }),
+      "As Eq. (1) shows, and Fig. (1) too.",
+      undefined,
+      undefined,
+      0,
+    );
+    expect(text.citations.map((c) => [c.anchor, c.verdict, c.reason])).toEqual([
+      ["Eq. (1)", "FLAG", "deadline"],
+      ["Fig. (1)", "FLAG", "deadline"],
+    ]);
+    // With time enough the label is decided: nothing undecided was kept.
+    const full = await verifyPdf(pdf, records, { cacheDir });
+    expect(full.results[0].reason).not.toBe("deadline");
+    expect(full.results[1].reason).not.toBe("deadline");
   });
 });

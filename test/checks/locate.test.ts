@@ -6,7 +6,7 @@ import { checkContext } from "../../src/checks/verify.js";
 import { type OpenedDocument, openDocument } from "../../src/document/open.js";
 import { CiteproofError } from "../../src/errors.js";
 import { fixture } from "../helpers/fixture-files.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const docs = new Map<string, OpenedDocument>();
 beforeAll(async () => {
@@ -80,28 +80,47 @@ describe("locate", () => {
   });
 });
 
-describe("citeproof locate", () => {
+describe("citeproof locate", async () => {
   const pdf = fixture("labels-article");
-  it("--json: the report, exit 0 when found", () => {
-    const run = runCli(["locate", pdf, "--text", "a greater share of households", "--json", "--no-cache"]);
+  it("--json: the report, exit 0 when found", async () => {
+    const run = await runCliInProcess([
+      "locate",
+      pdf,
+      "--text",
+      "a greater share of households",
+      "--json",
+      "--no-cache",
+    ]);
     expect(run.status).toBe(0);
     const report = run.json as LocateReport;
     expect(report.document.pages).toBe(14);
     expect(report.occurrences.map((o) => [o.page, o.printedPage])).toEqual([[3, "219"]]);
   });
 
-  it("human output, exit 1 when not found", () => {
-    const found = runCli(["locate", pdf, "--text", "a greater share of households", "--no-cache"]);
+  it("human output, exit 1 when not found", async () => {
+    const found = await runCliInProcess([
+      "locate",
+      pdf,
+      "--text",
+      "a greater share of households",
+      "--no-cache",
+    ]);
     expect(found.stdout).toMatch(
       /page 3 \(printed 219\) {2}box [\d.,]+ {2}utf16 \d+-\d+ {2}"A greater share of households"/,
     );
     expect(found.stdout).toContain("1 occurrence(s)");
-    const missing = runCli(["locate", pdf, "--text", "a smaller share of households", "--no-cache"]);
+    const missing = await runCliInProcess([
+      "locate",
+      pdf,
+      "--text",
+      "a smaller share of households",
+      "--no-cache",
+    ]);
     expect([missing.status, missing.stdout.trim().split("\n").pop()]).toEqual([1, "not found"]);
   });
 
-  it("empty text: exit 2, a coded one-line message naming --text", () => {
-    const run = runCli(["locate", pdf, "--text", "  ", "--json", "--no-cache"]);
+  it("empty text: exit 2, a coded one-line message naming --text", async () => {
+    const run = await runCliInProcess(["locate", pdf, "--text", "  ", "--json", "--no-cache"]);
     expect(run.status).toBe(2);
     expect(run.json).toEqual({
       error: { code: "USAGE", message: "--text is empty: give the words to find" },

@@ -117,19 +117,28 @@ describe("verify --ocr on equation labels of a scan", () => {
     );
   });
 
-  it("stops at the deadline with the labels unresolved and the pages not read named", async () => {
+  it("stops at the deadline with the labels undecided, FLAG deadline, and the pages not read named", async () => {
     const doc = await openForChecks(SCAN, { noCache: true }, true);
     const report = await verifyEvidence(doc, records.slice(0, 1));
     const [r] = await applyEquationOcr(doc.pages, report.results, { doc, deadline: new Deadline(0) });
     expect(r).toMatchObject({
-      verdict: "FAIL",
-      reason: "equation-unresolved",
-      evidence: { ocr: { found: false, pagesRead: [], pagesNotRead: [{ page: 1 }, { page: 2 }] } },
+      verdict: "FLAG",
+      reason: "deadline",
+      evidence: {
+        ocr: { found: false, pagesRead: [], pagesNotRead: [{ page: 1 }, { page: 2 }] },
+        deadline: {
+          step: "OCR",
+          pagesNotRead: [1, 2],
+          before: { verdict: "FAIL", reason: "equation-unresolved" },
+        },
+      },
     });
-    expect(r.message).toContain("not read (OCR did not finish before the deadline)");
+    expect(r.message).toBe(
+      "not decided before the deadline (0 ms): OCR did not finish; pages 1-2 not read; try --timeout-ms 60000",
+    );
   });
 
-  it("says the labels were cut short, not that OCR did not find them, when the deadline stops their crops", async () => {
+  it("FLAGs deadline, never that OCR did not find them, when the deadline stops the labels' crops", async () => {
     // The pages' readings are in the cache; the deadline has passed before any crop of a label is read.
     const dir = join(cache.dir, "cut-labels");
     const doc = await openForChecks(SCAN, { cacheDir: dir }, true);
@@ -138,13 +147,14 @@ describe("verify --ocr on equation labels of a scan", () => {
     const report = await verifyEvidence(doc, records.slice(0, 1));
     const [r] = await applyEquationOcr(doc.pages, report.results, { doc, deadline: new Deadline(0) });
     expect(r).toMatchObject({
-      verdict: "FAIL",
-      reason: "equation-unresolved",
-      evidence: { ocr: { found: false, pagesRead: [1, 2], labelsCut: true } },
+      verdict: "FLAG",
+      reason: "deadline",
+      evidence: { ocr: { found: false, pagesRead: [1, 2], labelsCut: true }, deadline: { pagesNotRead: [] } },
     });
     expect(r.evidence.ocr).not.toHaveProperty("pagesNotRead");
-    expect(r.message).toContain("did not find it in what it read before the deadline passed");
-    expect(r.message).not.toContain("did not find it either");
+    expect(r.message).toBe(
+      "not decided before the deadline (0 ms): OCR did not finish; try --timeout-ms 60000",
+    );
   });
 
   it("refuses a page image too large to render, with a coded reason", async () => {

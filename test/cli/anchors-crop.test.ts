@@ -5,17 +5,17 @@ import { deviceBoxToUser, type RenderTransform } from "../../src/document/render
 import type { AnchorsRecord } from "../../src/layout/anchors.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 import { darkBounds, decodePng, lum } from "../helpers/png.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const work = tempDir("citeproof-crop-");
 const cacheDir = join(work.dir, "cache");
 afterAll(() => work.remove());
 
-const cli = (args: string[]) => runCli([...args, "--cache-dir", cacheDir]);
+const cli = (args: string[]) => runCliInProcess([...args, "--cache-dir", cacheDir]);
 
 describe("citeproof anchors", () => {
-  it("prints the anchors record as JSON", () => {
-    const r = cli(["anchors", fixture("eq-sections"), "--json"]);
+  it("prints the anchors record as JSON", async () => {
+    const r = await cli(["anchors", fixture("eq-sections"), "--json"]);
     expect(r.status).toBe(0);
     const json = r.json as AnchorsRecord & { document: { pages: number } };
     expect(json.document.pages).toBe(3);
@@ -26,18 +26,18 @@ describe("citeproof anchors", () => {
     expect(table.printed).toBe("(4)");
   });
 
-  it("prints a readable list with the reasons of every rejected candidate", () => {
-    const r = cli(["anchors", fixture("figures")]);
+  it("prints a readable list with the reasons of every rejected candidate", async () => {
+    const r = await cli(["anchors", fixture("figures")]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("equation labels (0):");
     expect(r.stdout).toContain("figure captions (7):");
     expect(r.stdout).toMatch(/page 1 {2}"Figure 5\. This sentence.*": inside-paragraph/);
-    const eq = cli(["anchors", fixture("eq-leqno")]).stdout;
+    const eq = (await cli(["anchors", fixture("eq-leqno")])).stdout;
     expect(eq).toMatch(/\(12\) {2}page 1 {2}at [\d.,]+: not-centred/);
   });
 
-  it("refuses a file that is not there, with a coded error and exit 2", () => {
-    const r = cli(["anchors", join(work.dir, "missing.pdf"), "--json"]);
+  it("refuses a file that is not there, with a coded error and exit 2", async () => {
+    const r = await cli(["anchors", join(work.dir, "missing.pdf"), "--json"]);
     expect(r.status).toBe(2);
     expect((r.json as { error: { code: string } }).error.code).toBe("FILE_NOT_FOUND");
     expect(r.stderr).not.toContain("    at ");
@@ -45,9 +45,17 @@ describe("citeproof anchors", () => {
 });
 
 describe("citeproof crop", () => {
-  it("renders an equation anchor: the PNG's size matches the region and the label's pixels are inside it", () => {
+  it("renders an equation anchor: the PNG's size matches the region and the label's pixels are inside it", async () => {
     const out = join(work.dir, "eq.png");
-    const r = cli(["crop", fixture("eq-sections"), "--anchor", "equation:2.1a", "--out", out, "--json"]);
+    const r = await cli([
+      "crop",
+      fixture("eq-sections"),
+      "--anchor",
+      "equation:2.1a",
+      "--out",
+      out,
+      "--json",
+    ]);
     expect(r.status).toBe(0);
     const report = r.json as {
       page: number;
@@ -82,9 +90,9 @@ describe("citeproof crop", () => {
     expect(Math.abs(seen.right - label.right)).toBeLessThan(1.5);
   });
 
-  it("renders a figure anchor with its graphics, and a box, and a whole page", () => {
+  it("renders a figure anchor with its graphics, and a box, and a whole page", async () => {
     const fig = join(work.dir, "fig.png");
-    const f = cli([
+    const f = await cli([
       "crop",
       fixture("figures"),
       "--anchor",
@@ -104,7 +112,7 @@ describe("citeproof crop", () => {
       Math.floor(fr.anchor.figureBox.top - fr.anchor.captionBox.bottom),
     );
     const box = join(work.dir, "box.png");
-    const b = cli([
+    const b = await cli([
       "crop",
       fixture("eq-sections"),
       "--page",
@@ -123,14 +131,14 @@ describe("citeproof crop", () => {
     const img = decodePng(readFileSync(box));
     expect([img.width, img.height]).toEqual([317, 139]);
     const page = join(work.dir, "page.png");
-    const p = cli(["crop", fixture("eq-sections"), "--page", "3", "--out", page, "--dpi", "36"]);
+    const p = await cli(["crop", fixture("eq-sections"), "--page", "3", "--out", page, "--dpi", "36"]);
     expect(p.status).toBe(0);
     expect(decodePng(readFileSync(page)).width).toBe(298);
   });
 
-  it("picks the anchor on the page asked for", () => {
+  it("picks the anchor on the page asked for", async () => {
     const out = join(work.dir, "left.png");
-    const r = cli([
+    const r = await cli([
       "crop",
       fixture("eq-leqno"),
       "--page",
@@ -182,29 +190,32 @@ describe("citeproof crop", () => {
     ["a wild dpi", ["--page", "1", "--dpi", "5000"], "USAGE", /--dpi must be/],
     ["no page and no anchor", [], "USAGE", /--page is required/],
   ];
-  it.each(refusals)("refuses %s with a coded error, exit 2 and no PNG", (_what, args, code, message) => {
-    const out = join(work.dir, `refused-${code}.png`);
-    const r = cli(["crop", fixture("eq-sections"), ...args, "--out", out, "--json"]);
-    expect(r.status).toBe(2);
-    const error = (r.json as { error: { code: string; message: string } }).error;
-    expect(error.code).toBe(code);
-    expect(error.message).toMatch(message);
-    expect(r.stderr).toMatch(new RegExp(`^citeproof: error \\[${code}\\]: .+\\n$`));
-    expect(existsSync(out)).toBe(false);
-  });
+  it.each(refusals)(
+    "refuses %s with a coded error, exit 2 and no PNG",
+    async (_what, args, code, message) => {
+      const out = join(work.dir, `refused-${code}.png`);
+      const r = await cli(["crop", fixture("eq-sections"), ...args, "--out", out, "--json"]);
+      expect(r.status).toBe(2);
+      const error = (r.json as { error: { code: string; message: string } }).error;
+      expect(error.code).toBe(code);
+      expect(error.message).toMatch(message);
+      expect(r.stderr).toMatch(new RegExp(`^citeproof: error \\[${code}\\]: .+\\n$`));
+      expect(existsSync(out)).toBe(false);
+    },
+  );
 
-  it("refuses an output path it cannot write, leaving no partial file behind", () => {
+  it("refuses an output path it cannot write, leaving no partial file behind", async () => {
     const missing = join(work.dir, "no-such-folder", "x.png");
-    const r = cli(["crop", fixture("eq-sections"), "--page", "1", "--out", missing, "--json"]);
+    const r = await cli(["crop", fixture("eq-sections"), "--page", "1", "--out", missing, "--json"]);
     expect(r.status).toBe(2);
     expect((r.json as { error: { code: string } }).error.code).toBe("OUTPUT_UNWRITABLE");
     const folder = join(work.dir, "a-folder.png");
     mkdirSync(folder);
-    expect(cli(["crop", fixture("eq-sections"), "--page", "1", "--out", folder]).status).toBe(2);
+    expect((await cli(["crop", fixture("eq-sections"), "--page", "1", "--out", folder])).status).toBe(2);
     const locked = join(work.dir, "locked");
     mkdirSync(locked, { mode: 0o500 });
     const inLocked = join(locked, "x.png");
-    const l = cli(["crop", fixture("eq-sections"), "--page", "1", "--out", inLocked, "--json"]);
+    const l = await cli(["crop", fixture("eq-sections"), "--page", "1", "--out", inLocked, "--json"]);
     if (process.getuid?.() !== 0) {
       expect(l.status).toBe(2);
       expect((l.json as { error: { code: string } }).error.code).toBe("OUTPUT_UNWRITABLE");
@@ -214,7 +225,7 @@ describe("citeproof crop", () => {
     const existing = join(work.dir, "existing.png");
     writeFileSync(existing, "old");
     expect(
-      cli(["crop", fixture("eq-sections"), "--page", "1", "--out", existing, "--dpi", "20"]).status,
+      (await cli(["crop", fixture("eq-sections"), "--page", "1", "--out", existing, "--dpi", "20"])).status,
     ).toBe(0);
     expect(decodePng(readFileSync(existing)).width).toBeGreaterThan(100);
   });

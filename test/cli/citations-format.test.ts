@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -16,7 +16,7 @@ const BREAK = fixture("page-break");
 function verify(pdf: string, format: string, value: unknown, extra: string[] = []) {
   const file = join(tmp.dir, `c-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(value));
-  return runCli([
+  return runCliInProcess([
     "verify",
     pdf,
     "--evidence",
@@ -48,7 +48,7 @@ const pageLocation = (cited_text: string, start: number, end: number, document_i
 });
 
 describe("--citations-format anthropic", () => {
-  it("reads a Messages API response: each text block's citations, pages start..end-1", () => {
+  it("reads a Messages API response: each text block's citations, pages start..end-1", async () => {
     const response = {
       id: "msg_1",
       type: "message",
@@ -70,7 +70,7 @@ describe("--citations-format anthropic", () => {
         },
       ],
     };
-    const run = verify(ARTICLE, "anthropic", response);
+    const run = await verify(ARTICLE, "anthropic", response);
     expect(run.status).toBe(1);
     const report = run.json as { results: Result[]; skipped: unknown[] };
     expect(report.results.map((r) => [r.index, r.at, r.verdict, r.reason])).toEqual([
@@ -81,9 +81,9 @@ describe("--citations-format anthropic", () => {
     expect(report.skipped).toEqual([{ index: 2, at: "content[2].citations[1]", documentIndex: 1 }]);
   });
 
-  it("a list of citations; end_page_number two past start names both pages", () => {
+  it("a list of citations; end_page_number two past start names both pages", async () => {
     const text = "wave respondent of while for the the hours measured study every respondent measured";
-    const run = verify(BREAK, "anthropic", [pageLocation(text, 1, 3), pageLocation(text, 1, 2)]);
+    const run = await verify(BREAK, "anthropic", [pageLocation(text, 1, 3), pageLocation(text, 1, 2)]);
     const report = run.json as { results: Result[] };
     expect(report.results.map((r) => [r.at, r.reason, r.evidence.page, r.evidence.endPage])).toEqual([
       ["[0]", "found", 1, 2],
@@ -91,8 +91,8 @@ describe("--citations-format anthropic", () => {
     ]);
   });
 
-  it("--document-index picks the request's document", () => {
-    const run = verify(
+  it("--document-index picks the request's document", async () => {
+    const run = await verify(
       ARTICLE,
       "anthropic",
       [pageLocation("A greater share of households reported", 3, 4, 2)],
@@ -118,8 +118,8 @@ describe("--citations-format anthropic", () => {
       "[0].start_page_number must be a positive",
     ],
     [[{ kind: "quotation", page: 1, text: "an evidence record" }], '[0].type must be "page_location"'],
-  ])("wrong format %j: exit 2 naming the field", (value, message) => {
-    const run = verify(ARTICLE, "anthropic", value);
+  ])("wrong format %j: exit 2 naming the field", async (value, message) => {
+    const run = await verify(ARTICLE, "anthropic", value);
     expect(run.status).toBe(2);
     const error = (run.json as { error: { code: string; message: string } }).error;
     expect(error.code).toBe("EVIDENCE_INVALID");
@@ -140,8 +140,8 @@ describe("--citations-format w3c", () => {
     ...extra,
   });
 
-  it("reads TextQuoteSelectors with a page (a FragmentSelector page=N, or a page field)", () => {
-    const run = verify(ARTICLE, "w3c", [
+  it("reads TextQuoteSelectors with a page (a FragmentSelector page=N, or a page field)", async () => {
+    const run = await verify(ARTICLE, "w3c", [
       annotation({
         type: "FragmentSelector",
         conformsTo: "http://tools.ietf.org/rfc/rfc3778",
@@ -170,8 +170,8 @@ describe("--citations-format w3c", () => {
     expect(report.results[0].at).toBe("[0].target");
   });
 
-  it("checks a selector's prefix and suffix beside the words, without changing the verdict", () => {
-    const run = verify(ARTICLE, "w3c", [
+  it("checks a selector's prefix and suffix beside the words, without changing the verdict", async () => {
+    const run = await verify(ARTICLE, "w3c", [
       annotation(quote("lowered the error rate by 14%", { page: 1, prefix: "No treatment ever " })),
     ]);
     const [result] = (run.json as { results: (Result & { message: string })[] }).results;
@@ -188,16 +188,16 @@ describe("--citations-format w3c", () => {
     [annotation(quote("   ")), "annotation.target.selector (TextQuoteSelector).exact is empty"],
     [annotation(quote("the words", { page: "3" })), "(TextQuoteSelector).page must be a positive integer"],
     ["a string", "a w3c citations file must be"],
-  ])("wrong format %j: exit 2 naming the field", (value, message) => {
-    const run = verify(ARTICLE, "w3c", value);
+  ])("wrong format %j: exit 2 naming the field", async (value, message) => {
+    const run = await verify(ARTICLE, "w3c", value);
     expect(run.status).toBe(2);
     const error = (run.json as { error: { code: string; message: string } }).error;
     expect(error.code).toBe("EVIDENCE_INVALID");
     expect(error.message).toContain(message);
   });
 
-  it("an unknown format is USAGE", () => {
-    const run = verify(ARTICLE, "bibtex", []);
+  it("an unknown format is USAGE", async () => {
+    const run = await verify(ARTICLE, "bibtex", []);
     expect([run.status, (run.json as { error: { code: string } }).error.code]).toEqual([2, "USAGE"]);
   });
 });

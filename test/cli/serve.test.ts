@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, openSync, statSync, symlinkSync, writ
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { MAX_CALLS_IN_FLIGHT } from "../../src/cli/serve-lanes.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
 
@@ -24,10 +25,10 @@ interface Run {
 }
 
 /** Runs the CLI without blocking this process (a test may answer on the socket meanwhile). */
-function cli(args: string[], env: Record<string, string>, script = cliPath): Promise<Run> {
+function cli(args: string[], env: Record<string, string>, script = cliPath, cwd = repoRoot): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script, ...args], {
-      cwd: repoRoot,
+      cwd,
       env: { ...process.env, ...env },
     });
     let stdout = "";
@@ -113,6 +114,32 @@ describe("citeproof serve", () => {
     const second = await startServe(env);
     expect(second.exit?.status).toBe(2);
     expect(second.exit?.stderr).toContain("already listening");
+    server.child.kill("SIGTERM");
+  });
+
+  it("runs calls sent at once side by side, each with its own output, exit code and directory", async () => {
+    const { env } = runtime();
+    // Another directory, whose evidence file is named relative to it.
+    const elsewhere = join(tmp.dir, `elsewhere-${counter++}`);
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, "ev.json"), JSON.stringify([{ kind: "page", page: 2 }]));
+    const calls: [string[], string][] = [
+      [[...VERIFY, "--json"], repoRoot],
+      [VERIFY, repoRoot],
+      [["locate", PAPER, "--text", "mean squared error"], repoRoot],
+      [["verify", PAPER, "--evidence", "ev.json"], elsewhere],
+      [["verify", PAPER, "--evidence", "missing.json"], repoRoot],
+      [[...VERIFY, "--json"], repoRoot],
+    ];
+    const inProcess = await Promise.all(
+      calls.map(([args, cwd]) => cli([...args, "--serve", "never"], env, cliPath, cwd)),
+    );
+    expect(inProcess.map((r) => r.status)).toEqual([1, 1, 0, 0, 2, 1]);
+    expect(inProcess[4].stderr).toContain("evidence file missing.json does not exist");
+    const server = await startServe(env);
+    const served = await Promise.all(calls.map(([args, cwd]) => cli(args, env, cliPath, cwd)));
+    expect(served).toEqual(inProcess);
+    expect(server.log().match(/ran, exit \d/g)).toHaveLength(calls.length);
     server.child.kill("SIGTERM");
   });
 
@@ -267,13 +294,14 @@ describe("citeproof serve under clients that go away or send too much", () => {
     for (const s of clients) s.destroy();
     expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
     await new Promise((r) => setTimeout(r, 200));
-    // The call running when its client went away may finish; the four waiting behind it never start.
+    // The calls running when their clients went away (at most MAX_CALLS_IN_FLIGHT) may finish; the one
+    // waiting behind them never starts.
     const ranForGone = server.log().match(/ran, exit \d+ in \d+ ms; its client had gone/g) ?? [];
-    expect(ranForGone.length, server.log()).toBeLessThanOrEqual(1);
+    expect(ranForGone.length, server.log()).toBeLessThanOrEqual(MAX_CALLS_IN_FLIGHT);
     const refused = server
       .log()
       .match(/refused \((busy with a call whose client went away|its client went away)/g);
-    expect(refused?.length ?? 0, server.log()).toBeGreaterThanOrEqual(4);
+    expect(refused?.length ?? 0, server.log()).toBeGreaterThanOrEqual(5 - MAX_CALLS_IN_FLIGHT);
     server.child.kill("SIGTERM");
   });
 

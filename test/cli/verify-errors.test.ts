@@ -139,7 +139,7 @@ describe("the PDF", () => {
     ]);
   });
 
-  it("past the extraction deadline: EXTRACTION_TIMEOUT, promptly, and no whole-document text cached", () => {
+  it("past the extraction deadline: never a FAIL, promptly, and no whole-document text cached", () => {
     const big = file("big.pdf", syntheticPdf(2000));
     const cache = join(tmp.dir, "cache-timeout");
     const started = Date.now();
@@ -154,9 +154,24 @@ describe("the PDF", () => {
       cache,
       "--json",
     ]);
-    const message = expectToolError(run, "EXTRACTION_TIMEOUT", true);
-    expect(message).toContain("300 ms");
-    expect(message).toContain("--timeout-ms");
+    // Where the deadline falls depends on the machine: before the document opens, the call is
+    // EXTRACTION_TIMEOUT (exit 2); after, a record it cut is FLAG deadline (exit 0). Never a FAIL.
+    if (run.status === 2) {
+      const message = expectToolError(run, "EXTRACTION_TIMEOUT", true);
+      expect(message).toContain("300 ms");
+      expect(message).toContain("--timeout-ms");
+    } else {
+      expect(run.status).toBe(0);
+      const results = JSON.parse(run.stdout).results as {
+        verdict: string;
+        reason: string;
+        message: string;
+      }[];
+      for (const r of results) {
+        expect(r.verdict).not.toBe("FAIL");
+        if (r.reason === "deadline") expect(r.message).toContain("--timeout-ms");
+      }
+    }
     expect(Date.now() - started).toBeLessThan(15_000);
     // The cited pages are read first and may be cached page by page; the whole document's text layer,
     // which only a finished extraction writes, is not.

@@ -12,7 +12,7 @@ import { createRun } from "../../src/evidence/run.js";
 import { fetchSource, searchSource } from "../../src/evidence/sources.js";
 import { verifyRun } from "../../src/evidence/verify.js";
 import { writeRunReport } from "../../src/report/run/index.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 import { cleanTempDirs, readJson, startServer, tempDir, verifiedPdfRun, writeRecords } from "./helpers.js";
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -261,14 +261,14 @@ describe("run report", () => {
 
   it("through the CLI: --json names the files; a run without result.json exits 2 with its code", async () => {
     const { run } = await textRun();
-    const missing = await runCli(["run", "report", "--run-dir", run.dir, "--json"]);
+    const missing = await runCliInProcess(["run", "report", "--run-dir", run.dir, "--json"]);
     expect(missing.status).toBe(2);
     expect(JSON.parse(missing.stdout).error.code).toBe("RESULT_MISSING");
     await assembledAndVerified(run);
-    const bad = await runCli(["run", "report", "--run-dir", run.dir, "--format", "pdf"]);
+    const bad = await runCliInProcess(["run", "report", "--run-dir", run.dir, "--format", "pdf"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("--format must be one of md, html, both");
-    const md = await runCli(["run", "report", "--run-dir", run.dir, "--format", "md", "--json"]);
+    const md = await runCliInProcess(["run", "report", "--run-dir", run.dir, "--format", "md", "--json"]);
     expect(md.status).toBe(0);
     expect(JSON.parse(md.stdout)).toMatchObject({
       report_md: join(run.dir, "outputs", "report.md"),
@@ -283,11 +283,11 @@ describe("spans a writer can copy", () => {
   it("source spans prints each window exactly as stored, line break included, and copying it assembles", async () => {
     const { run, sourceId } = await textRun();
     const spans = ["source", "spans", "--run-dir", run.dir, "--source-id", sourceId, "--query", "controls"];
-    const out = runCli(spans);
+    const out = await runCliInProcess(spans);
     expect(out.status).toBe(0);
     const window = /<<<([\s\S]*?)>>>/.exec(out.stdout)?.[1];
     expect(window).toContain("than controls\n(SMD -0.41");
-    const json = runCli([...spans, "--json"]).json as {
+    const json = (await runCliInProcess([...spans, "--json"])).json as {
       hits: { window: string; window_start: number; window_end: number }[];
     };
     expect(json.hits[0].window).toBe(window);

@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { repoRoot } from "./fixture-files.js";
 
 export const cliPath = join(repoRoot, "dist", "cli", "main.cjs");
@@ -35,4 +36,28 @@ export function runCli(
     json = undefined;
   }
   return { status: out.status, stdout: out.stdout, stderr: out.stderr, json };
+}
+
+/**
+ * Runs the built CLI's program in this process against an Io of its own (what `citeproof serve` does
+ * for a call): the same output and exit code as `runCli` without a process's start. For calls that
+ * read nothing from stdin and need no environment of their own (the library reads `process.env`).
+ */
+export async function runCliInProcess(args: string[]): Promise<CliRun> {
+  if (!existsSync(cliPath)) throw new Error(`${cliPath} is missing: run \`npx tsc -p .\` first`);
+  const built = (path: string) => import(pathToFileURL(join(repoRoot, "dist", path)).href);
+  const [{ runProgram }, { collectingIo }] = (await Promise.all([
+    built("cli/program.js"),
+    built("cli/cli-io.js"),
+  ])) as [typeof import("../../src/cli/program.js"), typeof import("../../src/cli/cli-io.js")];
+  const run = collectingIo(repoRoot);
+  const status = await runProgram([process.execPath, cliPath, ...args], run.io);
+  const stdout = run.stdout();
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    json = undefined;
+  }
+  return { status, stdout, stderr: run.stderr(), json };
 }

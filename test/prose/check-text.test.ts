@@ -153,7 +153,7 @@ describe("check-text outcomes on the prose fixture", () => {
       "  FLAG  p. 2: page 2 exists; no quotation to verify: 0 words, need 4 [no-quotation] -- wording unchecked",
       '  UNANCHORED "a finite set of nodes": quoted, no page named; not checked',
       "4 citation(s): 2 PASS, 1 FLAG, 1 FAIL; 1 unanchored",
-      "not verified: citation forms other than 'p. N' and 'Eq. (N)', quotations under the floors, and every unquoted claim",
+      "not verified: citation forms other than 'p. N', 'Eq. (N)' and 'Fig. (N)', quotations under the floors, and every unquoted claim",
       "  unsupported forms: Fig. 1, pp. 3-4",
       "exit 1: at least one citation FAILs against the document",
       "",

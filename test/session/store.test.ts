@@ -105,6 +105,14 @@ describe("a session file that fails its own check is refused, never repaired", (
     expect(message).toMatch(/pool\.jsonl line 1 fails its sha256 check/);
   });
 
+  it("a pool with its last line removed, or every line, is refused: the chain holds its length", () => {
+    const lines = readFileSync(join(bench.dir, "pool.jsonl"), "utf8").split("\n").slice(0, -1);
+    expect(lines.length).toBeGreaterThan(1);
+    const dropLast = (t: string) => `${t.split("\n").slice(0, -2).join("\n")}\n`;
+    expect(tamper("pool.jsonl", dropLast, "pool")).toMatch(/line 1 fails its seal: .*lines were removed/);
+    expect(tamper("pool.jsonl", () => "", "pool")).toMatch(/holds no line/);
+  });
+
   it("a torn pool line is refused", () => {
     expect(tamper("pool.jsonl", (t) => t.slice(0, -20), "pool")).toMatch(/torn line/);
   });
@@ -130,7 +138,8 @@ describe("a session file that fails its own check is refused, never repaired", (
         const [first] = t.split("\n");
         const env = JSON.parse(first);
         const start = `pool:${openSession(bench.dir).info.original.sha256}`;
-        return `${JSON.stringify(envelope("claim", { ...env.payload, verdict: "FAIL" }, SESSION_SCHEMA, start))}\n`;
+        const bound = `${start}\0lines 1`;
+        return `${JSON.stringify(envelope("claim", { ...env.payload, verdict: "FAIL" }, SESSION_SCHEMA, bound))}\n`;
       },
       "pool",
     );

@@ -9,7 +9,7 @@ import { type SessionBench, sessionBench } from "./helpers.js";
 
 const SHA12 = createHash("sha256").update(readFileSync(ORIGINAL)).digest("hex").slice(0, 12);
 const NOT_VERIFIED =
-  "not verified: citation forms other than 'p. N' and 'Eq. (N)', quotations under the floors, and every unquoted claim";
+  "not verified: citation forms other than 'p. N', 'Eq. (N)' and 'Fig. (N)', quotations under the floors, and every unquoted claim";
 
 let bench: SessionBench;
 let equations = false;

@@ -1,5 +1,6 @@
 /** The located quote check's output: one result per citation and the report around them. */
 import type { OcrProvenance } from "../../ocr/tesseract.js";
+import type { FoundElsewhere } from "./evaluate.js";
 import type { CiteLocation } from "./locations.js";
 import type { CiteReason, CiteVerdict, Normalization, OcrMode } from "./verdicts.js";
 
@@ -24,6 +25,11 @@ export interface CiteCheckResult {
   /** Supported occurrences (at most eight); empty unless the verdict is verified_*. */
   locations: CiteLocation[];
   evidence_layer: EvidenceLayer | null;
+  /**
+   * Only for outside_box (where on the page the quote does occur) and for not_on_page when the quote
+   * occurs with its letters in another case (`case_differs`): at most three, never support.
+   */
+  found_elsewhere?: FoundElsewhere[];
 }
 
 export interface CiteCheckReport {

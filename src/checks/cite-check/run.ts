@@ -108,6 +108,7 @@ export async function citeCheck(
       source_sha256: source.sha256,
       locations: decision.locations,
       evidence_layer: decision.layer,
+      ...(decision.elsewhere ? { found_elsewhere: decision.elsewhere } : {}),
     };
   });
   report.output_chars = applyOutputBudget(report.results, input.maxOutputChars);

@@ -1,9 +1,10 @@
 import type { Command } from "commander";
 import { anchorsOperation } from "../../operations/anchors.js";
+import type { CommandIo } from "../cli-io.js";
 import { addDocumentOptions, commandContext, type DocumentFlags, runAction, runAndPrint } from "../io.js";
 import { ocrOption } from "../ocr-flag.js";
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("anchors")
@@ -17,11 +18,12 @@ export function register(program: Command): void {
       )
       .option("--json", "print the anchors record as JSON"),
   ).action((pdf: string, flags: DocumentFlags & { ocr?: string }) =>
-    runAction(flags.json, () =>
+    runAction(io, flags.json, () =>
       runAndPrint(
+        io,
         anchorsOperation,
         { pdf, password: flags.password, ...ocrOption(flags.ocr) },
-        commandContext(flags),
+        commandContext(io, flags),
         flags.json,
       ),
     ),

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { mergeResults } from "../../batch/merge.js";
 import { formatSummary } from "../../batch/summary.js";
+import type { CommandIo } from "../cli-io.js";
 import { printJson, runAction } from "../io.js";
 
 interface MergeFlags {
@@ -8,7 +9,7 @@ interface MergeFlags {
   json?: boolean;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   program
     .command("batch-merge")
     .description("merge the results files of a batch's shards into one, checking every job is there once")
@@ -17,10 +18,10 @@ export function register(program: Command): void {
     .requiredOption("--out <file>", "the merged results file (replaced whole)")
     .option("--json", "print the summary as JSON")
     .action((jobsPath: string, inputs: string[], flags: MergeFlags) =>
-      runAction(flags.json, () => {
+      runAction(io, flags.json, () => {
         const summary = mergeResults({ jobsPath, inputs, outPath: flags.out });
-        if (flags.json) printJson(summary);
-        else process.stdout.write(formatSummary(summary));
+        if (flags.json) printJson(summary, io.stdout);
+        else io.stdout.write(formatSummary(summary));
         return summary.exit;
       }),
     );

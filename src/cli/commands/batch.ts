@@ -5,6 +5,7 @@ import { formatSummary } from "../../batch/summary.js";
 import { CiteproofError } from "../../errors.js";
 import { resolveRoot } from "../../source/allowed-root.js";
 import { batchProgress } from "../batch-progress.js";
+import type { CommandIo } from "../cli-io.js";
 import { addSharedDocumentOptions, positiveInt, printJson, runAction, sharedOpenOptions } from "../io.js";
 
 interface BatchFlags {
@@ -19,9 +20,10 @@ interface BatchFlags {
   maxBytes?: string;
   quiet?: boolean;
   json?: boolean;
+  retryErrors?: boolean;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   const command = program
     .command("batch")
     .description("run many jobs (verify, cite_check, check_text) from a JSON-lines file, resumable")
@@ -36,30 +38,35 @@ export function register(program: Command): void {
       (dir: string, dirs: string[]) => [...dirs, dir],
       [] as string[],
     )
+    .option(
+      "--retry-errors",
+      "run again the jobs whose result line is an error (their lines replaced in one atomic rewrite)",
+    )
     .option("--quiet", "no progress on stderr")
     .option("--json", "print the summary as JSON");
   addSharedDocumentOptions(command, "job").action((jobsPath: string, flags: BatchFlags) =>
-    runAction(flags.json, async () => {
+    runAction(io, flags.json, async () => {
       const threads = positiveInt(flags.jobs, "--jobs");
       const shards = positiveInt(flags.shards, "--shards");
       if (flags.shard !== undefined && shards !== undefined)
         throw new CiteproofError("USAGE", "--shard K/N and --shards N: give one");
-      const shard = flags.shard !== undefined ? parseShard(flags.shard) : shardFromEnv(process.env, shards);
+      const shard = flags.shard !== undefined ? parseShard(flags.shard) : shardFromEnv(io.env, shards);
       const summary = await runBatch({
         jobsPath,
         outPath: flags.out,
         env: {
-          cwd: process.cwd(),
-          roots: [process.cwd(), ...flags.allowRoot].map(resolveRoot),
+          cwd: io.cwd,
+          roots: [io.cwd, ...flags.allowRoot].map(resolveRoot),
           // The pool runs jobs side by side: each job extracts with one engine worker.
           open: { ...sharedOpenOptions({ ...flags, jobs: undefined }), jobs: 1 },
         },
         threads,
         shard,
+        retryErrors: flags.retryErrors === true,
         progress: batchProgress(flags.quiet === true),
       });
-      if (flags.json) printJson(summary);
-      else process.stdout.write(formatSummary(summary));
+      if (flags.json) printJson(summary, io.stdout);
+      else io.stdout.write(formatSummary(summary));
       return summary.exit;
     }),
   );

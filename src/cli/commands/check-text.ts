@@ -9,6 +9,7 @@ import {
   draftGithubCommands,
   draftSarif,
 } from "../../operations/draft-report.js";
+import type { CommandIo } from "../cli-io.js";
 import {
   addDocumentOptions,
   commandContext,
@@ -31,7 +32,7 @@ interface CheckTextFlags extends DocumentFlags {
 
 const VERSION = "0.1.0";
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("check-text")
@@ -61,50 +62,55 @@ export function register(program: Command): void {
       .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--json", "print the report as JSON"),
   ).action((first: string, more: string[], flags: CheckTextFlags) =>
-    runAction(flags.json || flags.format === "json", async () => {
+    runAction(io, flags.json || flags.format === "json", async () => {
       if (flags.bib === undefined) {
         if (more.length !== 1)
           throw new CiteproofError("USAGE", "name one draft after the PDF, or give --bib");
         const draft = readTextInput(more[0], "draft");
-        const ctx = commandContext(flags);
+        const ctx = commandContext(io, flags);
         return runAndPrint(
+          io,
           checkTextOperation,
           { pdf: first, draft, password: flags.password, ...ocrOption(flags.ocr) },
           ctx,
           flags.json,
         );
       }
-      return checkDrafts([first, ...more], flags.bib, flags);
+      return checkDrafts(io, [first, ...more], flags.bib, flags);
     }),
   );
 }
 
 /** Each draft against the bibliography; exit 1 when a citation FAILs (with --strict, or FLAGs). */
-async function checkDrafts(paths: string[], bib: string, flags: CheckTextFlags): Promise<number> {
+async function checkDrafts(
+  io: CommandIo,
+  paths: string[],
+  bib: string,
+  flags: CheckTextFlags,
+): Promise<number> {
   const format = outputFormat(flags);
   // The bibliography is typed by a person; the files it names are data, read only inside the roots.
   const ctx = {
-    ...commandContext(flags),
-    access: [process.cwd(), dirname(resolve(bib)), ...flags.allowRoot],
+    ...commandContext(io, flags),
+    access: [io.cwd, dirname(resolve(io.cwd, bib)), ...flags.allowRoot],
   };
   const done: { uri: string; report: DraftCheckReport; input: { bib: string; draft: string } }[] = [];
   for (const path of paths) {
     const input = { bib, draft: readTextInput(path, "draft"), draft_name: path, fetch: flags.fetch === true };
     const report = (await checkTextOperation.run(input, ctx)) as DraftCheckReport;
-    const uri = path === "-" ? "draft" : relative(process.cwd(), resolve(path)).split("\\").join("/");
+    const uri = path === "-" ? "draft" : relative(io.cwd, resolve(io.cwd, path)).split("\\").join("/");
     done.push({ uri, report, input });
   }
   if (format === "json")
     printJson(
       done.length === 1 ? done[0].report : { drafts: done.map((d) => ({ path: d.uri, report: d.report })) },
+      io.stdout,
     );
-  else if (format === "sarif") printJson(draftSarif(done, VERSION));
+  else if (format === "sarif") printJson(draftSarif(done, VERSION), io.stdout);
   else if (format === "github")
-    process.stdout.write(done.map((d) => draftGithubCommands(d.report, d.uri)).join(""));
+    io.stdout.write(done.map((d) => draftGithubCommands(d.report, d.uri)).join(""));
   else
-    process.stdout.write(
-      done.map((d) => `${d.uri}: ${checkTextOperation.format(d.report, d.input)}`).join("\n"),
-    );
+    io.stdout.write(done.map((d) => `${d.uri}: ${checkTextOperation.format(d.report, d.input)}`).join("\n"));
   const failed = done.some(
     ({ report: { summary: s } }) => s.FAIL > 0 || (flags.strict === true && s.FLAG > 0),
   );

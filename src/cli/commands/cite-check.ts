@@ -11,7 +11,8 @@ import {
 import { CiteproofError } from "../../errors.js";
 import { checkCitations, citeCheckOperation, formatCiteCheckReport } from "../../operations/cite-check.js";
 import type { OperationContext } from "../../operations/operation.js";
-import { printJson, readTextInput, runAction } from "../io.js";
+import type { CommandIo } from "../cli-io.js";
+import { CACHE_DIR_HELP, printJson, readTextInput, runAction } from "../io.js";
 
 interface CiteCheckFlags {
   citations?: string;
@@ -37,7 +38,7 @@ const FLAG_OF: Record<(typeof OPTION_FIELDS)[number], string> = {
   max_output_chars: "--max-output-chars",
 };
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   program
     .command("cite-check")
     .description("check that quotes occur on a physical page of a PDF inside a bounding box")
@@ -55,27 +56,24 @@ export function register(program: Command): void {
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     )
-    .option(
-      "--cache-dir <dir>",
-      "extraction cache directory (default: $CITEPROOF_CACHE_DIR or ~/.cache/citeproof)",
-    )
+    .option("--cache-dir <dir>", CACHE_DIR_HELP)
     .option("--no-cache", "neither read nor write the extraction cache")
     .option("--password <password>", "password of an encrypted PDF")
     .option("--json", "print the report as JSON")
     .action((source: string | undefined, flags: CiteCheckFlags) =>
-      runAction(flags.json, async () => {
+      runAction(io, flags.json, async () => {
         const input = buildInput(source, flags);
         // A source typed on the command line is read wherever it is; one named in a request document
         // only inside the working directory and the --allow-root folders.
         const ctx: OperationContext = {
-          cwd: process.cwd(),
-          access: flags.request === undefined ? "anywhere" : [process.cwd(), ...flags.allowRoot],
+          cwd: io.cwd,
+          access: flags.request === undefined ? "anywhere" : [io.cwd, ...flags.allowRoot],
           open: { cacheDir: flags.cacheDir, noCache: flags.cache === false },
           caller: "cli",
         };
         const report = await checkCitations(input, ctx, flags.password);
-        if (flags.json) printJson(citeCheckOperation.json(report));
-        else process.stdout.write(formatCiteCheckReport(report));
+        if (flags.json) printJson(citeCheckOperation.json(report), io.stdout);
+        else io.stdout.write(formatCiteCheckReport(report));
         return citeCheckOperation.exitCode(report);
       }),
     );

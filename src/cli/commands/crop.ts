@@ -7,6 +7,7 @@ import { CiteproofError } from "../../errors.js";
 import { assertBoxOrAnchor, assertNonEmptyBox } from "../../layout/crop-region.js";
 import { CROP_FLAGS, cropOperation } from "../../operations/crop.js";
 import { replaceFile } from "../../util/atomic-file.js";
+import type { CommandIo } from "../cli-io.js";
 import { parseDpi } from "../dpi.js";
 import {
   addDocumentOptions,
@@ -26,7 +27,7 @@ interface CropFlags extends DocumentFlags {
   dpi: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("crop")
@@ -48,7 +49,7 @@ export function register(program: Command): void {
       )
       .option("--json", "print what was written as JSON"),
   ).action((pdf: string, flags: CropFlags) =>
-    runAction(flags.json, async () => {
+    runAction(io, flags.json, async () => {
       const dpi = parseDpi(flags.dpi);
       assertBoxOrAnchor(flags.box !== undefined, flags.anchor !== undefined, CROP_FLAGS);
       const page = flags.page === undefined ? undefined : positiveInt(flags.page, "--page");
@@ -56,10 +57,10 @@ export function register(program: Command): void {
       assertWritableTarget(out);
       const box = flags.box === undefined ? undefined : parseBox(flags.box);
       const input = { pdf, page, box, anchor: flags.anchor, dpi, password: flags.password };
-      const result = await cropOperation.run(input, commandContext(flags));
+      const result = await cropOperation.run(input, commandContext(io, flags));
       writeAtomically(out, result.png);
-      if (flags.json) printJson({ out, ...(cropOperation.json(result) as object) });
-      else process.stdout.write(`wrote ${flags.out} ${cropOperation.format(result, input)}\n`);
+      if (flags.json) printJson({ out, ...(cropOperation.json(result) as object) }, io.stdout);
+      else io.stdout.write(`wrote ${flags.out} ${cropOperation.format(result, input)}\n`);
       return EXIT_CLEAN;
     }),
   );

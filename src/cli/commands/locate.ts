@@ -1,12 +1,13 @@
 import type { Command } from "commander";
 import { locateOperation } from "../../operations/locate.js";
+import type { CommandIo } from "../cli-io.js";
 import { addDocumentOptions, commandContext, type DocumentFlags, runAction, runAndPrint } from "../io.js";
 
 interface LocateFlags extends DocumentFlags {
   text: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("locate")
@@ -17,11 +18,12 @@ export function register(program: Command): void {
       .requiredOption("--text <words>", "the words to find")
       .option("--json", "print the occurrences as JSON"),
   ).action((pdf: string, flags: LocateFlags) =>
-    runAction(flags.json, () =>
+    runAction(io, flags.json, () =>
       runAndPrint(
+        io,
         locateOperation,
         { pdf, text: flags.text, password: flags.password },
-        commandContext(flags),
+        commandContext(io, flags),
         flags.json,
       ),
     ),

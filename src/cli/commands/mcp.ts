@@ -3,6 +3,7 @@ import { CiteproofError } from "../../errors.js";
 import { serveHttp } from "../../mcp/http.js";
 import { serveStdio } from "../../mcp/server.js";
 import { resolveRoot } from "../../source/allowed-root.js";
+import type { CommandIo } from "../cli-io.js";
 import {
   addSharedDocumentOptions,
   type DocumentFlags,
@@ -28,7 +29,7 @@ interface McpFlags extends DocumentFlags {
   allowOrigin: string[];
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   const command = program
     .command("mcp")
     .description("serve the checks as tools of an MCP server over stdio, or over HTTP with --http")
@@ -65,10 +66,10 @@ export function register(program: Command): void {
     .option("--call-timeout-ms <ms>", "with --http: deadline for one tool call", "120000")
     .option("--idle-timeout-ms <ms>", "with --http: an idle connection is closed after this", "60000");
   addSharedDocumentOptions(command, "tool call").action((flags: McpFlags) =>
-    runAction(false, async () => {
-      const roots = (flags.allowRoot.length > 0 ? flags.allowRoot : [process.cwd()]).map(resolveRoot);
+    runAction(io, false, async () => {
+      const roots = (flags.allowRoot.length > 0 ? flags.allowRoot : [io.cwd]).map(resolveRoot);
       const env = {
-        cwd: process.cwd(),
+        cwd: io.cwd,
         roots,
         open: sharedOpenOptions(flags),
         allowPrivateUrls: flags.allowPrivateUrls === true,

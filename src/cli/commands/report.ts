@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { parseEvidenceFile } from "../../checks/evidence-record.js";
 import { reportOperation } from "../../operations/report.js";
 import { DEFAULT_REPORT_DPI } from "../../report/build.js";
+import type { CommandIo } from "../cli-io.js";
 import { parseDpi } from "../dpi.js";
 import {
   addDocumentOptions,
@@ -18,7 +19,7 @@ interface ReportFlags extends DocumentFlags {
   dpi: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("report")
@@ -31,12 +32,12 @@ export function register(program: Command): void {
       .option("--dpi <dpi>", "resolution of the crops", String(DEFAULT_REPORT_DPI))
       .option("--json", "print the verify report as JSON, with the report's path"),
   ).action((pdf: string, flags: ReportFlags) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const dpi = parseDpi(flags.dpi);
-      const ctx = commandContext(flags);
+      const ctx = commandContext(io, flags);
       const evidence = parseEvidenceFile(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const input = { pdf, evidence, out: flags.out, dpi, password: flags.password };
-      return runAndPrint(reportOperation, input, ctx, flags.json);
+      return runAndPrint(io, reportOperation, input, ctx, flags.json);
     }),
   );
 }

@@ -8,6 +8,7 @@ import {
   runVerifyOperation,
 } from "../../operations/run.js";
 import { DEFAULT_MAX_CROPS, RUN_REPORT_FORMATS, type RunReportFormat } from "../../report/run/options.js";
+import type { CommandIo } from "../cli-io.js";
 import { commandContext, nonNegativeInt, runAction, runAndPrint } from "../io.js";
 
 interface RunFlags {
@@ -16,7 +17,7 @@ interface RunFlags {
   json?: boolean;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   const run = program
     .command("run")
     .description("evidence runs: snapshots, event log, spans, the assembler gate, verification, promotion");
@@ -29,11 +30,12 @@ export function register(program: Command): void {
     .option("--gate", "make the assembler gate block by default in this run")
     .option("--json", "print JSON")
     .action((dir: string, flags: { libraryRoot?: string; gate?: boolean; json?: boolean }) =>
-      runAction(flags.json, () =>
+      runAction(io, flags.json, () =>
         runAndPrint(
+          io,
           runNewOperation,
           { run_dir: dir, library_root: flags.libraryRoot, gate: flags.gate === true },
-          commandContext({}),
+          commandContext(io, {}),
           flags.json,
         ),
       ),
@@ -46,11 +48,12 @@ export function register(program: Command): void {
       .requiredOption("--run-dir <dir>", "the run folder")
       .option("--gate", "let unresolved diagnostics block (exit 1)"),
   ).action((flags: RunFlags & { gate?: boolean }) =>
-    runAction(flags.json, () =>
+    runAction(io, flags.json, () =>
       runAndPrint(
+        io,
         runAssembleOperation,
         { run_dir: flags.runDir, gate: flags.gate === true },
-        commandContext(flags),
+        commandContext(io, flags),
         flags.json,
       ),
     ),
@@ -62,8 +65,8 @@ export function register(program: Command): void {
       .description("run C-SNAPSHOT, C-SPAN, C-FRESH-FETCH and C-ASSEMBLER; write outputs/verification.json")
       .requiredOption("--run-dir <dir>", "the run folder"),
   ).action((flags: RunFlags) =>
-    runAction(flags.json, () =>
-      runAndPrint(runVerifyOperation, { run_dir: flags.runDir }, commandContext(flags), flags.json),
+    runAction(io, flags.json, () =>
+      runAndPrint(io, runVerifyOperation, { run_dir: flags.runDir }, commandContext(io, flags), flags.json),
     ),
   );
 
@@ -80,7 +83,7 @@ export function register(program: Command): void {
         `most crops drawn in the HTML report (default ${DEFAULT_MAX_CROPS}; 0 for none)`,
       ),
   ).action((flags: RunFlags & { format: string; maxCrops?: string }) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       if (!(RUN_REPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new CiteproofError(
           "USAGE",
@@ -92,7 +95,7 @@ export function register(program: Command): void {
         format: flags.format as RunReportFormat,
         max_crops: nonNegativeInt(flags.maxCrops, "--max-crops"),
       };
-      return runAndPrint(runReportOperation, input, commandContext(flags), flags.json);
+      return runAndPrint(io, runReportOperation, input, commandContext(io, flags), flags.json);
     }),
   );
 
@@ -106,7 +109,7 @@ export function register(program: Command): void {
       .option("--check", "run the preflight only")
       .option("--to <knowledge-dir>", "write the concept set into <knowledge-dir>/<run_id>/"),
   ).action((flags: RunFlags & { check?: boolean; to?: string }) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       // The operation runs the preflight alone when no folder is named; the command asks for one form.
       if (flags.check === true && flags.to !== undefined) {
         throw new CiteproofError("USAGE", "give either --check or --to <knowledge-dir>, not both");
@@ -115,7 +118,7 @@ export function register(program: Command): void {
         throw new CiteproofError("USAGE", "give --check (preflight only) or --to <knowledge-dir>");
       }
       const input = { run_dir: flags.runDir, to: flags.to };
-      return runAndPrint(runPromoteOperation, input, commandContext(flags), flags.json);
+      return runAndPrint(io, runPromoteOperation, input, commandContext(io, flags), flags.json);
     }),
   );
 }
@@ -123,6 +126,9 @@ export function register(program: Command): void {
 /** The extraction cache and --json, after a command's own options. */
 function cacheAndJson(command: Command): Command {
   return command
-    .option("--cache-dir <dir>", "extraction cache, for page geometry of PDF snapshots")
+    .option(
+      "--cache-dir <dir>",
+      "extraction cache, for page geometry of PDF snapshots (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)",
+    )
     .option("--json", "print JSON");
 }

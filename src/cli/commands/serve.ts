@@ -1,8 +1,11 @@
 /**
  * `citeproof serve`: a resident process that runs CLI calls sent over the user's own socket, so
  * repeated calls skip start-up (Node, the engine's compile, the warm-up of the code) and share one
- * extraction worker. Calls run one at a time, each exactly as the CLI runs it in-process (its output
- * captured and sent back whole); it ends after an idle timeout, or on SIGINT / SIGTERM.
+ * extraction worker. Calls run side by side, each exactly as the CLI runs it in-process, with an Io of
+ * its own (its output collected and sent back whole, its exit code returned); it ends after an idle
+ * timeout, or on SIGINT / SIGTERM. A call's relative paths are read from the working directory, so the
+ * calls of one directory run together and a call from another waits until those in flight end
+ * (serve-lanes.ts).
  */
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
@@ -10,8 +13,10 @@ import type { Command } from "commander";
 import { closeEngine } from "../../document/engine-client.js";
 import { DEFAULT_TIMEOUT_MS } from "../../document/open.js";
 import { CiteproofError } from "../../errors.js";
+import type { CommandIo, Io } from "../cli-io.js";
 import { EXIT_CLEAN, positiveInt, runAction } from "../io.js";
 import { commandOf, preloadCommands, runProgram } from "../program.js";
+import { Lanes, MAX_CALLS_IN_FLIGHT, NotStarted } from "../serve-lanes.js";
 import { namesOwnStreams, SERVED_COMMANDS } from "../serve-mode.cjs";
 import {
   buildId,
@@ -30,7 +35,7 @@ interface ServeFlags {
   idleTimeoutMs: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   program
     .command("serve")
     .description(
@@ -42,15 +47,16 @@ export function register(program: Command): void {
       String(DEFAULT_IDLE_TIMEOUT_MS),
     )
     .action((flags: ServeFlags) =>
-      runAction(false, async () => {
+      runAction(io, false, async () => {
         const idleMs = positiveInt(flags.idleTimeoutMs, "--idle-timeout-ms") ?? DEFAULT_IDLE_TIMEOUT_MS;
-        await serve(idleMs);
+        await serve(idleMs, io);
         return EXIT_CLEAN;
       }),
     );
 }
 
-async function serve(idleMs: number): Promise<void> {
+async function serve(idleMs: number, io: Io): Promise<void> {
+  log = (line: string) => io.stderr.write(`citeproof serve: ${line}\n`);
   const dir = serveDir();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const dirProblem = notOurs(dir, "directory");
@@ -68,7 +74,7 @@ async function serve(idleMs: number): Promise<void> {
     server.listen(path, () => resolve());
   });
   chmodSync(path, 0o600);
-  process.stderr.write(`citeproof serve: listening on ${path}; ends after ${idleMs} ms without a call\n`);
+  log(`listening on ${path}; ends after ${idleMs} ms without a call`);
   // A module that fails to load fails the call that runs it, with its own error.
   preloadCommands(SERVED_COMMANDS).catch(() => {});
   await new Promise<void>((resolve) => {
@@ -121,13 +127,19 @@ interface Call {
 /** The longest request line read: a call is its arguments and environment, never a document. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
-/** The server's own log: a running call's stderr is captured, and a line logged meanwhile is not its. */
-const writeStderr = process.stderr.write;
-const log = (line: string) => writeStderr.call(process.stderr, `citeproof serve: ${line}\n`);
+/** The server's own log (the serve command's stderr). */
+let log: (line: string) => void = () => {};
 
-const waiting: Call[] = [];
-let running: Call | undefined;
+const lanes = new Lanes(MAX_CALLS_IN_FLIGHT);
+/** The clients of the calls running now. */
+const running = new Set<Socket>();
 let pending = 0;
+
+/** Whether a call that is running has lost its client (its work is abandoned; nothing waits behind it). */
+function abandonedWorkRuns(): boolean {
+  for (const socket of running) if (socket.destroyed) return true;
+  return false;
+}
 
 function receive(socket: Socket): void {
   const chunks: Buffer[] = [];
@@ -136,8 +148,7 @@ function receive(socket: Socket): void {
   socket.on("close", () => {
     // Work whose client is gone is abandoned: nothing waits behind it, each waiting call is refused
     // now and its client runs it itself.
-    if (running?.socket === socket)
-      for (const call of waiting.splice(0)) settle(call, busy("a call whose client went away"));
+    if (running.has(socket)) lanes.cancelWaiting();
   });
   socket.on("data", (chunk: Buffer) => {
     const nl = chunk.indexOf(0x0a);
@@ -155,33 +166,49 @@ function receive(socket: Socket): void {
     const call = { socket, line, arrived: Date.now(), waitMs: callDeadlineMs(line) };
     pending++;
     onBusy();
-    if (running?.socket.destroyed) settle(call, busy("a call whose client went away"));
-    else {
-      waiting.push(call);
-      void next();
-    }
+    void take(call);
   });
 }
 
-/** Runs the next waiting call, one at a time: a call owns the process's output and working directory. */
-async function next(): Promise<void> {
-  if (running !== undefined) return;
-  const call = waiting.shift();
-  if (call === undefined) return;
-  if (call.socket.destroyed) {
-    settle(call, refusedReply("its client went away before it started"));
-    return next();
+/**
+ * Answers a call: refused at once when the server will not run it, else run in its lane once its turn
+ * comes, unless its client went away or it waited past its own deadline by then.
+ */
+async function take(call: Call): Promise<void> {
+  const request = parseRequest(call.line);
+  if ("refused" in request) return settle(call, request);
+  if (abandonedWorkRuns() && lanes.wouldWait(request.cwd))
+    return settle(call, busy("a call whose client went away"));
+  let ms = 0;
+  let reply: ServeReply;
+  try {
+    reply = await lanes.run(request.cwd, async () => {
+      if (call.socket.destroyed) return refusedReply("its client went away before it started");
+      if (Date.now() - call.arrived > call.waitMs)
+        return busy(`calls that kept it waiting past its own deadline of ${call.waitMs} ms`);
+      running.add(call.socket);
+      const started = Date.now();
+      try {
+        return { protocol: SERVE_PROTOCOL, ...(await runCollected(request)) };
+      } finally {
+        ms = Date.now() - started;
+        running.delete(call.socket);
+      }
+    });
+  } catch (error) {
+    reply =
+      error instanceof NotStarted
+        ? busy("a call whose client went away")
+        : {
+            protocol: SERVE_PROTOCOL,
+            stdout: "",
+            stderr: Buffer.from(
+              `citeproof serve: ${error instanceof Error ? error.message : String(error)}\n`,
+            ).toString("base64"),
+            exitCode: 2,
+          };
   }
-  if (Date.now() - call.arrived > call.waitMs) {
-    settle(call, busy(`calls that kept it waiting past its own deadline of ${call.waitMs} ms`));
-    return next();
-  }
-  running = call;
-  const started = Date.now();
-  const reply = await answer(call.line);
-  running = undefined;
-  settle(call, reply, Date.now() - started);
-  return next();
+  settle(call, reply, ms);
 }
 
 /** Sends a call its reply when its client is still there, logs it, and counts it done. */
@@ -215,7 +242,8 @@ function callDeadlineMs(line: string): number {
   return Number.isFinite(given) && given > 0 ? given : DEFAULT_TIMEOUT_MS;
 }
 
-async function answer(line: string): Promise<ServeReply> {
+/** The request a line holds, or the refusal it gets. */
+function parseRequest(line: string): ServeRequest | Extract<ServeReply, { refused: string }> {
   let request: ServeRequest;
   try {
     request = JSON.parse(line) as ServeRequest;
@@ -223,8 +251,7 @@ async function answer(line: string): Promise<ServeReply> {
     return { protocol: SERVE_PROTOCOL, refused: "the request is not JSON" };
   }
   const refused = refusal(request);
-  if (refused) return { protocol: SERVE_PROTOCOL, refused };
-  return { protocol: SERVE_PROTOCOL, ...(await runCaptured(request)) };
+  return refused ? { protocol: SERVE_PROTOCOL, refused } : request;
 }
 
 function refusal(request: ServeRequest): string | undefined {
@@ -241,46 +268,25 @@ function refusal(request: ServeRequest): string | undefined {
   return undefined;
 }
 
-/** Runs the call as the CLI would, its stdout and stderr captured and its exit code taken. */
-async function runCaptured(
+/** Runs the call as the CLI would, with an Io that collects its stdout and stderr. */
+async function runCollected(
   request: ServeRequest,
 ): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
-  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
-  const capture =
-    (into: Buffer[]) =>
-    (
-      chunk: string | Uint8Array,
-      encoding?: BufferEncoding | ((e?: Error) => void),
-      done?: (e?: Error) => void,
-    ) => {
-      into.push(
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8")
-          : Buffer.from(chunk),
-      );
-      const callback = typeof encoding === "function" ? encoding : done;
-      callback?.();
-      return true;
-    };
-  const home = process.cwd();
-  process.exitCode = undefined;
-  process.stdout.write = capture(out) as typeof process.stdout.write;
-  process.stderr.write = capture(err) as typeof process.stderr.write;
+  const collect = (into: Buffer[]) => ({ write: (chunk: string) => into.push(Buffer.from(chunk, "utf8")) });
+  let exitCode: number;
   try {
-    process.chdir(request.cwd);
-    await runProgram([process.argv[0], process.argv[1], ...request.args]);
+    exitCode = await runProgram([process.argv[0], process.argv[1], ...request.args], {
+      stdout: collect(out),
+      stderr: collect(err),
+      cwd: process.cwd(),
+      env: process.env,
+    });
   } catch (error) {
     err.push(Buffer.from(`citeproof serve: ${error instanceof Error ? error.message : String(error)}\n`));
-    process.exitCode = 2;
-  } finally {
-    process.stdout.write = writes.stdout;
-    process.stderr.write = writes.stderr;
-    process.chdir(home);
+    exitCode = 2;
   }
-  const exitCode = typeof process.exitCode === "number" ? process.exitCode : 0;
-  process.exitCode = undefined;
   return {
     stdout: Buffer.concat(out).toString("base64"),
     stderr: Buffer.concat(err).toString("base64"),

@@ -12,6 +12,7 @@ import {
   sessionReviseOperation,
   sessionVerifyOperation,
 } from "../../operations/session.js";
+import type { CommandIo } from "../cli-io.js";
 import {
   addDocumentOptions,
   commandContext,
@@ -26,7 +27,7 @@ interface SessionFlags extends DocumentFlags {
   pdf?: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   const session = program
     .command("session")
     .description("review sessions: a bound original, a claim pool, drafts written from it, revisions");
@@ -36,7 +37,7 @@ export function register(program: Command): void {
       .description("start a session bound to its original PDF (never replaced)")
       .argument("<name>", "session name")
       .argument("<pdf>", "the original PDF"),
-  ).action(storePdf(sessionNewOperation));
+  ).action(storePdf(io, sessionNewOperation));
 
   withOriginalOption(
     withSessionOptions(session.command("verify"))
@@ -44,10 +45,10 @@ export function register(program: Command): void {
       .argument("<name>", "session name")
       .requiredOption("--evidence <file>", "JSON array of evidence records"),
   ).action((name: string, flags: SessionFlags & { evidence: string }) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const evidence = parseEvidenceFile(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const input = { name, evidence, session: flags.session, pdf: flags.pdf };
-      return runAndPrint(sessionVerifyOperation, input, commandContext({}), flags.json);
+      return runAndPrint(io, sessionVerifyOperation, input, commandContext(io, {}), flags.json);
     }),
   );
 
@@ -55,8 +56,14 @@ export function register(program: Command): void {
     .description("list the claim pool: the checked evidence drafts are written from")
     .argument("<name>", "session name")
     .action((name: string, flags: SessionFlags) =>
-      runAction(flags.json, () =>
-        runAndPrint(sessionPoolOperation, { name, session: flags.session }, commandContext({}), flags.json),
+      runAction(io, flags.json, () =>
+        runAndPrint(
+          io,
+          sessionPoolOperation,
+          { name, session: flags.session },
+          commandContext(io, {}),
+          flags.json,
+        ),
       ),
     );
 
@@ -67,11 +74,12 @@ export function register(program: Command): void {
       )
       .argument("<name>", "session name"),
   ).action((name: string, flags: SessionFlags) =>
-    runAction(flags.json, () =>
+    runAction(io, flags.json, () =>
       runAndPrint(
+        io,
         sessionDraftInputOperation,
         { name, session: flags.session, pdf: flags.pdf },
-        commandContext({}),
+        commandContext(io, {}),
         flags.json,
       ),
     ),
@@ -83,14 +91,14 @@ export function register(program: Command): void {
       .argument("<name>", "session name")
       .argument("<draft>", "the draft as plain text, or - for stdin"),
   ).action((name: string, draftPath: string, flags: SessionFlags) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const input = {
         name,
         draft: readTextInput(draftPath, "draft"),
         session: flags.session,
         pdf: flags.pdf,
       };
-      return runAndPrint(sessionCheckDraftOperation, input, commandContext({}), flags.json);
+      return runAndPrint(io, sessionCheckDraftOperation, input, commandContext(io, {}), flags.json);
     }),
   );
 
@@ -100,9 +108,9 @@ export function register(program: Command): void {
       .argument("<name>", "session name")
       .argument("<text>", "the text, or - for stdin"),
   ).action((name: string, textPath: string, flags: SessionFlags) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const input = { name, draft: readTextInput(textPath, "text"), session: flags.session, pdf: flags.pdf };
-      return runAndPrint(sessionCheckTextOperation, input, commandContext({}), flags.json);
+      return runAndPrint(io, sessionCheckTextOperation, input, commandContext(io, {}), flags.json);
     }),
   );
 
@@ -111,18 +119,19 @@ export function register(program: Command): void {
       .description("store a revised PDF beside the original (the original is never replaced)")
       .argument("<name>", "session name")
       .argument("<pdf>", "the revised PDF"),
-  ).action(storePdf(sessionReviseOperation));
+  ).action(storePdf(io, sessionReviseOperation));
 
   withSessionOptions(session.command("compare"))
     .description("give each pool claim one outcome in a stored revision")
     .argument("<name>", "session name")
     .option("--revision <id>", "the revision to compare with (default: the latest)")
     .action((name: string, flags: SessionFlags & { revision?: string }) =>
-      runAction(flags.json, () =>
+      runAction(io, flags.json, () =>
         runAndPrint(
+          io,
           sessionCompareOperation,
           { name, session: flags.session, revision: flags.revision },
-          commandContext({}),
+          commandContext(io, {}),
           flags.json,
         ),
       ),
@@ -130,13 +139,14 @@ export function register(program: Command): void {
 }
 
 /** `session new` and `session revise`: a PDF stored in the session, opened with the document flags. */
-function storePdf<Result>(op: Operation<SessionNewInput, Result>) {
+function storePdf<Result>(io: CommandIo, op: Operation<SessionNewInput, Result>) {
   return (name: string, pdf: string, flags: SessionFlags) =>
-    runAction(flags.json, () =>
+    runAction(io, flags.json, () =>
       runAndPrint(
+        io,
         op,
         { name, pdf, session: flags.session, password: flags.password },
-        commandContext(flags),
+        commandContext(io, flags),
         flags.json,
       ),
     );

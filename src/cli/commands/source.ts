@@ -9,6 +9,7 @@ import {
   sourceSpansOperation,
 } from "../../operations/source.js";
 import { readRegularFileSync } from "../../source/file.js";
+import type { CommandIo } from "../cli-io.js";
 import { commandContext, nonNegativeInt, positiveInt, runAction, runAndPrint } from "../io.js";
 
 interface CommonFlags {
@@ -27,7 +28,7 @@ interface MetaFlags extends CommonFlags {
   title?: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   const source = program
     .command("source")
     .description("evidence-run sources: retrieve, register and read content-addressed snapshots");
@@ -42,7 +43,10 @@ export function register(program: Command): void {
       .option("--max-bytes <bytes>", "largest body accepted, in bytes", String(64 * 1024 * 1024))
       .option("--timeout-ms <ms>", "deadline for the whole retrieval (and PDF extraction)", "30000")
       .option("--max-redirects <n>", "redirects followed", "5")
-      .option("--cache-dir <dir>", "extraction cache for retrieved PDFs"),
+      .option(
+        "--cache-dir <dir>",
+        "extraction cache for retrieved PDFs (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)",
+      ),
   ).action(
     (
       flags: MetaFlags & {
@@ -53,7 +57,7 @@ export function register(program: Command): void {
         cacheDir?: string;
       },
     ) =>
-      runAction(flags.json, () => {
+      runAction(io, flags.json, () => {
         const input = {
           ...metaInput(flags),
           url: flags.url,
@@ -61,7 +65,7 @@ export function register(program: Command): void {
           timeout_ms: positiveInt(flags.timeoutMs, "--timeout-ms"),
           max_redirects: nonNegativeInt(flags.maxRedirects, "--max-redirects"),
         };
-        return runAndPrint(sourceFetchOperation, input, commandContext(flags), flags.json);
+        return runAndPrint(io, sourceFetchOperation, input, commandContext(io, flags), flags.json);
       }),
   );
 
@@ -72,7 +76,10 @@ export function register(program: Command): void {
         "register a user-supplied PDF from the library root (hashed, not copied), logged as local_pdf",
       )
       .requiredOption("--file <pdf>", "the PDF, inside the run's library root")
-      .option("--cache-dir <dir>", "extraction cache directory")
+      .option(
+        "--cache-dir <dir>",
+        "extraction cache directory (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)",
+      )
       .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
       .option("--password <password>", "password of an encrypted PDF")
       .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024)),
@@ -86,9 +93,9 @@ export function register(program: Command): void {
         maxBytes?: string;
       },
     ) =>
-      runAction(flags.json, () => {
+      runAction(io, flags.json, () => {
         const input = { ...metaInput(flags), file: flags.file, password: flags.password };
-        return runAndPrint(sourceLocalOperation, input, commandContext(flags), flags.json);
+        return runAndPrint(io, sourceLocalOperation, input, commandContext(io, flags), flags.json);
       }),
   );
 
@@ -100,14 +107,14 @@ export function register(program: Command): void {
       .requiredOption("--text-file <file>", "UTF-8 text to register, exactly as it is ('-' for stdin)")
       .option("--media-type <type>", "media type of the text", "text/plain"),
   ).action((flags: MetaFlags & { url: string; textFile: string; mediaType: string }) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const input = {
         ...metaInput(flags),
         url: flags.url,
         text: readUtf8Input(flags.textFile, "text file"),
         media_type: flags.mediaType,
       };
-      return runAndPrint(sourceRegisterOperation, input, commandContext({}), flags.json);
+      return runAndPrint(io, sourceRegisterOperation, input, commandContext(io, {}), flags.json);
     }),
   );
 
@@ -121,7 +128,7 @@ export function register(program: Command): void {
       .option("--start <n>", "first code point", "0")
       .option("--end <n>", "code point after the last one read"),
   ).action((flags: CommonFlags & { sourceId: string; start?: string; end?: string }) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const input = {
         run_dir: flags.runDir,
         source_id: flags.sourceId,
@@ -129,7 +136,7 @@ export function register(program: Command): void {
         end: nonNegativeInt(flags.end, "--end"),
         actor: flags.actor,
       };
-      return runAndPrint(sourceReadOperation, input, commandContext({}), flags.json);
+      return runAndPrint(io, sourceReadOperation, input, commandContext(io, {}), flags.json);
     }),
   );
 
@@ -144,7 +151,7 @@ export function register(program: Command): void {
       .option("--context <n>", "code points shown on each side of a hit", "250")
       .option("--max-hits <n>", "most hits listed", "8"),
   ).action((flags: CommonFlags & { sourceId: string; query: string; context?: string; maxHits?: string }) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const input = {
         run_dir: flags.runDir,
         source_id: flags.sourceId,
@@ -153,7 +160,7 @@ export function register(program: Command): void {
         max_hits: positiveInt(flags.maxHits, "--max-hits"),
         actor: flags.actor,
       };
-      return runAndPrint(sourceSpansOperation, input, commandContext({}), flags.json);
+      return runAndPrint(io, sourceSpansOperation, input, commandContext(io, {}), flags.json);
     }),
   );
 }

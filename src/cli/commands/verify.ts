@@ -4,6 +4,7 @@ import { parseEvidenceFile, parseJsonInput } from "../../checks/evidence-record.
 import { CiteproofError } from "../../errors.js";
 import { verifyOperation } from "../../operations/verify.js";
 import { verifyCitationsOperation } from "../../operations/verify-citations.js";
+import type { CommandIo } from "../cli-io.js";
 import {
   addDocumentOptions,
   commandContext,
@@ -22,7 +23,7 @@ interface VerifyFlags extends DocumentFlags {
   documentIndex?: string;
 }
 
-export function register(program: Command): void {
+export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("verify")
@@ -43,9 +44,9 @@ export function register(program: Command): void {
       )
       .option("--json", "print the report as JSON"),
   ).action((pdf: string, flags: VerifyFlags) =>
-    runAction(flags.json, () => {
+    runAction(io, flags.json, () => {
       const text = readTextInput(flags.evidence, "evidence file");
-      const ctx = commandContext(flags);
+      const ctx = commandContext(io, flags);
       if (flags.citationsFormat !== undefined) {
         if (flags.ocr !== undefined)
           throw new CiteproofError("USAGE", "--ocr is not read with --citations-format");
@@ -58,6 +59,7 @@ export function register(program: Command): void {
             `a${format === "anthropic" ? "n" : ""} ${format} citations file must be a JSON object or array`,
           );
         return runAndPrint(
+          io,
           verifyCitationsOperation,
           {
             pdf,
@@ -74,6 +76,7 @@ export function register(program: Command): void {
         throw new CiteproofError("USAGE", "--document-index is read only with --citations-format anthropic");
       const evidence = parseEvidenceFile(text, flags.evidence);
       return runAndPrint(
+        io,
         verifyOperation,
         { pdf, evidence, password: flags.password, ...ocrOption(flags.ocr) },
         ctx,
