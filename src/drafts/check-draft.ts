@@ -242,7 +242,8 @@ export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
     const sorted = [...fits].sort(
       (a, b) => (a.title ?? "").localeCompare(b.title ?? "") || a.index - b.index,
     );
-    const entry = fits.length === 1 ? fits[0] : sorted[work.suffix.charCodeAt(0) - 97];
+    // `2024b` names the second of the works that fit; with one work, only `2024a` names it.
+    const entry = sorted[work.suffix.charCodeAt(0) - 97];
     if (entry) return { entry };
     return { verdict: "FAIL", reason: "unknown-key", message: `no entry of the bibliography is ${ref.key}` };
   }
