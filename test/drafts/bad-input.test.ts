@@ -142,8 +142,15 @@ describe("bad input to check-text --bib", () => {
     const missing = runCli(["check-text", join(root, "draft.md"), "--bib", join(root, "none.bib"), "--json"]);
     expect(missing.status).toBe(2);
     expect((missing.json as { error: { code: string } }).error.code).toBe("FILE_NOT_FOUND");
-    const both = runCli(["check-text", fixture("interfaces"), join(root, "draft.md"), "--bib", "x.bib"]);
-    expect(both.status).toBe(2);
+    const format = runCli([
+      "check-text",
+      join(root, "draft.md"),
+      "--bib",
+      join(root, "bad.json"),
+      "--format",
+      "xml",
+    ]);
+    expect([format.status, format.stderr]).toEqual([2, expect.stringContaining("--format must be one of")]);
   });
 
   it("a tool's bib is read only inside its allowed roots; pdf and bib together are refused", async () => {
