@@ -13,7 +13,7 @@ export const MAX_JOBS = 16;
 const DEFAULT_JOBS_CAP = 4;
 /**
  * Below this many pages one worker does it all. Measured with `npm run bench`-style ratios (wall of
- * two workers over one, same run, alternating): see docs/architecture.md.
+ * two workers over one, same run, alternating): see docs/internals.md.
  */
 export const PARALLEL_MIN_PAGES = 300;
 /** A worker's share of the pages comes in runs of this many consecutive pages, dealt in turn. */

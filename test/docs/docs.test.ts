@@ -54,7 +54,7 @@ function codeOf(text: string): string[] {
   return out;
 }
 
-const GROUPS = new Set(["session", "run", "source"]);
+const GROUPS = new Set(["session", "run", "source", "cache"]);
 
 /** Each `citeproof <command>` shown, with the options shown with it. */
 function commandsShown(): Map<string, { options: Set<string>; where: string }> {
@@ -142,5 +142,13 @@ describe("commands the docs show", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("the architecture page", () => {
+  it("is a map of at most 300 lines: layers, data model, three calls", () => {
+    const text = readFileSync(join(repoRoot, "docs", "architecture.md"), "utf8");
+    expect(text.split("\n").length).toBeLessThanOrEqual(300);
+    for (const section of ["## Layers", "## Data model", "## Three calls"]) expect(text).toContain(section);
   });
 });
