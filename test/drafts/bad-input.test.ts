@@ -154,14 +154,15 @@ describe("bad input to check-text --bib", () => {
     ]);
     expect(missing.status).toBe(2);
     expect((missing.json as { error: { code: string } }).error.code).toBe("FILE_NOT_FOUND");
-    const both = await runCliInProcess([
+    const format = await runCliInProcess([
       "check-text",
-      fixture("interfaces"),
       join(root, "draft.md"),
       "--bib",
-      "x.bib",
+      join(root, "bad.json"),
+      "--format",
+      "xml",
     ]);
-    expect(both.status).toBe(2);
+    expect([format.status, format.stderr]).toEqual([2, expect.stringContaining("--format must be one of")]);
   });
 
   it("a tool's bib is read only inside its allowed roots; pdf and bib together are refused", async () => {
