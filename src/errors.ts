@@ -169,11 +169,11 @@ export function renderMessage(error: CiteproofError, name: ((option: string) => 
   const naming = typeof name === "function" ? { option: name, field: argumentName } : name;
   const message = error.template === undefined ? error.message : fillFields(error.template, naming.field);
   const d = error.details;
-  if (d?.option === undefined) return d?.hint === undefined ? message : `${message}; ${d.hint}`;
-  const option = naming.option(d.option);
-  return d.hint === undefined
-    ? `${message} (${option})`
-    : `${message}; ${d.hint.replaceAll("{option}", option)}`;
+  const option = d?.option === undefined ? undefined : naming.option(d.option);
+  if (d?.hint === undefined) return option === undefined ? message : `${message} (${option})`;
+  const hint = option === undefined ? d.hint : d.hint.replaceAll("{option}", option);
+  // A message that already says what to do is not followed by it again ("run 'run assemble' first").
+  return message.includes(hint) ? message : `${message}; ${hint}`;
 }
 
 /** The error document every interface gives: `{code, message, details}`, in the interface's names. */

@@ -14,9 +14,12 @@ import { join } from "node:path";
 import { badInputAttack } from "./bad-inputs.mjs";
 import { hostileHttpAttack } from "./hostile-http.mjs";
 import { hostilePdfAttack } from "./hostile-pdfs.mjs";
+import { httpLimitAttack } from "./http-limits.mjs";
 import { killTrials } from "./kill-trials.mjs";
 import { runLockTrials } from "./lock-trials.mjs";
+import { mcpFrameAttack } from "./mcp-frames.mjs";
 import { pathRaceAttack } from "./path-race.mjs";
+import { serveClientAttack } from "./serve-clients.mjs";
 import { specialFileAttack } from "./special-files.mjs";
 import { tamperAttack } from "./tamper.mjs";
 
@@ -59,6 +62,12 @@ try {
   });
   row("special files", await specialFileAttack(join(work, "special")));
   row("bad inputs, MCP frames", await badInputAttack());
+  row("malformed MCP frames, stdio + HTTP", await mcpFrameAttack({ count: sample ? 40 : 120, seed }));
+  row("HTTP batches, big bodies, flood", await httpLimitAttack({ sample }));
+  row(
+    "serve: killed clients, long lines, own streams",
+    await serveClientAttack(join(work, "serve"), { rounds: sample ? 1 : 5 }),
+  );
   row("store tamper", await tamperAttack(join(work, "tamper"), { seed }));
   row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 6 : 120, seed }));
   row("hostile HTTP", await hostileHttpAttack(join(work, "http"), { bombMib: sample ? 256 : 4096, sample }));

@@ -224,5 +224,61 @@ export async function tamperAttack(dir, { seed }) {
     if (typeof error?.code === "string" && error.code !== "INTERNAL") stats.coded++;
     else stats.crashes++;
   }
+  // Batch result lines: a FAIL line edited to PASS (exit 0) in a results file, then resumed and merged;
+  // a shard file forged whole (lines made up for every job). Each must be refused, never kept.
+  const { runBatch } = await import(dist("batch/run-batch.js"));
+  const { mergeResults } = await import(dist("batch/merge.js"));
+  const batchDir = join(dir, `batch-${seed}`);
+  mkdirSync(batchDir, { recursive: true });
+  const jobsPath = join(batchDir, "jobs.jsonl");
+  const jobs = [
+    { id: "pass", pdf: fixture("paper"), verify: [{ kind: "page", page: 1 }] },
+    { id: "fail", pdf: fixture("paper"), verify: [{ kind: "quotation", page: 1, text: "words on no page" }] },
+  ];
+  writeFileSync(jobsPath, `${jobs.map((j) => JSON.stringify(j)).join("\n")}\n`);
+  const batchEnv = {
+    cwd: batchDir,
+    roots: [batchDir, fileURLToPath(new URL("../../test/fixtures", import.meta.url))],
+    open: { cacheDir },
+  };
+  const results = join(batchDir, "results.jsonl");
+  await runBatch({ jobsPath, outPath: results, env: batchEnv, threads: 1 });
+  const forgedLines = readFileSync(results, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l))
+    .map((l) =>
+      l.id === "fail"
+        ? { ...l, batch: { ...l.batch, exit: 0 }, results: l.results.map((r) => ({ ...r, verdict: "PASS" })) }
+        : l,
+    );
+  writeFileSync(results, `${forgedLines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+  const keptForged = (lines) => lines.some((l) => l.id === "fail" && l.batch.exit === 0);
+  stats.tried++;
+  try {
+    const summary = await runBatch({ jobsPath, outPath: results, env: batchEnv, threads: 1 });
+    if (summary.exit === 0) stats.missed++;
+    else stats.verdicts++;
+  } catch (error) {
+    if (typeof error?.code === "string" && error.code !== "INTERNAL") stats.coded++;
+    else stats.crashes++;
+  }
+  const shard = join(batchDir, "forged-shard.jsonl");
+  writeFileSync(
+    shard,
+    `${jobs.map((j, i) => JSON.stringify({ id: j.id, batch: { job: "verify", line: i + 1, ms: 1, sha256: null, exit: 0 }, results: [] })).join("\n")}\n`,
+  );
+  caught(() => {
+    const merged = join(batchDir, "merged.jsonl");
+    mergeResults({ jobsPath, inputs: [shard], outPath: merged });
+    return (
+      keptForged(
+        readFileSync(merged, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l)),
+      ) || true
+    );
+  });
   return stats;
 }

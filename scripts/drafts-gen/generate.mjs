@@ -6,6 +6,7 @@
 // [{draft, line, key, quote, verdict, reason}] for every citation the drafts write.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -48,7 +49,7 @@ function texPages(name) {
 }
 
 /** Seven words of a sentence, its first left out, without the punctuation at either end. */
-function quoteOf(sentence) {
+export function quoteOf(sentence) {
   return sentence
     .split(" ")
     .slice(1, 8)
@@ -91,7 +92,7 @@ function sentence(next) {
 }
 
 /** A generated source: a title, a DOI on its first page, and pages of sentences. */
-function generatedSource(i) {
+export function generatedSource(i) {
   const next = random(1000 + i);
   const title = `On the ${WORDS[(i * 7) % WORDS.length]} and the ${WORDS[(i * 11 + 3) % WORDS.length]} of generated source ${i + 1}`;
   const pages = Array.from({ length: 2 + (i % 3) }, () => Array.from({ length: 8 }, () => sentence(next)));
@@ -102,6 +103,21 @@ function generatedSource(i) {
     doi: `10.5555/citeproof.gen.${i + 1}`,
     sentences: pages,
   };
+}
+
+/** A flow source: a title and three sections of sentences, written as HTML or Markdown. */
+function flowSource(i, kind) {
+  const next = random(5000 + i);
+  const title = `Field notes on the ${WORDS[(i * 5 + 2) % WORDS.length]} of flow source ${i + 1}`;
+  const sections = ["Methods", "Results", "Discussion"].map((heading) => ({
+    heading,
+    sentences: Array.from({ length: 4 }, () => sentence(next)),
+  }));
+  const text =
+    kind === "html"
+      ? `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1>${sections.map((x) => `<h2>${x.heading}</h2><p>${x.sentences.join(" ")}</p>`).join("")}</body></html>\n`
+      : `# ${title}\n\n${sections.map((x) => `## ${x.heading}\n\n${x.sentences.join(" ")}\n`).join("\n")}`;
+  return { name: `notes-${kind}`, file: `notes.${kind === "html" ? "html" : "md"}`, title, sections, text };
 }
 
 /** Lines of at most 80 characters, broken at spaces. */
@@ -119,7 +135,7 @@ function wrap(text) {
 }
 
 /** A PDF of text pages in Helvetica (WinAnsi): the title and DOI on the first page, then the sentences. */
-function writePdf(path, source) {
+export function writePdf(path, source) {
   const objects = [];
   const add = (body) => objects.push(body) + 2; // object numbers start at 3
   const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
@@ -237,6 +253,8 @@ function main(out) {
     if (s.doi) writePdf(path, s);
     else copyFileSync(join(ROOT, "test", "fixtures", `${s.name}.pdf`), path);
   }
+  const flows = [flowSource(0, "html"), flowSource(1, "markdown")];
+  for (const f of flows) writeFileSync(join(out, "sources", f.file), f.text);
   const truth = [];
   const bib = ['@string{pub = "Fixture Press"}', ""];
   sources.forEach((s, i) => {
@@ -256,6 +274,13 @@ function main(out) {
       `  file = ${fileField(i, `sources/${s.name}.pdf`)}`,
       "}",
       "",
+    );
+  });
+  // After the numbered sources: numeric citations count the bibliography's order.
+  flows.forEach((f, i) => {
+    f.key = `notes${2020 + i}`;
+    bib.push(
+      `@online{${f.key}, author = {Field, Ann}, title = {${f.title}}, year = {${2020 + i}}, file = {sources/${f.file}}}`,
     );
   });
   const [a, b] = sources;
@@ -321,6 +346,23 @@ function main(out) {
     [null, qb, "UNANCHORED no-page", `Someone said "${qb}" once.`],
   ];
   for (const [key, quote, expected, text] of special) addMd(key, quote, expected, text);
+  // Flow sources: cited by section, or as a whole; they have no pages.
+  const [html, mdNotes] = flows;
+  const inMethods = quoteOf(html.sections[0].sentences[1]);
+  const inResults = quoteOf(mdNotes.sections[1].sentences[2]);
+  const flowCases = [
+    [html.key, inMethods, "PASS found", `The notes say "${inMethods}" [@${html.key}, sec. Methods].`],
+    [html.key, inMethods, "FAIL wrong-section", `Not so: "${inMethods}" [@${html.key}, sec. Results].`],
+    [mdNotes.key, inResults, "PASS found", `Anywhere in them, "${inResults}" [@${mdNotes.key}].`],
+    [
+      mdNotes.key,
+      falsified(inResults),
+      "FAIL absent",
+      `Altered, "${falsified(inResults)}" [@${mdNotes.key}, sec. Results].`,
+    ],
+    [mdNotes.key, inResults, "UNANCHORED no-page", `By page, "${inResults}" [@${mdNotes.key}, p. 2].`],
+  ];
+  for (const [key, quote, expected, text] of flowCases) addMd(key, quote, expected, text);
   writeFileSync(join(out, "draft.md"), `${md.join("\n")}\n`);
 
   const tex = ["\\documentclass{article}", "\\begin{document}"];
@@ -441,9 +483,12 @@ function main(out) {
   writeFileSync(join(out, "truth.json"), `${JSON.stringify(truth, null, 1)}\n`);
 }
 
-const out = process.argv[2];
-if (!out) {
-  console.error("usage: node scripts/drafts-gen/generate.mjs <out-dir>");
-  process.exit(2);
+// Run as a script; imported (the bench), it only lends its generated sources.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const out = process.argv[2];
+  if (!out) {
+    console.error("usage: node scripts/drafts-gen/generate.mjs <out-dir>");
+    process.exit(2);
+  }
+  main(out);
 }
-main(out);

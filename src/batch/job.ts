@@ -1,5 +1,6 @@
 /**
- * One line of a jobs file: an id, one source (`pdf`, or `url` for cite_check) and one check, whose
+ * One line of a jobs file: an id, one source (`pdf`, `url` for cite_check, or `bib` for check_text: a
+ * draft checked against its bibliography's sources) and one check, whose
  * payload is read by the same zod fields the operation's own input schema uses. A bad line becomes a
  * `BATCH_JOB_INVALID` error naming its line number and the field.
  */
@@ -21,6 +22,13 @@ const jobObject = z.strictObject({
   id: z.string().min(1).max(MAX_JOB_ID_CHARS).describe("the job's identifier, unique in the file"),
   pdf: z.string().min(1).optional().describe("path of the PDF, inside the allowed roots"),
   url: z.string().min(1).optional().describe("an http(s) URL of the PDF (cite_check jobs only)"),
+  bib: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "path of the draft's bibliography, inside the allowed roots (check_text jobs only, instead of pdf)",
+    ),
   password: passwordField,
   verify: evidenceField.optional(),
   cite_check: citeCheckInput.object.omit({ sources: true, operation: true }).optional(),
@@ -66,8 +74,12 @@ export function parseJobLine(text: string, line: number): Job {
       field: kinds[1] ?? "verify",
     });
   const kind = kinds[0];
-  if ((job.pdf === undefined) === (job.url === undefined))
-    throw invalid(line, 'must name exactly one source, "pdf" or "url"', { field: "pdf" });
+  if ([job.pdf, job.url, job.bib].filter((s) => s !== undefined).length !== 1)
+    throw invalid(line, 'must name exactly one source, "pdf", "url" or "bib"', { field: "pdf" });
+  if (job.bib !== undefined && kind !== "check_text")
+    throw invalid(line, `: "bib" is read by check_text jobs only; a ${kind} job names a "pdf"`, {
+      field: "bib",
+    });
   if (job.url !== undefined && kind !== "cite_check")
     throw invalid(line, `: "url" is read by cite_check jobs only; a ${kind} job names a local "pdf"`, {
       field: "url",

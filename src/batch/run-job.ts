@@ -65,7 +65,7 @@ export type ResultLine = { id: string | null; batch: BatchRecord } & Record<stri
 interface KindRunner {
   op: AnyOperation;
   run(spec: JobLine, ctx: OperationContext): Promise<unknown>;
-  sha256(json: Record<string, unknown>): string;
+  sha256(json: Record<string, unknown>): string | null;
 }
 
 const sha = (json: Record<string, unknown>, key: string) => (json[key] as { sha256: string }).sha256;
@@ -90,11 +90,14 @@ const RUNNERS: Record<JobKind, KindRunner> = {
       (
         await runOperation(
           checkTextOperation,
-          { pdf: spec.pdf, draft: spec.check_text ?? "", password: spec.password },
+          spec.bib !== undefined
+            ? { bib: spec.bib, draft: spec.check_text ?? "" }
+            : { pdf: spec.pdf, draft: spec.check_text ?? "", password: spec.password },
           ctx,
         )
       ).result,
-    sha256: (json) => sha(json, "document"),
+    // A draft checked against a bibliography reads many sources, each named with its sha256 in `sources`.
+    sha256: (json) => (json.document === undefined ? null : sha(json, "document")),
   },
   cite_check: {
     op: citeCheckOperation,

@@ -206,7 +206,7 @@ function foundOnlyIn(citations: TextCitationResult[]): TextCheckReport["found_on
 }
 
 /** The human report: a header line, one line per citation, the summary, what was not verified, the exit line. */
-export function formatTextCheckReport(report: TextCheckReport, header: string): string {
+export function formatTextCheckReport(report: Omit<TextCheckReport, "document">, header: string): string {
   const lines = [header];
   for (const c of report.citations) lines.push(`  ${c.verdict.padEnd(5)} ${citationLine(c)}`);
   const s = report.summary;

@@ -36,9 +36,9 @@ export function pageRuns(pages: readonly number[]): string {
   return runs.join(", ");
 }
 
-/** The deadline to suggest: four times the one that passed, at least a minute. */
+/** The deadline to suggest: four times the one that passed, at least a minute, at most a timer's longest. */
 export function longerDeadline(limitMs: number): number {
-  return Math.max(60_000, limitMs * 4);
+  return Math.min(2 ** 31 - 1, Math.max(60_000, limitMs * 4));
 }
 
 /** The record's result once a deadline cut what it needed: FLAG `deadline`, what was seen kept. */

@@ -93,7 +93,7 @@ export function checkFlowQuotation(flow: FoldedFlow, record: FlowQuotationInput)
       ...base,
       verdict: "FAIL",
       reason: scope.elsewhere,
-      message: `not found in ${scope.name}; the words are under ${[...new Set(where)].join(", ")}`,
+      message: `not found in ${scope.name}; the words are ${scope.elsewhere === "wrong-page" ? "on" : "under"} ${[...new Set(where)].join(", ")}`,
       evidence: { ...evidence, matches: found },
     };
   }
@@ -177,7 +177,7 @@ function formDiffers(
     if (WORD_CHAR.test(text[startUtf16 - 1] ?? " ") || WORD_CHAR.test(text[endUtf16] ?? " ")) continue;
     if (!scope.holds(startUtf16)) continue;
     const words = text.slice(startUtf16, endUtf16).replace(/\s+/gu, " ");
-    const hint = formDifferences(quoted, words);
+    const hint = formDifferences(quoted, words, "source");
     return {
       ...base,
       verdict: "FAIL",
@@ -216,7 +216,8 @@ function absent(
   if (!best)
     return { ...base, verdict: "FAIL", reason: "absent", message: `not found in ${scope.name}`, evidence };
   const { passage, from } = best;
-  const differs = passage.differences.length > 0 ? ` (${describeDifferences(passage.differences)})` : "";
+  const differs =
+    passage.differences.length > 0 ? ` (${describeDifferences(passage.differences, 4, "source")})` : "";
   const at = matchEvidence(flow, {
     startUtf16: passage.startUtf16 + from,
     endUtf16: passage.endUtf16 + from,

@@ -18,16 +18,19 @@ export interface FlowVerifyReport {
   results: CheckResult[];
 }
 
-/** EVIDENCE_INVALID for the first record whose locator the source does not have. */
+/**
+ * EVIDENCE_INVALID for the first record whose locator a source of this kind does not have; `printed`
+ * says whether it prints page labels (known before it is read for every kind but EPUB).
+ */
 export function assertFlowLocators(
-  doc: FlowDocument,
+  kind: FlowKind,
+  printed: boolean,
   records: readonly EvidenceRecord[],
   source: string,
 ): void {
-  const printed = (doc.pageLabels?.length ?? 0) > 0;
+  const has = `${source} is ${kindName(kind)}, which has no pages: name a section (a heading's words or number), or no locator`;
   records.forEach((record, index) => {
     const at = `record ${index}`;
-    const has = `${source} is ${kindName(doc.kind)}, which has no pages: name a section (a heading's words or number${doc.headings.length === 0 ? "; it has no headings, so the whole text is the cited unit" : ""}), or no locator`;
     if (record.kind === "quotation" && record.endPage !== undefined)
       throw invalid(
         `${at}: field "endPage": ${printed ? `${source} is cited by printed page, one page per quotation` : has}`,
@@ -46,18 +49,20 @@ export function verifyFlow(
   records: readonly EvidenceRecord[],
   source: string,
 ): FlowVerifyReport {
-  assertFlowLocators(doc, records, source);
+  assertFlowLocators(doc.kind, (doc.pageLabels?.length ?? 0) > 0, records, source);
   const flow = new FoldedFlow(doc);
   const results = records.map((record) => checkFlowRecord(flow, record));
+  return { document: flowDocumentSummary(doc), results };
+}
+
+/** What a report says of the flow document it checked against. */
+export function flowDocumentSummary(doc: FlowDocument): FlowVerifyReport["document"] {
   return {
-    document: {
-      sha256: doc.sha256,
-      kind: doc.kind,
-      paragraphs: doc.blocks.length,
-      headings: doc.headings.length,
-      ...(doc.pageLabels ? { printedPages: doc.pageLabels.length } : {}),
-    },
-    results,
+    sha256: doc.sha256,
+    kind: doc.kind,
+    paragraphs: doc.blocks.length,
+    headings: doc.headings.length,
+    ...(doc.pageLabels ? { printedPages: doc.pageLabels.length } : {}),
   };
 }
 

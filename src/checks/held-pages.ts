@@ -34,6 +34,7 @@ import {
   checkRecord,
   foldedPagesWith,
   type VerifyReport,
+  verifyEvidence,
 } from "./verify.js";
 
 /** Thrown by a partial context when a check reaches for a page it does not hold. */
@@ -141,19 +142,7 @@ export async function verifyWithAnchors(
   options: VerifyOptions,
 ): Promise<VerifyReport> {
   const doc = await openForChecks(input, options, true);
-  const context = checkContext(doc, options);
-  const results: CheckResult[] = [];
-  for (const record of records) {
-    try {
-      results.push(await checkRecord(context, record));
-    } catch (error) {
-      // The layout rules did not finish before the deadline: the label is not decided.
-      if (!isDeadline(error)) throw error;
-      const limitMs = options.deadline?.totalMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      results.push(cutByDeadline(undecided(record), { limitMs, step: "the layout rules", pagesNotRead: [] }));
-    }
-  }
-  const report = { document: { sha256: doc.sha256, pages: doc.pageCount }, results };
+  const report = await verifyEvidence(doc, records, options);
   if (!options.ocr) return report;
   return {
     ...report,

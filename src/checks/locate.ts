@@ -160,13 +160,14 @@ export function formatLocateReport(report: LocateReport, header: string): string
     const where = regions.length > 0 ? `  in the ${regions.join(", ")}` : "";
     lines.push(`  ${pages}${printed}${where}  box ${box(o.box)}  utf16 ${offsets}  "${words}"`);
   }
-  const more = report.count - report.occurrences.length;
-  lines.push(
-    report.count === 0
-      ? "not found"
-      : `${report.count} occurrence(s)${more > 0 ? `; the first ${report.occurrences.length} listed` : ""}`,
-  );
+  lines.push(countLine(report.count, report.occurrences.length));
   return `${lines.join("\n")}\n`;
+}
+
+/** `not found`, or how many occurrences there are and how many are listed. */
+export function countLine(count: number, listed: number): string {
+  if (count === 0) return "not found";
+  return `${count} occurrence(s)${count > listed ? `; the first ${listed} listed` : ""}`;
 }
 
 /** Opens a PDF (from the extraction cache when it can) and locates the words in it. */

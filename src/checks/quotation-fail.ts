@@ -4,7 +4,7 @@
  */
 import type { PageText } from "../document/model.js";
 import { skeletonText } from "../text/fold.js";
-import type { FoldedPages } from "../text/folded-pages.js";
+import { type FoldedPages, onWordBoundaries } from "../text/folded-pages.js";
 import { listOf, pageWithLabel } from "./printed-page.js";
 import type { QuotationCase } from "./quotation.js";
 import { layerNote, layerOfPage } from "./quotation-layer.js";
@@ -80,12 +80,9 @@ function formDiffers(
   for (let at = view.text.indexOf(needle); at >= 0; at = view.text.indexOf(needle, at + 1)) {
     const startUtf16 = view.startUtf16[at];
     const endUtf16 = view.endUtf16[at + needle.length - 1];
-    const before = pageText.text[startUtf16 - 1] ?? " ";
-    const after = pageText.text[endUtf16] ?? " ";
-    if (WORD_CHAR.test(before) || WORD_CHAR.test(after)) continue;
+    // The page's words there must stand whole: no word and no number cut at either end.
+    if (!onWordBoundaries(pageText.text, startUtf16, pageText.text.slice(startUtf16, endUtf16))) continue;
     return { text: pageText.text.slice(startUtf16, endUtf16).replace(/\s+/g, " "), startUtf16, endUtf16 };
   }
   return undefined;
 }
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;

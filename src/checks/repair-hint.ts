@@ -76,6 +76,7 @@ export function formHint(quoted: string, pageWords: string, page: number, labels
 export function formDifferences(
   quoted: string,
   sourceWords: string,
+  holder = "page",
 ): { text: string; differences: Difference[] } {
   const a = fold(quoted, { trim: true });
   const b = fold(sourceWords, { trim: true });
@@ -84,7 +85,7 @@ export function formDifferences(
     (d) => /\S/.test(d.page) || /\S/.test(d.quotation),
   );
   return {
-    text: differences.length > 0 ? describeDifferences(differences) : "the spacing differs",
+    text: differences.length > 0 ? describeDifferences(differences, 4, holder) : "the spacing differs",
     differences,
   };
 }

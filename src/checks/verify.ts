@@ -1,11 +1,12 @@
 /** Checks evidence records against one opened document, in input order. */
 import type { ExtractionCache } from "../document/cache.js";
 import type { PageText } from "../document/model.js";
-import { holdsEveryPage, type OpenedDocument } from "../document/open.js";
+import { DEFAULT_TIMEOUT_MS, holdsEveryPage, type OpenedDocument } from "../document/open.js";
 import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION } from "../text/token-index.js";
+import { cutByDeadline, isDeadline, undecided } from "./deadline-cut.js";
 import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { checkFigure } from "./figure.js";
@@ -161,7 +162,10 @@ async function anchorsOf(context: CheckContext): Promise<AnchorsRecord | undefin
   return context.anchors;
 }
 
-/** Checks every record; the anchors are computed only when an equation or figure record needs them. */
+/**
+ * Checks every record; the anchors are computed only when an equation or figure record needs them.
+ * A record whose layout rules the deadline cut is FLAG `deadline`, never a FAIL nor an error.
+ */
 export async function verifyEvidence(
   doc: OpenedDocument,
   records: EvidenceRecord[],
@@ -169,6 +173,14 @@ export async function verifyEvidence(
 ): Promise<VerifyReport> {
   const context = checkContext(doc, options);
   const results: CheckResult[] = [];
-  for (const record of records) results.push(await checkRecord(context, record));
+  for (const record of records) {
+    try {
+      results.push(await checkRecord(context, record));
+    } catch (error) {
+      if (!isDeadline(error)) throw error;
+      const limitMs = options.deadline?.totalMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      results.push(cutByDeadline(undecided(record), { limitMs, step: "the layout rules", pagesNotRead: [] }));
+    }
+  }
   return { document: { sha256: doc.sha256, pages: doc.pageCount }, results };
 }

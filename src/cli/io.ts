@@ -70,7 +70,7 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
   return {
     cacheDir: flags.cacheDir,
     noCache: flags.cache === false,
-    timeoutMs: positiveInt(flags.timeoutMs, "--timeout-ms"),
+    timeoutMs: timeoutMs(flags.timeoutMs),
     password: flags.password,
     maxBytes: positiveInt(flags.maxBytes, "--max-bytes"),
     jobs: flags.jobs === undefined ? undefined : parseJobs(flags.jobs),
@@ -98,6 +98,23 @@ export async function runAndPrint<Input, Result>(
   if (json) printJson(outcome.json, io.stdout);
   else io.stdout.write(outcome.text());
   return outcome.exitCode;
+}
+
+/**
+ * The longest deadline a timer holds: Node's timers are 32-bit, and a longer one fires at once (with
+ * a warning on stderr), which would cut every extraction at its start.
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** --timeout-ms: a positive number of milliseconds a timer can hold (about 24.8 days at most). */
+export function timeoutMs(value: string | undefined): number | undefined {
+  const ms = positiveInt(value, "--timeout-ms");
+  if (ms !== undefined && ms > MAX_TIMEOUT_MS)
+    throw new CiteproofError(
+      "USAGE",
+      `--timeout-ms must be at most ${MAX_TIMEOUT_MS} (about 24.8 days; got ${JSON.stringify(value)})`,
+    );
+  return ms;
 }
 
 export function positiveInt(value: string | undefined, flag: string): number | undefined {

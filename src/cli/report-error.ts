@@ -27,8 +27,13 @@ export function flagName(option: string): string {
  * `document_index` is `--document-index`, unless `flags` names it otherwise, as `pdf` is `<pdf>`), a
  * field inside one by its path and the flag that gave it (`"evidence[0].page" in --evidence`).
  */
+const POSITIONAL: Readonly<Record<string, string>> = {
+  pdf: "the <pdf> argument",
+  source: "the <source> argument",
+};
+
 export function cliNaming(flags: Readonly<Record<string, string>> = {}): Naming {
-  const flagOf = (top: string) => flags[top] ?? (top === "pdf" ? "<pdf>" : flagName(top));
+  const flagOf = (top: string) => flags[top] ?? POSITIONAL[top] ?? flagName(top);
   return {
     option: flagName,
     field(path) {

@@ -130,7 +130,6 @@ function cslBibliography(items: unknown[], name: string): Bibliography {
       problems.push({ line: null, message: `${name}: item ${i + 1} has no id; it is skipped` });
       return;
     }
-    const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
     const people = Array.isArray(item.author) ? item.author : Array.isArray(item.editor) ? item.editor : [];
     const families = people
       .map((p) => (isObject(p) ? (str(p.family) ?? str(p.literal)) : null))
@@ -175,6 +174,14 @@ export function splitFileField(field: string): string[] {
   });
   const pdf = (p: { path: string; type: string }) => /pdf/iu.test(p.type) || /\.pdf$/iu.test(p.path);
   return [...paths.filter(pdf), ...paths.filter((p) => !pdf(p))].map((p) => p.path).filter((p) => p !== "");
+}
+
+/**
+ * A field's text, trimmed and composed (the BibTeX parser decodes `{\"u}` as u and a combining mark;
+ * a draft writes ü), or null when empty or not text.
+ */
+function str(v: unknown): string | null {
+  return typeof v === "string" && v.trim() !== "" ? v.trim().normalize("NFC") : null;
 }
 
 interface ParsedFields {
@@ -270,7 +277,6 @@ function crossrefFamily(chunk: BibChunk, byKey: Map<string, BibChunk>): BibChunk
 }
 
 function bibEntry(chunk: BibChunk, index: number, fields: ParsedFields): BibEntry {
-  const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
   const people = (
     Array.isArray(fields.author) ? fields.author : Array.isArray(fields.editor) ? fields.editor : []
   ) as {
@@ -286,7 +292,7 @@ function bibEntry(chunk: BibChunk, index: number, fields: ParsedFields): BibEntr
     index,
     line: chunk.line,
     title: str(fields.title),
-    families: people.map((p) => p.lastName ?? p.name ?? "").filter((f) => f !== ""),
+    families: people.map((p) => (p.lastName ?? p.name ?? "").normalize("NFC")).filter((f) => f !== ""),
     year: str(fields.year)?.match(/\d{4}/u)?.[0] ?? date?.match(/\d{4}/u)?.[0] ?? null,
     doi,
     files: file ? splitFileField(file) : [],

@@ -6,8 +6,10 @@
  */
 import { dirname } from "node:path";
 import { checkCitation, verdictSummary } from "../checks/check-text.js";
+import { checkFlowRecord } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
 import type { Reason, Verdict } from "../checks/verdicts.js";
+import { kindName } from "../document/flow/readers.js";
 import {
   type CitationStyle,
   type CitedRef,
@@ -18,6 +20,7 @@ import {
 } from "../prose/bib-citations.js";
 import { type Locator, locatorName } from "../prose/locators.js";
 import type { ProseCitation } from "../prose/read-draft.js";
+import type { FoldedFlow } from "../text/folded-flow.js";
 import type { BibEntry, Bibliography, BibliographyFormat, BibProblem } from "./bibliography.js";
 import { type Identity, type IdentityCheck, identityOf } from "./identity.js";
 import {
@@ -120,7 +123,7 @@ export async function checkDraft(
   const identities = new Map<string, ReturnType<typeof identityOf>>();
   const identityFor = (entry: BibEntry, source: OpenedSource) => {
     const id = `${entry.key}\u0000${locationName(source.location)}`;
-    const known = identities.get(id) ?? identityOf(entry, source.context);
+    const known = identities.get(id) ?? identityOf(entry, source.front);
     identities.set(id, known);
     return known;
   };
@@ -149,7 +152,7 @@ export async function checkDraft(
   const sources = [...bound.entries()].map(([name, slot]) => {
     const source = opened.get(name);
     const entries = [...slot.entries].map((e) => {
-      const id = source && "context" in source ? identityFor(e, source) : undefined;
+      const id = source && "sha256" in source ? identityFor(e, source) : undefined;
       return {
         key: e.key,
         identity: id?.identity ?? ("unknown" as const),
@@ -162,7 +165,7 @@ export async function checkDraft(
       : entries.some((e) => e.identity === "unknown")
         ? "unknown"
         : "matches";
-    const read = source && "context" in source ? source : undefined;
+    const read = source && "sha256" in source ? source : undefined;
     return {
       ...placeOf(slot.location),
       sha256: read?.sha256 ?? null,
@@ -239,7 +242,8 @@ export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
     const sorted = [...fits].sort(
       (a, b) => (a.title ?? "").localeCompare(b.title ?? "") || a.index - b.index,
     );
-    const entry = fits.length === 1 ? fits[0] : sorted[work.suffix.charCodeAt(0) - 97];
+    // `2024b` names the second of the works that fit; with one work, only `2024a` names it.
+    const entry = sorted[work.suffix.charCodeAt(0) - 97];
     if (entry) return { entry };
     return { verdict: "FAIL", reason: "unknown-key", message: `no entry of the bibliography is ${ref.key}` };
   }
@@ -300,7 +304,7 @@ async function outcome(
     };
   }
   const source = opened.get(locationName(location));
-  if (!source || !("context" in source)) {
+  if (!source || !("sha256" in source)) {
     return {
       ...base,
       verdict: "FLAG",
@@ -348,6 +352,7 @@ async function checkRef(c: DraftCitation, source: OpenedSource): Promise<CheckRe
     return unanchored(
       `the locator "${note}" is not one read (p., pp., sec., eq., fig.); nothing was checked`,
     );
+  if (source.kind !== "pdf") return checkFlowRef(c, source.flow, kindName(source.kind));
   if (!locator)
     return unanchored(
       c.quote ? "quoted, no page named; not checked" : "cited without a page; nothing was checked",
@@ -366,6 +371,35 @@ async function checkRef(c: DraftCitation, source: OpenedSource): Promise<CheckRe
     first ??= result;
   }
   return first ?? unanchored("an empty page range; nothing was checked");
+}
+
+/**
+ * A citation of a flow source: a quotation under the section named, or anywhere in the source when no
+ * locator is given (its whole text is the cited unit); a printed page where the source prints page
+ * labels (an EPUB page-list); an equation or figure by its label.
+ */
+function checkFlowRef(c: DraftCitation, flow: FoldedFlow, kind: string): CheckResult {
+  const { locator } = c.ref;
+  const text = c.quote?.text;
+  if (locator?.kind === "equation" || locator?.kind === "figure")
+    return checkFlowRecord(flow, { kind: locator.kind, label: locator.label });
+  const printed = (flow.doc.pageLabels?.length ?? 0) > 0;
+  if (locator?.kind === "page" || locator?.kind === "pages") {
+    if (!printed)
+      return unanchored(`the source is ${kind}, which has no pages: cite a section; nothing was checked`);
+    const page = locator.kind === "page" ? locator.page : locator.from.page;
+    return checkFlowRecord(
+      flow,
+      text !== undefined ? { kind: "quotation", page, text } : { kind: "page", page },
+    );
+  }
+  if (text === undefined) return unanchored("cited without a quotation; nothing was checked");
+  return checkFlowRecord(
+    flow,
+    locator?.kind === "section"
+      ? { kind: "quotation", section: locator.label, text }
+      : { kind: "quotation", text },
+  );
 }
 
 function proseCitation(

@@ -1,10 +1,10 @@
 /**
  * Whether a bound file is the work its bibliography entry names, offline: the entry's title (its
- * letters and digits, case and accents folded) printed on the file's first two pages, and a DOI the
- * entry gives agreeing with one printed there. Either disagreeing is `differs`; a title too short to
+ * letters and digits, case and accents folded) printed on the file's first two pages (a flow source:
+ * its title, first headings and first paragraphs), and a DOI the entry gives agreeing with one
+ * printed there. Either disagreeing is `differs`; a title too short to
  * tell, or pages with too little text to read it from (a scan), is `unknown` for that test.
  */
-import type { CheckContext } from "../checks/verify.js";
 import { doiForm } from "../evidence/paper-ids.js";
 import { skeletonText } from "../text/fold.js";
 import type { BibEntry } from "./bibliography.js";
@@ -28,11 +28,11 @@ const MIN_TITLE_CHARS = 8;
 const MIN_PAGE_CHARS = 200;
 const DOI_IN_TEXT = /\b10\.\d{4,9}\/[^\s"<>]+/gu;
 
-export function identityOf(entry: BibEntry, context: CheckContext): IdentityResult {
-  const texts = context.pages.pages.slice(0, 2).map((p) => p?.text ?? "");
-  const pages = skeletonText(texts.join("\n"));
+/** `front`: a PDF's first two pages, or a flow source's title and opening text. */
+export function identityOf(entry: BibEntry, front: string): IdentityResult {
+  const pages = skeletonText(front);
   const title = titleCheck(entry.title, pages);
-  const doi = doiCheck(entry.doi, texts.join("\n"));
+  const doi = doiCheck(entry.doi, front);
   const checks = [title, doi];
   const identity: Identity = checks.includes("differs")
     ? "differs"

@@ -1,33 +1,41 @@
 /**
  * The one place a draft's cited sources are opened: a bibliography entry's local file (a path that
  * arrives in data, read only inside the allowed roots through one descriptor) or its URL (fetched
- * only when asked, within the `source fetch` limits). Today a source is a PDF; a source of another
- * kind is unavailable, saying which kind, until its reader is wired in here.
+ * only when asked, within the `source fetch` limits). The kind is read from the bytes: a PDF is
+ * opened for the page checks, a flow source (HTML, EPUB, DOCX, ODT, JATS, Markdown, text) by its
+ * reader for the section checks.
  */
 import { isAbsolute, resolve } from "node:path";
 import { openForChecks } from "../checks/open-for-checks.js";
-import type { CheckContext } from "../checks/verify.js";
-import { checkContext } from "../checks/verify.js";
+import { type CheckContext, checkContext } from "../checks/verify.js";
+import type { FlowDocument, SourceKind } from "../document/flow/model.js";
+import { openFlow, sourceKind } from "../document/flow/open.js";
 import type { OpenOptions } from "../document/open.js";
 import { asCiteproofError } from "../errors.js";
-import { readAdmittedPdf } from "../source/allowed-root.js";
-import { assertPdfHeader, type PdfBytes } from "../source/file.js";
+import { readAdmittedSource } from "../source/allowed-root.js";
+import type { PdfBytes } from "../source/file.js";
 import { type FetchOptions, fetchBytes } from "../source/url.js";
+import { FoldedFlow } from "../text/folded-flow.js";
 import type { BibEntry } from "./bibliography.js";
 
-export const SOURCE_KINDS = ["pdf"] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+export type { SourceKind };
 
 /** Where an entry's source is: a local path (absolute) or a URL. */
 export type SourceLocation = { path: string } | { url: string };
 
-export interface OpenedSource {
+interface OpenedBase {
   location: SourceLocation;
-  kind: SourceKind;
   sha256: string;
-  pages: number;
-  context: CheckContext;
+  /**
+   * The text the identity check reads: a PDF's first two pages; a flow source's title, first
+   * headings and first paragraphs.
+   */
+  front: string;
 }
+
+export type OpenedSource =
+  | (OpenedBase & { kind: "pdf"; pages: number; context: CheckContext })
+  | (OpenedBase & { kind: Exclude<SourceKind, "pdf">; pages: null; flow: FoldedFlow });
 
 export interface UnavailableSource {
   location: SourceLocation | null;
@@ -59,6 +67,9 @@ export function locationName(location: SourceLocation): string {
   return "path" in location ? location.path : location.url;
 }
 
+/** A flow source's front matter: its title, then its first blocks, up to about two pages of text. */
+const FRONT_CHARS = 6000;
+
 /** Opens one source, or says why it is unavailable; it never throws for the source's own faults. */
 export async function openCitedSource(
   location: SourceLocation,
@@ -67,7 +78,7 @@ export async function openCitedSource(
   try {
     let bytes: PdfBytes;
     if ("path" in location) {
-      bytes = await readAdmittedPdf(location.path, options.roots, options.open.maxBytes);
+      bytes = await readAdmittedSource(location.path, options.roots, options.open.maxBytes);
     } else {
       if (!options.fetch)
         return {
@@ -75,19 +86,39 @@ export async function openCitedSource(
           message: `${location.url} is a URL and was not fetched (fetching was not asked for)`,
         };
       const fetched = await fetchBytes(location.url, options.fetchOptions);
-      assertPdfHeader(fetched.bytes, location.url);
       bytes = { bytes: fetched.bytes, sha256: fetched.sha256, origin: location.url };
     }
+    const kind = sourceKind(bytes);
+    if (kind !== "pdf") {
+      const doc = await openFlow(bytes, kind, options.open);
+      return {
+        location,
+        kind,
+        sha256: doc.sha256,
+        pages: null,
+        front: flowFront(doc),
+        flow: new FoldedFlow(doc),
+      };
+    }
     const doc = await openForChecks(bytes, options.open, options.needsAnchors);
+    const front = doc.pages
+      .slice(0, 2)
+      .map((p) => p?.text ?? "")
+      .join("\n");
     return {
       location,
-      kind: "pdf",
+      kind,
       sha256: doc.sha256,
       pages: doc.pageCount,
+      front,
       context: checkContext(doc, options.open),
     };
   } catch (error) {
     const coded = asCiteproofError(error);
     return { location, message: `${coded.message} [${coded.code}]` };
   }
+}
+
+function flowFront(doc: FlowDocument): string {
+  return `${doc.title ?? ""}\n${doc.text.slice(0, FRONT_CHARS)}`;
 }

@@ -100,7 +100,8 @@ export async function snapshotPdf(ctx: EvidenceContext, sourceId: string): Promi
   return pdf;
 }
 
-function readVerification(run: RunInfo): VerificationReport {
+/** outputs/verification.json of the run, its schema and seal checked; VERIFICATION_MISSING or _STALE. */
+export function readVerification(run: RunInfo): VerificationReport {
   const path = runPath(run, RUN_FILES.outputs, VERIFICATION_FILE);
   const missing = () =>
     new CiteproofError(

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { CiteproofError } from "../errors.js";
+import { CiteproofError, isCiteproofError } from "../errors.js";
 import { type AcceptedSpan, assemble, samePaperId } from "./assemble.js";
 import {
   type Concept,
@@ -21,10 +21,19 @@ import {
 } from "./concepts.js";
 import { evidenceContext } from "./context.js";
 import { processAlive, syncDir, writeAndSync } from "./files.js";
+import { readVerification } from "./outputs.js";
 import { isIntegrityFailure, type ReasonCode } from "./reasons.js";
 import { paperIdKind } from "./records.js";
 import type { RunInfo } from "./run.js";
-import { gateOf, RESULT_UNSEALED, readResult, recheckAccepted, sameAssembly } from "./verify.js";
+import {
+  gateOf,
+  RESULT_UNSEALED,
+  readResult,
+  recheckAccepted,
+  sameAssembly,
+  VERIFICATION_FILE,
+  type VerificationReport,
+} from "./verify.js";
 
 export const PREFLIGHT_CODES = [
   "RESULT_MISSING",
@@ -32,6 +41,9 @@ export const PREFLIGHT_CODES = [
   "GATE_BLOCKED",
   "NOTHING_TO_PROMOTE",
   "TARGET_EXISTS",
+  "VERIFICATION_MISSING",
+  "VERIFICATION_STALE",
+  "VERIFICATION_FAILED",
 ] as const;
 export type PreflightCode = (typeof PREFLIGHT_CODES)[number];
 export const PREFLIGHT_MEANINGS: Record<PreflightCode, string> = {
@@ -40,6 +52,10 @@ export const PREFLIGHT_MEANINGS: Record<PreflightCode, string> = {
   GATE_BLOCKED: "the assembler gate blocks: integrity failures, or an enabled gate that fails",
   NOTHING_TO_PROMOTE: "no claim is accepted, so there is no concept to write",
   TARGET_EXISTS: "the knowledge folder already holds this run's concept set (promotion is write-once)",
+  VERIFICATION_MISSING: "outputs/verification.json is missing or does not fit its schema: run 'run verify'",
+  VERIFICATION_STALE:
+    "outputs/verification.json is not the verification of the current result.json, or fails its seal: run 'run verify' again",
+  VERIFICATION_FAILED: "outputs/verification.json records a failing check",
 };
 
 export interface PromotionFailure {
@@ -100,6 +116,10 @@ export async function promoteRun(
   } else if (!stored.sealed) {
     failures.push({ code: "RESULT_STALE", message: RESULT_UNSEALED });
   }
+
+  // The run must have been verified, as it stands now, and have passed.
+  const verification = verificationFailure(run, sha256Text(stored.raw));
+  if (verification) failures.push(verification);
 
   // Decided from sealed inputs only: the run's records, log and snapshots assembled afresh, the gate
   // from run.json or a result.json whose seal holds; never from result.json's own booleans or lists.
@@ -204,6 +224,32 @@ export async function promoteRun(
   report.ok = true;
   report.written_to = target;
   return report;
+}
+
+function verificationFailure(run: RunInfo, resultSha: string): PromotionFailure | undefined {
+  let verification: VerificationReport;
+  try {
+    verification = readVerification(run);
+  } catch (error) {
+    if (!isCiteproofError(error)) throw error;
+    const code = error.code === "VERIFICATION_STALE" ? "VERIFICATION_STALE" : "VERIFICATION_MISSING";
+    return { code, message: error.message, path: `outputs/${VERIFICATION_FILE}` };
+  }
+  if (verification.result_sha256 !== resultSha)
+    return {
+      code: "VERIFICATION_STALE",
+      message: PREFLIGHT_MEANINGS.VERIFICATION_STALE,
+      path: `outputs/${VERIFICATION_FILE}`,
+    };
+  if (verification.verdict !== "pass") {
+    const failing = verification.checks.filter((c) => c.status !== "pass").map((c) => c.id);
+    return {
+      code: "VERIFICATION_FAILED",
+      message: `${PREFLIGHT_MEANINGS.VERIFICATION_FAILED} (${failing.join(", ")})`,
+      path: `outputs/${VERIFICATION_FILE}`,
+    };
+  }
+  return undefined;
 }
 
 function writeConceptSet(

@@ -180,6 +180,7 @@ function parseList(
 }
 
 function parseClaim(v: Record<string, unknown>, path: string): Artifact {
+  onlyFields(v, CLAIM_FIELDS, path, "a claim");
   const id = recordId(v, path);
   const text = nonEmptyString(v.text, `${path}.text`);
   const verdict = v.verdict === undefined ? "supported" : oneOf(v.verdict, CLAIM_VERDICTS, `${path}.verdict`);
@@ -206,6 +207,7 @@ function parseClaim(v: Record<string, unknown>, path: string): Artifact {
 }
 
 function parseExtraction(v: Record<string, unknown>, path: string): Artifact {
+  onlyFields(v, EXTRACTION_FIELDS, path, "an extraction");
   const id = recordId(v, path);
   const evidenceId = evidenceIdOf(v.evidence_id, `${path}.evidence_id`);
   const items: ArtifactItem[] = [];
@@ -231,6 +233,7 @@ function parseExtraction(v: Record<string, unknown>, path: string): Artifact {
   list(v.facts, `${path}.facts`).forEach((f, i) => {
     const at = `${path}.facts[${i}]`;
     if (!isObject(f)) throw new Problem(`${at}: must be an object`);
+    onlyFields(f, ["field", "value", "spans"], at, "a fact");
     nonEmptyString(f.field, `${at}.field`);
     const value = f.value;
     if (value !== null && value !== undefined && !["string", "number", "boolean"].includes(typeof value)) {
@@ -268,12 +271,14 @@ function parseAppraisal(v: Record<string, unknown>, path: string): Artifact {
   const evidenceId = evidenceIdOf(v.evidence_id, `${path}.evidence_id`);
   if ("quotes" in v)
     throw new Problem(`${path}.quotes: an appraisal has no quotes field; quotes derive from spans`);
+  onlyFields(v, APPRAISAL_FIELDS, path, "an appraisal");
   if (v.tool !== undefined && typeof v.tool !== "string") throw new Problem(`${path}.tool: must be a string`);
   const domains = v.domains;
   if (!Array.isArray(domains)) throw new Problem(`${path}.domains: must be an array`);
   const items = domains.map((d, i): ArtifactItem => {
     const at = `${path}.domains[${i}]`;
     if (!isObject(d)) throw new Problem(`${at}: must be an object`);
+    onlyFields(d, ["domain", "judgement", "spans"], at, "a domain");
     nonEmptyString(d.domain, `${at}.domain`);
     const judgement: Judgement = oneOf(d.judgement, JUDGEMENTS, `${at}.judgement`);
     return {
@@ -323,6 +328,7 @@ function parseReport(
     try {
       if (!isObject(f)) throw new Problem(`${path}: must be an object`);
       const id = recordId(f, path);
+      onlyFields(f, ["id", "source_id", "claim_id", "url"], path, "a footnote");
       if (seen.has(id)) throw new Problem(`${path}.id: ${id} is used by an earlier footnote`);
       seen.add(id);
       const sourceId = nonEmptyString(f.source_id, `${path}.source_id`);
@@ -357,6 +363,18 @@ function spanSlots(value: unknown, path: string): SpanSlot[] {
       return { path: at, problem: error.message };
     }
   });
+}
+
+const CLAIM_FIELDS = ["id", "text", "verdict", "literature", "urls", "spans"];
+const EXTRACTION_FIELDS = ["id", "evidence_id", "literature", "urls", "quotes", "outcomes", "facts"];
+const APPRAISAL_FIELDS = ["id", "evidence_id", "literature", "tool", "domains"];
+
+/** Refuses a field the record's schema does not have (a typo such as `txt` is never ignored). */
+function onlyFields(v: Record<string, unknown>, fields: readonly string[], path: string, what: string): void {
+  for (const key of Object.keys(v)) {
+    if (!fields.includes(key))
+      throw new Problem(`${path}.${key}: not a field of ${what} (${what} has ${fields.join(", ")})`);
+  }
 }
 
 function parseSpan(s: unknown, at: string): SpanRecord {

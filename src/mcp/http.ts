@@ -58,8 +58,19 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+/**
+ * The document options of the calls the server runs side by side. The memory budget is the whole
+ * process's: a call that split its extraction over several engine workers would size each as if it
+ * ran alone, so with more than one call at once each extracts with the process's one engine, unless
+ * the server was given a job count.
+ */
+export function concurrentOpenOptions(open: ServerEnv["open"], maxConcurrent: number): ServerEnv["open"] {
+  return maxConcurrent > 1 && open.jobs === undefined ? { ...open, jobs: 1 } : open;
+}
+
 export async function serveHttp(options: HttpServerOptions): Promise<RunningHttpServer> {
   const { limits } = options;
+  const env = { ...options.env, open: concurrentOpenOptions(options.env.open, limits.maxConcurrent) };
   const slots = new Slots(limits.maxConcurrent);
   const inFlight = new Set<Promise<void>>();
   const expected = digest(options.token);
@@ -124,7 +135,7 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
         return;
       }
       options.log?.(`citeproof mcp: ${describe(screened.message)}`);
-      const mcp = createMcpServer(options.env, options.version, work, limits.callTimeoutMs);
+      const mcp = createMcpServer(env, options.version, work, limits.callTimeoutMs);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

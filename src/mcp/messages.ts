@@ -30,26 +30,36 @@ export interface Refusal {
 export type Screened = { message: Record<string, unknown> } | { refused: Refusal };
 
 export function screenMessage(text: string): Screened {
-  const depth = nestingDepth(text);
-  if (depth > MAX_JSON_DEPTH)
-    return refused(INVALID_REQUEST, `the message is nested deeper than ${MAX_JSON_DEPTH} levels`, null);
+  // A batch is refused unparsed: 16 MiB of `{}` would be millions of objects for nothing.
+  if (/^\s*\[/.test(text)) {
+    const batch = topLevelItems(text);
+    return {
+      refused: {
+        code: INVALID_REQUEST,
+        message: `batches are not accepted (this one held ${batch} messages): send each message on its own`,
+        id: null,
+        batch,
+      },
+    };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return refused(PARSE_ERROR, "Parse error: the message is not JSON", null);
   }
-  if (Array.isArray(value))
-    return {
-      refused: {
-        code: INVALID_REQUEST,
-        message: `batches are not accepted (this one held ${value.length} messages): send each message on its own`,
-        id: null,
-        batch: value.length,
-      },
-    };
   if (!isObject(value)) return refused(INVALID_REQUEST, "a message must be a JSON object", null);
   const id = idOf(value.id);
+  if (value.jsonrpc !== "2.0") return refused(INVALID_REQUEST, 'a message must carry "jsonrpc": "2.0"', id);
+  if (typeof value.method !== "string" && !("result" in value || "error" in value))
+    return refused(
+      INVALID_REQUEST,
+      "a message must be a request (a method), or a response (a result or error)",
+      id,
+    );
+  // JSON.parse does not recurse; what reads the message after it (the SDK's schemas) does.
+  if (nestingDepth(text) > MAX_JSON_DEPTH)
+    return refused(INVALID_REQUEST, `the message is nested deeper than ${MAX_JSON_DEPTH} levels`, id);
   if (value.method === "tools/call") {
     const problem = toolCallProblem(value.params);
     if (problem) return refused(INVALID_PARAMS, `Invalid params: ${problem}`, id);
@@ -87,6 +97,21 @@ export function refusalMessage(refusal: Refusal): string {
   });
 }
 
+/** How many items the outermost array of `text` holds, counted without parsing. */
+export function topLevelItems(text: string): number {
+  let depth = 0;
+  let items = 0;
+  let last = -1;
+  for (const [at, c] of structure(text)) {
+    if (c === COMMA) {
+      if (depth === 1) items++;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (depth++ === 0) last = at;
+    } else if (--depth === 0) return items > 0 || text.slice(last + 1, at).trim() !== "" ? items + 1 : 0;
+  }
+  return items + 1;
+}
+
 /**
  * The deepest nesting of `[` and `{` outside strings, read without parsing (so nothing recursive
  * ever meets a value nested 100,000 deep). Text that is not JSON gives some number; the parse that
@@ -95,6 +120,21 @@ export function refusalMessage(refusal: Refusal): string {
 export function nestingDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
+  for (const [, c] of structure(text)) {
+    if (c === OPEN_ARRAY || c === OPEN_OBJECT) deepest = Math.max(deepest, ++depth);
+    else if (c !== COMMA) depth--;
+  }
+  return deepest;
+}
+
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+
+/** The brackets, braces and commas of JSON text outside its strings: [index, character code]. */
+function* structure(text: string): Generator<[number, number]> {
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -102,9 +142,7 @@ export function nestingDepth(text: string): number {
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > deepest) deepest = depth;
-    } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT || c === CLOSE_ARRAY || c === CLOSE_OBJECT || c === COMMA)
+      yield [i, c];
   }
-  return deepest;
 }

@@ -37,6 +37,11 @@ export async function runDraftCheck(
     draftName: input.draft_name,
     roots,
     fetch: input.fetch === true,
+    // An agent's bibliography may name any URL: a private or loopback address is refused, as cite_check does.
+    fetchOptions: {
+      accept: "application/pdf, text/html;q=0.9, application/xhtml+xml;q=0.9, */*;q=0.5",
+      privateAddresses: ctx.privateUrls ?? "allow",
+    },
     open: ctx.open,
   });
 }

@@ -5,28 +5,35 @@ import {
   formatTextCheckReport,
   type TextCheckReport,
 } from "../checks/check-text.js";
+import { checkTextFlow, type FlowTextCheckReport } from "../checks/flow-check-text.js";
 import { DEFAULT_OCR_TIMEOUT_MS } from "../checks/ocr-quotations.js";
 import { openForChecks } from "../checks/open-for-checks.js";
 import { checkContext } from "../checks/verify.js";
+import { kindName } from "../document/flow/readers.js";
 import type { DraftCheckReport } from "../drafts/check-draft.js";
 import { readDraft } from "../prose/read-draft.js";
+import { openAnySource, sourcePath } from "./any-source.js";
 import { draftSourceChoice, runDraftCheck } from "./check-draft.js";
 import { formatDraftReport } from "./draft-report.js";
 import { callDeadline, defineOperation } from "./operation.js";
-import { inputPdf } from "./paths.js";
 import type { checkTextInput } from "./schemas/documents.js";
 
 export type CheckTextInput = z.infer<typeof checkTextInput.object>;
 
-export const checkTextOperation = defineOperation<CheckTextInput, TextCheckReport | DraftCheckReport>({
+export const checkTextOperation = defineOperation<
+  CheckTextInput,
+  TextCheckReport | FlowTextCheckReport | DraftCheckReport
+>({
   name: "check_text",
-  title: "Check a draft's citations against a PDF, or against its bibliography's sources",
+  title: "Check a draft's citations against a PDF or a flow source, or against its bibliography's sources",
   description:
     "Reads the citations written in a draft's prose (p. N, page N, Eq. (L), equation (L), Fig. (L), " +
     'figure (L), any case) and the "double-quoted" words in the same sentence, and checks each against ' +
     "the PDF as verify does; no model is involved. Returns {document, citations:[{verdict, anchor, " +
     "quote, reason, message, line, ...}], unsupported_forms, dropped_quotations, summary, not_verified}. " +
-    "Forms such as 'pp. 3-4' or 'Fig. 1' are listed as unsupported, not checked. With bib instead of pdf: " +
+    "Forms such as 'pp. 3-4' or 'Fig. 1' are listed as unsupported, not checked. With source a flow source " +
+    "(HTML, Markdown, text), each quotation is checked in the section its sentence names (§ 3.2, Section 3.2, " +
+    'Sec. 3.2, section "Methods"), or in the whole text. With bib instead of pdf: ' +
     "pandoc ([@key, p. 7]), LaTeX (\\cite[p.~7]{key}, \\citep, \\parencite, ...), numeric ([3, p. 7]) and " +
     "author-year ((Smith 2024, p. 7)) citations are resolved through the bibliography and each quotation is " +
     "checked against its entry's file at its locator; returns {draft, bibliography, sources:[{path|url, sha256, " +
@@ -34,11 +41,20 @@ export const checkTextOperation = defineOperation<CheckTextInput, TextCheckRepor
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.check_text),
   output: () => import("./schemas/outputs.js").then((m) => m.checkTextOutput),
   async run(input, ctx) {
-    if (draftSourceChoice(input) === "bib") return runDraftCheck({ ...input, bib: input.bib as string }, ctx);
-    const pdf = input.pdf as string;
+    const named = input.source !== undefined ? sourcePath(input) : input.pdf;
+    if (draftSourceChoice({ pdf: named, bib: input.bib }) === "bib")
+      return runDraftCheck({ ...input, bib: input.bib as string }, ctx);
+    const path = named as string;
+    const opened = await openAnySource(
+      ctx,
+      path,
+      { password: input.password, ocr: input.ocr },
+      input.source === undefined,
+    );
+    if (opened.kind !== "pdf") return checkTextFlow(opened.doc, input.draft);
     const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
     const reading = readDraft(input.draft);
-    const doc = await openForChecks(await inputPdf(ctx, pdf), options, draftNeedsAnchors(reading));
+    const doc = await openForChecks(opened.source, options, draftNeedsAnchors(reading));
     const ocr = input.ocr
       ? {
           mode: input.ocr,
@@ -55,7 +71,7 @@ export const checkTextOperation = defineOperation<CheckTextInput, TextCheckRepor
       ? formatDraftReport(report, input.bib ?? "")
       : formatTextCheckReport(
           report,
-          `checked against ${input.pdf} (pdf sha256 ${report.document.sha256.slice(0, 12)})`,
+          `checked against ${input.source ?? input.pdf} (${"kind" in report.document ? kindName(report.document.kind) : "pdf"} sha256 ${report.document.sha256.slice(0, 12)})`,
         ),
   exitCode: (report) => (report.summary.FAIL > 0 ? 1 : 0),
 });

@@ -21,7 +21,8 @@ export function formatDraftReport(report: DraftCheckReport, bibName: string): st
   for (const p of b.problems) lines.push(`  bibliography: ${p.message}`);
   for (const s of report.sources) {
     const where = s.path ?? s.url ?? "";
-    const read = s.sha256 ? `${s.kind}, sha256 ${s.sha256.slice(0, 12)}, ${s.pages} pages` : "not read";
+    const pages = s.pages !== null ? `, ${s.pages} pages` : "";
+    const read = s.sha256 ? `${s.kind}, sha256 ${s.sha256.slice(0, 12)}${pages}` : "not read";
     lines.push("", `source ${where} (${read}) identity: ${s.identity}`);
     if (s.unavailable) lines.push(`  unavailable: ${s.unavailable}`);
     for (const e of s.entries) lines.push(`  entry ${e.key}: ${e.identity} (title ${e.title}, DOI ${e.doi})`);
@@ -50,47 +51,51 @@ const SARIF_LEVEL: Record<Verdict, "error" | "warning" | "note"> = {
   PASS: "note",
 };
 
-/** The SARIF 2.1.0 log of a check: `draftUri` is the draft as the repository names it. */
-export function draftSarif(report: DraftCheckReport, draftUri: string, version: string): unknown {
-  const failing = report.citations.filter((c) => c.verdict !== "PASS");
-  const reasons = [...new Set(failing.map((c) => c.reason))].sort() as Reason[];
+/** The SARIF 2.1.0 log of checks: one run per draft, `uri` the draft as the repository names it. */
+export function draftSarif(drafts: { uri: string; report: DraftCheckReport }[], version: string): unknown {
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: "citeproof",
-            version,
-            informationUri: "https://www.npmjs.com/package/citeproof",
-            rules: reasons.map((r) => ({
-              id: r,
-              name: r.replace(/(^|-)([a-z])/gu, (_m, _d, l: string) => l.toUpperCase()),
-              shortDescription: { text: r },
-              fullDescription: { text: REASON_MEANINGS[r] },
-            })),
-          },
-        },
-        results: failing.map((c) => ({
-          ruleId: c.reason,
-          ruleIndex: reasons.indexOf(c.reason),
-          level: SARIF_LEVEL[c.verdict],
-          message: { text: resultText(c) },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: draftUri },
-                region: { startLine: c.line, startColumn: c.column },
-              },
-            },
-          ],
-          partialFingerprints: {
-            citeproofCitation: `${c.key ?? ""}|${c.anchor ?? ""}|${c.quote ?? ""}`,
-          },
+    runs: drafts.map((d) => sarifRun(d.report, d.uri, version)),
+  };
+}
+
+function sarifRun(report: DraftCheckReport, draftUri: string, version: string): unknown {
+  const failing = report.citations.filter((c) => c.verdict !== "PASS");
+  const reasons = [...new Set(failing.map((c) => c.reason))].sort() as Reason[];
+  return {
+    tool: {
+      driver: {
+        name: "citeproof",
+        version,
+        informationUri: "https://www.npmjs.com/package/citeproof",
+        rules: reasons.map((r) => ({
+          id: r,
+          name: r.replace(/(^|-)([a-z])/gu, (_m, _d, l: string) => l.toUpperCase()),
+          shortDescription: { text: r },
+          fullDescription: { text: REASON_MEANINGS[r] },
         })),
       },
-    ],
+    },
+    // Lets code scanning tell one draft's run from another's.
+    automationDetails: { id: `citeproof/${draftUri}/` },
+    results: failing.map((c) => ({
+      ruleId: c.reason,
+      ruleIndex: reasons.indexOf(c.reason),
+      level: SARIF_LEVEL[c.verdict],
+      message: { text: resultText(c) },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: draftUri },
+            region: { startLine: c.line, startColumn: c.column },
+          },
+        },
+      ],
+      partialFingerprints: {
+        citeproofCitation: `${c.key ?? ""}|${c.anchor ?? ""}|${c.quote ?? ""}`,
+      },
+    })),
   };
 }
 

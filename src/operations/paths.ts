@@ -6,8 +6,8 @@
  * session's working directory; `cite-check --request`: the working directory and `--allow-root`).
  */
 import { isAbsolute, resolve } from "node:path";
-import { admitPath, readAdmittedPdf } from "../source/allowed-root.js";
-import type { PdfBytes } from "../source/file.js";
+import { admitPath, readAdmittedPdf, readAdmittedSource } from "../source/allowed-root.js";
+import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readSourceFile } from "../source/file.js";
 import type { OperationContext } from "./operation.js";
 
 /** The path to read for `path` as the caller gave it (relative paths start at the context's cwd). */
@@ -36,4 +36,17 @@ export async function inputPdf(
 ): Promise<string | PdfBytes> {
   if (ctx.access === "anywhere") return inputPath(ctx, path);
   return readAdmittedPdf(resolve(ctx.cwd, path), ctx.access, ctx.open.maxBytes);
+}
+
+/**
+ * The bytes of a source of any kind at `path`, read once through one descriptor: inside the allowed
+ * roots (checked on the opened file) unless any path may be read.
+ */
+export async function inputSource(
+  ctx: Pick<OperationContext, "cwd" | "access" | "open">,
+  path: string,
+): Promise<PdfBytes> {
+  const maxBytes = ctx.open.maxBytes ?? DEFAULT_MAX_PDF_BYTES;
+  if (ctx.access === "anywhere") return readSourceFile(inputPath(ctx, path), maxBytes);
+  return readAdmittedSource(resolve(ctx.cwd, path), ctx.access, maxBytes);
 }

@@ -6,8 +6,7 @@ import type { CheckResult } from "../checks/result.js";
 import { closeRenderer } from "../document/render.js";
 import { CiteproofError } from "../errors.js";
 import { buildReport, DEFAULT_REPORT_DPI } from "../report/build.js";
-import { renderReportHtml } from "../report/html.js";
-import { writeOutputAtomic } from "../report/write.js";
+import { type WrittenReport, writeReport } from "../report/write.js";
 import { defineOperation } from "./operation.js";
 import { inputPdf, outputPath } from "./paths.js";
 import type { reportInput } from "./schemas/documents.js";
@@ -18,7 +17,7 @@ export type ReportInput = z.infer<typeof reportInput.object>;
 export interface ReportResult {
   document: { sha256: string; pages: number };
   results: CheckResult[];
-  report: { path: string; bytes: number };
+  report: WrittenReport;
 }
 
 export const reportOperation = defineOperation<ReportInput, ReportResult>({
@@ -38,12 +37,10 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
         password: input.password,
         dpi: input.dpi ?? DEFAULT_REPORT_DPI,
       });
-      const html = renderReportHtml(report);
-      writeOutputAtomic(out, html);
       return {
         document: report.document,
         results: report.sections.map((s) => s.result),
-        report: { path: resolve(out), bytes: Buffer.byteLength(html) },
+        report: writeReport(out, report, { order: input.order, inlineImages: input.inline_images }),
       };
     } finally {
       await closeRenderer();

@@ -1,20 +1,26 @@
 import type { z } from "zod";
 import { verifyPdf } from "../checks/cited-pages-first.js";
-import { toEvidenceRecords } from "../checks/evidence-record.js";
+import { type EvidenceRecord, toEvidenceRecords } from "../checks/evidence-record.js";
+import { assertFlowLocators, type FlowVerifyReport, verifyFlow } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
+import type { FlowKind } from "../document/flow/model.js";
+import { kindName } from "../document/flow/readers.js";
+import { CiteproofError } from "../errors.js";
+import { openAnySource, sourcePath } from "./any-source.js";
 import { callDeadline, defineOperation } from "./operation.js";
-import { inputPdf } from "./paths.js";
 import type { verifyInput } from "./schemas/documents.js";
 
 export type VerifyInput = z.infer<typeof verifyInput.object>;
 
-export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
+export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowVerifyReport>({
   name: "verify",
-  title: "Verify evidence against a PDF",
+  title: "Verify evidence against a cited source (a PDF, a web page, Markdown or text)",
   description:
     "Checks evidence records (quoted words on a page, a page, an equation label, a figure label) " +
-    "against a PDF, mechanically. Returns {document:{sha256,pages}, results:[{id,kind,verdict,reason," +
+    "against a PDF, mechanically; or quoted words (optionally under a named section: a heading's words or " +
+    "number) against a flow source (HTML, XHTML, Markdown, plain text). Returns {document:{sha256,pages} " +
+    "(a flow source: {sha256,kind,paragraphs,headings}), results:[{id,kind,verdict,reason," +
     "message,evidence}]} in input order; verdict PASS (the words are on that page / the label is printed " +
     "as claimed), FLAG (the page exists, wording unchecked), FAIL (not there; evidence says what was " +
     "seen instead) or UNANCHORED (no page named, nothing checked).",
@@ -23,7 +29,14 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
   async run(input, ctx) {
     const records = toEvidenceRecords(input.evidence);
     const deadline = callDeadline(ctx);
-    return verifyPdf(await inputPdf(ctx, input.pdf), records, {
+    const path = sourcePath(input);
+    const pdfOnly = { password: input.password, ocr: input.ocr };
+    // Refused before the source is read (and cached): only an EPUB may print page labels.
+    const locators = (kind: FlowKind) => kind !== "epub" && assertFlowLocators(kind, false, records, path);
+    const opened = await openAnySource(ctx, path, pdfOnly, input.pdf !== undefined, locators);
+    if (opened.kind !== "pdf") return verifyFlow(opened.doc, records, path);
+    assertNoSection(records, path);
+    return verifyPdf(opened.source, records, {
       ...ctx.open,
       deadline,
       password: input.password,
@@ -31,9 +44,20 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport>({
     });
   },
   json: (report) => report,
-  format: (report, input) => formatVerifyReport(input.pdf, report),
+  format: (report, input) => formatVerifyReport(sourcePath(input), report),
   exitCode: (report) => failsIn(report.results),
 });
+
+/** A section locator on a PDF is refused, never ignored: this version checks a PDF's quotations by page. */
+function assertNoSection(records: readonly EvidenceRecord[], path: string): void {
+  const at = records.findIndex((r) => r.kind === "quotation" && r.section !== undefined);
+  if (at >= 0)
+    throw new CiteproofError(
+      "EVIDENCE_INVALID",
+      `record ${at}: field "section": ${path} is a PDF, whose quotations name a page; section is a locator of flow sources (HTML, Markdown, text)`,
+      { path: `record ${at}.section` },
+    );
+}
 
 /** 1 when a record FAILs against the document. */
 export function failsIn(results: readonly { verdict: string }[]): 0 | 1 {
@@ -42,9 +66,12 @@ export function failsIn(results: readonly { verdict: string }[]): 0 | 1 {
 
 export function formatVerifyReport(
   pdf: string,
-  report: { document: { sha256: string; pages: number }; results: CheckResult[] },
+  report: {
+    document: { sha256: string; pages: number } | FlowVerifyReport["document"];
+    results: CheckResult[];
+  },
 ): string {
-  const lines = [`${pdf} (sha256 ${report.document.sha256.slice(0, 12)}, ${report.document.pages} pages)`];
+  const lines = [`${pdf} (sha256 ${report.document.sha256.slice(0, 12)}, ${documentSize(report.document)})`];
   for (const r of report.results)
     lines.push(`  ${r.verdict.padEnd(5)} ${describe(r)}: ${r.message} [${r.reason}]`);
   const count = (v: string) => report.results.filter((r) => r.verdict === v).length;
@@ -57,13 +84,25 @@ export function formatVerifyReport(
   return `${lines.join("\n")}\n`;
 }
 
+/** `12 pages`, or for a flow source `Markdown, 40 paragraphs, 6 headings`. */
+export function documentSize(document: { pages: number } | FlowVerifyReport["document"]): string {
+  if ("pages" in document) return `${document.pages} pages`;
+  return `${kindName(document.kind)}, ${document.paragraphs} paragraphs, ${document.headings} headings`;
+}
+
 function describe(r: CheckResult): string {
   const id = r.id !== undefined ? `[${r.id}] ` : "";
   const e = r.evidence;
   switch (r.kind) {
     case "quotation": {
       const quote = e.quotation !== undefined ? ` "${e.quotation}"` : "";
-      return `${id}${typeof e.page === "number" ? `p. ${e.page}` : "quotation"}${quote}`;
+      const where =
+        typeof e.page === "number"
+          ? `p. ${e.page}`
+          : typeof e.section === "string"
+            ? `§ ${e.section}`
+            : "quotation";
+      return `${id}${where}${quote}`;
     }
     case "page":
       return `${id}p. ${e.page}`;

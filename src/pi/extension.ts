@@ -89,6 +89,7 @@ function stripAt(args: Record<string, unknown> | undefined): Record<string, unkn
   if (typeof args !== "object" || args === null) return args;
   const out = { ...args };
   if (typeof out.pdf === "string") out.pdf = out.pdf.replace(/^@/, "");
+  if (typeof out.source === "string") out.source = out.source.replace(/^@/, "");
   if (typeof out.draft === "string") out.draft = out.draft.replace(/^@/, "");
   return out;
 }

@@ -168,6 +168,13 @@ function matchingBrace(text: string, open: number): number {
 function findCitationGroups(text: string, kind: DraftKind, spans: QuotedSpan[]): CitationGroup[] {
   let taken: CitationGroup[] = [];
   const inQuote = sortedRanges(spans.map((s) => [s.startUtf16 + 1, s.endUtf16 - 1]));
+  // `$[0, 1]$` is an interval, `$f(2020)$` no year: nothing inside inline math is a citation.
+  const inMath = sortedRanges(
+    [...text.matchAll(/(?<![\\$])\$(?!\$)[^$\n]{1,500}\$/gu)].map((m) => [
+      m.index ?? 0,
+      (m.index ?? 0) + m[0].length,
+    ]),
+  );
   const readers = [
     latexCitations,
     pandocCitations,
@@ -181,7 +188,7 @@ function findCitationGroups(text: string, kind: DraftKind, spans: QuotedSpan[]):
       const i = search(starts, g.endUtf16 - 1);
       return i >= 0 && taken[i].endUtf16 > g.startUtf16;
     };
-    const found = read(text).filter((g) => !inQuote(g.startUtf16) && !overlaps(g));
+    const found = read(text).filter((g) => !inQuote(g.startUtf16) && !inMath(g.startUtf16) && !overlaps(g));
     taken = [...taken, ...found].sort((a, b) => a.startUtf16 - b.startUtf16);
   }
   return taken;

@@ -13,8 +13,8 @@ import type { PdfBytes } from "../source/file.js";
 import { MAX_PLACES, type Place, type PlaceKind, placesFor } from "./places.js";
 
 export const DEFAULT_REPORT_DPI = 110;
-/** Whole pages (for a FLAG) are shown small. */
-export const PAGE_THUMBNAIL_DPI = 40;
+/** Whole pages (for a FLAG) are shown at a resolution their words can be read at. */
+export const PAGE_THUMBNAIL_DPI = 100;
 /** Places marked on a span of the page's text: their marks come from glyph boxes. */
 const SPAN_KINDS = new Set<PlaceKind>(["match", "closest", "page-words", "elsewhere"]);
 

@@ -42,13 +42,46 @@ figure { margin: 10px 0 4px; }
 .mark-closest, .mark-sighting { border-color: rgba(168,100,0,.9); background: rgba(168,100,0,.12); }
 .mark-page-words { border-color: rgba(179,38,30,.9); background: rgba(179,38,30,.12); }
 figcaption { font-size: 13px; color: #555; margin-top: 4px; }
+.index ol { list-style: none; padding: 0; margin: 8px 0 16px; columns: 2; font-size: 13px; }
+.index li { margin: 0 0 3px; break-inside: avoid; }
+.index a { color: inherit; text-decoration: none; }
+.index .badge { min-width: 48px; font-size: 11px; }
+.verdict-pass .badge, li.verdict-pass .badge { background: var(--pass); }
+li.verdict-flag .badge { background: var(--flag); }
+li.verdict-fail .badge { background: var(--fail); }
+.marks .key { margin-right: 14px; white-space: nowrap; }
+.swatch { display: inline-block; width: 14px; height: 10px; border-width: 2px; border-style: solid; margin-right: 4px; vertical-align: middle; }
 .nothing, .crop-error { font-size: 13px; color: #666; }
 .crop-error { color: var(--fail); }
 `;
 
-export function renderReportHtml(report: Report): string {
+/** How the report's images are written: inline as data URIs, or as files its HTML links to. */
+export type ImageHref = (crop: Crop) => string;
+
+export interface ReportHtmlOptions {
+  /** `verdict` (default): FAIL first, then FLAG, PASS, UNANCHORED, each in input order; `input`: as given. */
+  order?: "verdict" | "input";
+  /** Where each crop's PNG is found; inline data URIs when left out. */
+  imageHref?: ImageHref;
+}
+
+/** The order a person reads a report in: what failed first. */
+const VERDICT_ORDER = ["FAIL", "FLAG", "PASS", "UNANCHORED"];
+
+export function renderReportHtml(report: Report, options: ReportHtmlOptions = {}): string {
   const results = report.sections.map((s) => s.result);
   const count = (v: string) => results.filter((r) => r.verdict === v).length;
+  // Each section keeps its input number (its anchor #result-N) whatever order it is shown in.
+  const numbered = report.sections.map((section, i) => ({ section, n: i + 1 }));
+  const shown =
+    options.order === "input"
+      ? numbered
+      : [...numbered].sort(
+          (a, b) =>
+            VERDICT_ORDER.indexOf(a.section.result.verdict) -
+              VERDICT_ORDER.indexOf(b.section.result.verdict) || a.n - b.n,
+        );
+  const href = options.imageHref ?? inlineImage;
   const name = basename(report.pdf);
   const parts = [
     "<!DOCTYPE html>",
@@ -68,9 +101,11 @@ export function renderReportHtml(report: Report): string {
     ).join("")}</p>`,
     `<dl class="legend">${VERDICTS.map((v) => `<dt>${v}</dt><dd>${h(VERDICT_MEANINGS[v])}</dd>`).join("")}</dl>`,
     '<p class="legend">Each crop is rendered from the PDF itself; the marked boxes are what the check\'s evidence points at. A PASS says only what its verdict promises.</p>',
+    `<p class="legend marks">${MARK_LEGEND.map(([kind, meaning]) => `<span class="key"><span class="swatch mark-${kind}"></span>${h(meaning)}</span>`).join("")}</p>`,
+    renderIndex(shown),
     "</header>",
     "<main>",
-    ...report.sections.map((section, i) => renderSection(section, i + 1)),
+    ...shown.map(({ section, n }) => renderSection(section, n, href)),
     "</main>",
     "</body>",
     "</html>",
@@ -79,7 +114,25 @@ export function renderReportHtml(report: Report): string {
   return parts.join("\n");
 }
 
-function renderSection(section: ReportSection, n: number): string {
+/** What each colour of mark shows. */
+const MARK_LEGEND: [string, string][] = [
+  ["match", "the words or the label, where the check found them"],
+  ["elsewhere", "the words on another page than the one named"],
+  ["closest", "the closest passage to words not found"],
+  ["page-words", "the words of a page whose text layer does not hold them"],
+];
+
+/** Links to every result, in the order shown, with its verdict and reason. */
+function renderIndex(shown: { section: ReportSection; n: number }[]): string {
+  const rows = shown.map(({ section, n }) => {
+    const r = section.result;
+    const id = r.id !== undefined ? ` [${h(r.id)}]` : "";
+    return `<li class="verdict-${r.verdict.toLowerCase()}"><a href="#result-${n}"><span class="badge">${r.verdict}</span>${n}. ${h(anchorOf(r))}${id}</a> <code>${h(r.reason)}</code></li>`;
+  });
+  return `<nav class="index"><ol>\n${rows.join("\n")}\n</ol></nav>`;
+}
+
+function renderSection(section: ReportSection, n: number, href: ImageHref = inlineImage): string {
   const r = section.result;
   const verdictClass = `verdict-${r.verdict.toLowerCase()}`;
   const id = r.id !== undefined ? ` <span class="record-id">[${h(r.id)}]</span>` : "";
@@ -91,7 +144,7 @@ function renderSection(section: ReportSection, n: number): string {
   ];
   const quotation = r.evidence.quotation;
   if (typeof quotation === "string") lines.push(`<blockquote class="quotation">${h(quotation)}</blockquote>`);
-  for (const crop of section.crops) lines.push(renderCrop(crop));
+  for (const crop of section.crops) lines.push(renderCrop(crop, href));
   for (const error of section.cropErrors)
     lines.push(`<p class="crop-error">could not render: ${h(error)}</p>`);
   if (section.crops.length === 0 && section.cropErrors.length === 0) {
@@ -102,8 +155,7 @@ function renderSection(section: ReportSection, n: number): string {
 }
 
 /** One crop as a figure: the PNG inline, its marks as boxes over it. */
-export function renderCrop(crop: Crop): string {
-  const data = Buffer.from(crop.png).toString("base64");
+export function renderCrop(crop: Crop, href: ImageHref = inlineImage): string {
   const box = crop.region
     ? ` data-box="${[crop.region.left, crop.region.bottom, crop.region.right, crop.region.top]
         .map((v) => round(v))
@@ -118,10 +170,14 @@ export function renderCrop(crop: Crop): string {
   const alt = `${crop.caption} (page ${crop.page})`;
   return [
     `<figure class="crop crop-${crop.kind}" data-page="${crop.page}" data-dpi="${crop.dpi}"${box}>`,
-    `<div class="frame"><img src="data:image/png;base64,${data}" width="${crop.widthPx}" height="${crop.heightPx}" alt="${h(alt)}">${marks}</div>`,
+    `<div class="frame"><img src="${h(href(crop))}" loading="lazy" width="${crop.widthPx}" height="${crop.heightPx}" alt="${h(alt)}">${marks}</div>`,
     `<figcaption>page ${crop.page}: ${h(crop.caption)}${crop.region ? "" : " (whole page)"}</figcaption>`,
     "</figure>",
   ].join("\n");
+}
+
+function inlineImage(crop: Crop): string {
+  return `data:image/png;base64,${Buffer.from(crop.png).toString("base64")}`;
 }
 
 function anchorOf(r: CheckResult): string {

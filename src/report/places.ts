@@ -120,18 +120,33 @@ function spanPlace(source: PlaceSource, page: number, span: Span, kind: PlaceKin
     fontSize = Math.max(fontSize, line.fontSize);
   }
   if (marks.length === 0) return [];
-  // Whole lines are shown, so a short quotation is read in its sentence.
+  // Whole lines are shown, so a short quotation is read in its sentence: the matched lines and the
+  // whole line above and below them in the same column, never a line cut in half.
   const union = unionOfBoxes([...lines, ...marks]);
-  // A line and a half of context above and below, a little to the sides.
-  const padY = Math.max(1.5 * (fontSize || 10), 12);
+  const context = [nextLine(text.lines, union, "above"), nextLine(text.lines, union, "below")].filter(
+    (b): b is Box => b !== undefined,
+  );
+  const shown = unionOfBoxes([union, ...context]);
+  const padY = Math.min(3, 0.25 * (fontSize || 10));
   const padX = 8;
   const region = {
-    left: union.left - padX,
-    bottom: union.bottom - padY,
-    right: union.right + padX,
-    top: union.top + padY,
+    left: shown.left - padX,
+    bottom: shown.bottom - padY,
+    right: shown.right + padX,
+    top: shown.top + padY,
   };
   return [{ kind, page, region: clip(region, text.cropBox), marks, caption }];
+}
+
+/** The nearest line wholly above or below `box` that shares its column (overlaps it across). */
+function nextLine(lines: readonly { box: Box }[], box: Box, side: "above" | "below"): Box | undefined {
+  let best: Box | undefined;
+  for (const { box: b } of lines) {
+    if (b.right <= box.left || b.left >= box.right) continue;
+    if (side === "above" ? b.bottom < box.top : b.top > box.bottom) continue;
+    if (!best || (side === "above" ? b.bottom < best.bottom : b.top > best.top)) best = b;
+  }
+  return best;
 }
 
 function glyphUnion(geometry: PageGeometry, start: number, end: number): Box | undefined {
@@ -167,7 +182,8 @@ function anchorPlaces(result: CheckResult, source: PlaceSource): Place[] {
   const places: Place[] = [];
   for (const place of objects(e.places)) {
     const page = place.page;
-    const boxes = [place.labelBox, place.equationBox, place.captionBox].filter(isBox);
+    // A figure is shown with its graphics, not only its caption.
+    const boxes = [place.labelBox, place.equationBox, place.captionBox, place.figureBox].filter(isBox);
     const text = typeof page === "number" ? source.page(page) : undefined;
     if (!text || typeof page !== "number" || boxes.length === 0) continue;
     places.push({

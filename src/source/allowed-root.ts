@@ -6,7 +6,7 @@
  * the read. A hard link inside a root to a file outside it is admitted: roots are paths, not inodes.
  */
 import { realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { asPdf, type FileRead, type PdfBytes, readFileOnce, readSourceFile } from "./file.js";
 
@@ -43,30 +43,62 @@ export function admitPath(path: string, access: PathAccess): string {
 }
 
 export function admitLocalPath(path: string, roots: readonly string[] = [process.cwd()]): string {
+  const realRoots = roots.map(resolveRoot);
   let real: string;
   try {
     real = realpathSync(resolve(path));
   } catch (error) {
+    // Outside the roots, whether a path exists (or can be read) is not told: it is outside, all the same.
+    const reached = nearestReal(resolve(path));
+    if (!realRoots.some((root) => isInside(reached, root))) throw outsideRoots(path, reached, realRoots);
     const code = (error as NodeJS.ErrnoException)?.code;
     if (code === "ENOENT" || code === "ENOTDIR")
       throw new CiteproofError("FILE_NOT_FOUND", `${path} does not exist`);
     if (code === "ELOOP") throw new CiteproofError("FILE_UNREADABLE", `${path} is a symlink loop`);
     throw new CiteproofError("FILE_UNREADABLE", `${path} cannot be resolved (${code ?? "unknown error"})`);
   }
-  rootGuard(path, roots.map(resolveRoot))(real);
+  rootGuard(path, realRoots)(real);
   return real;
+}
+
+/**
+ * Where `path` lies as far as it resolves: the real path of its nearest ancestor that resolves, with
+ * the rest of the path as written after it.
+ */
+function nearestReal(path: string): string {
+  for (
+    let dir = dirname(path), rest = basename(path);
+    ;
+    rest = join(basename(dir), rest), dir = dirname(dir)
+  ) {
+    try {
+      return join(realpathSync(dir), rest);
+    } catch {
+      if (dir === dirname(dir)) return path;
+    }
+  }
+}
+
+function outsideRoots(path: string, real: string, realRoots: readonly string[]): CiteproofError {
+  // Where a path inside a root leads out is the roots' own business; of a path outside, nothing is told.
+  const lexical = resolve(path);
+  const escapes = real !== lexical && realRoots.some((root) => isInside(lexical, root));
+  const shown = escapes ? `${path} (resolves to ${real})` : lexical;
+  return new CiteproofError(
+    "ACCESS_DENIED",
+    `${shown} is outside the allowed roots (${realRoots.join(", ")})`,
+    {
+      option: "allow_root",
+      hint: "add one with {option}",
+    },
+  );
 }
 
 /** A check of an opened file's real path against real roots, throwing ACCESS_DENIED outside them. */
 function rootGuard(path: string, realRoots: readonly string[]): (real: string) => void {
   return (real) => {
     if (realRoots.some((root) => isInside(real, root))) return;
-    const shown = real === resolve(path) ? real : `${path} (resolves to ${real})`;
-    throw new CiteproofError(
-      "ACCESS_DENIED",
-      `${shown} is outside the allowed roots (${realRoots.join(", ")})`,
-      { option: "allow_root", hint: "add one with {option}" },
-    );
+    throw outsideRoots(path, real, realRoots);
   };
 }
 

@@ -324,5 +324,40 @@ export function onWordBoundaries(text: string, at: number, needle: string): bool
   if (at > 0 && WORD_CHAR.test(first) && WORD_CHAR.test(text[at - 1])) return false;
   const after = at + needle.length;
   if (after < text.length && WORD_CHAR.test(last) && WORD_CHAR.test(text[after])) return false;
+  // Nor a number: "3" is not found in "3.5", "1,000" or "3-4", nor "5" in "3.5" or in "-5".
+  if (cutsNumberAfter(text, after, needle) || cutsNumberBefore(text, at, needle)) return false;
   return true;
+}
+
+const DIGIT = /\p{Nd}/u;
+/** What goes on with a number: a decimal point, a thousands separator, a range's dash. */
+const NUMBER_MARK = new Set([".", ",", "-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2212"]);
+const SIGN = new Set(["-", "\u2212", "+"]);
+
+/**
+ * The needle ends in a number the text goes on with: a digit, then a decimal point, a thousands
+ * separator or a range's dash, and a digit ("3" of "3.5", "1" of "1,000", "5" of "5-8%").
+ */
+function cutsNumberAfter(text: string, after: number, needle: string): boolean {
+  if (after >= text.length) return false;
+  const last = needle[needle.length - 1];
+  if (DIGIT.test(last)) return NUMBER_MARK.has(text[after]) && DIGIT.test(text[after + 1] ?? "");
+  // The needle's own "." or "," after a digit, where the text goes on with a digit.
+  return (
+    NUMBER_MARK.has(last) &&
+    needle.length > 1 &&
+    DIGIT.test(needle[needle.length - 2]) &&
+    DIGIT.test(text[after])
+  );
+}
+
+/**
+ * The needle starts inside a number the text began before it ("5" of "3.5", "8%" of "5-8%"), or
+ * after the number's sign ("3 degrees" of "-3 degrees").
+ */
+function cutsNumberBefore(text: string, at: number, needle: string): boolean {
+  if (at < 1 || !DIGIT.test(needle[0])) return false;
+  const mark = text[at - 1];
+  if (NUMBER_MARK.has(mark) && at >= 2 && DIGIT.test(text[at - 2])) return true;
+  return SIGN.has(mark) && (at < 2 || !WORD_CHAR.test(text[at - 2]));
 }

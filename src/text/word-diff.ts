@@ -116,16 +116,19 @@ export function differencesOf(
   return out;
 }
 
-/** One difference in words: "page has `14%` where the quotation has `41%`", "the quotation drops `not`". */
-export function describeDifference(d: Difference): string {
+/**
+ * One difference in words: "page has `14%` where the quotation has `41%`", "the quotation drops `not`";
+ * `holder` names what was read ("page", or "source" for a source without pages).
+ */
+export function describeDifference(d: Difference, holder = "page"): string {
   if (d.quotation === "") return `the quotation drops \`${d.page}\``;
   if (d.page === "") return `the quotation adds \`${d.quotation}\``;
-  return `page has \`${d.page}\` where the quotation has \`${d.quotation}\``;
+  return `${holder} has \`${d.page}\` where the quotation has \`${d.quotation}\``;
 }
 
 /** The differences in words, the first `limit` of them, then how many more. */
-export function describeDifferences(differences: readonly Difference[], limit = 4): string {
-  const shown = differences.slice(0, limit).map(describeDifference);
+export function describeDifferences(differences: readonly Difference[], limit = 4, holder = "page"): string {
+  const shown = differences.slice(0, limit).map((d) => describeDifference(d, holder));
   const more = differences.length - shown.length;
   return more > 0 ? `${shown.join("; ")}; and ${more} more` : shown.join("; ");
 }

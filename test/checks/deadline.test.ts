@@ -180,8 +180,11 @@ describe("the layout rules cut by the deadline", () => {
       "not decided before the deadline (0 ms): the layout rules did not finish; try --timeout-ms 60000",
     );
     expect(cut.results[0].evidence).toMatchObject({ label: "1", deadline: { step: "the layout rules" } });
-    // check-text's equation and figure citations too; its quotations are decided as ever.
+    // The library's verifyEvidence on a document already opened, the same.
     const doc = await openForAnchors(pdf, { cacheDir });
+    const library = await verifyEvidence(doc, records, { deadline: new Deadline(0) });
+    expect(library.results.map((r) => r.reason)).toEqual(["deadline", "deadline"]);
+    // check-text's equation and figure citations too; its quotations are decided as ever.
     const text = await checkText(
       checkContext(doc, { deadline: new Deadline(0) }),
       "As Eq. (1) shows, and Fig. (1) too.",

@@ -101,7 +101,7 @@ describe("quotations on a flow source", () => {
     expect(report.results[0].message).toContain(
       'closest passage: "Samples were taken from 14 sites along the coast"',
     );
-    expect(report.results[0].message).toContain("`14` where the quotation has `41`");
+    expect(report.results[0].message).toContain("source has `14` where the quotation has `41`");
   });
 
   it("a note's words: found, region footnote; an elided quotation: found-elided", async () => {
@@ -131,5 +131,39 @@ describe("quotations on a flow source", () => {
     await expect(verify([{ kind: "page", page: 1 }])).rejects.toThrow(
       'record 0: field "page": notes.md is Markdown, which has no pages: name a section',
     );
+  });
+});
+
+describe("hostile text around a quotation", () => {
+  it("soft hyphens, no-break spaces, direction marks and nested markup inside the quoted words", async () => {
+    const html =
+      "<h2>1 Sources</h2><p>The <b>ar\u00adchi<i>val</i></b>&nbsp;re\u00adcords of the \u200fport\u200e <span><em>office</em></span> were kept in Arabic \u202bمرحبا بكم\u202c too.</p>";
+    const doc = await readFlow("html", html);
+    const report = verifyFlow(
+      doc,
+      [
+        { kind: "quotation", text: "The archival records of the port office", section: "Sources" },
+        { kind: "quotation", text: "kept in Arabic \u200fمرحبا بكم too", section: "1" },
+        { kind: "quotation", text: "The archival records of the sea office", section: "Sources" },
+      ],
+      "page.html",
+    );
+    expect(report.results.map((r) => `${r.verdict} ${r.reason}`)).toEqual([
+      "PASS found",
+      "PASS found",
+      "FAIL absent",
+    ]);
+  });
+
+  it("CRLF and a UTF-16 byte-order mark in Markdown", async () => {
+    const text = "# 2 Notes\r\n\r\nThe words run over\r\ntwo lines here.\r\n";
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    const doc = await readFlow("markdown", new Uint8Array(bytes));
+    const report = verifyFlow(
+      doc,
+      [{ kind: "quotation", text: "words run over two lines", section: "Notes" }],
+      "n.md",
+    );
+    expect(report.results[0]).toMatchObject({ verdict: "PASS", reason: "found" });
   });
 });

@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
-import { cliPath } from "../helpers/run-cli.js";
+import { cliPath, runCliInProcess } from "../helpers/run-cli.js";
 
 const PDF = fixture("cite-check");
 const GOOD = {
@@ -30,7 +30,13 @@ function file(name: string, value: unknown): string {
   return path;
 }
 
-function cli(args: string[], cwd = repoRoot) {
+/** The command in-process from the repository's root (as the tests run); elsewhere, a CLI process there. */
+async function cli(args: string[], cwd = repoRoot) {
+  if (cwd === repoRoot) {
+    const run = await runCliInProcess(["cite-check", ...args, "--cache-dir", cacheDir]);
+    // biome-ignore lint/suspicious/noExplicitAny: the test walks arbitrary JSON output.
+    return { ...run, json: run.json as any };
+  }
   const out = spawnSync(process.execPath, [cliPath, "cite-check", ...args, "--cache-dir", cacheDir], {
     cwd,
     encoding: "utf8",
@@ -47,8 +53,8 @@ function cli(args: string[], cwd = repoRoot) {
 }
 
 describe("cite-check command", () => {
-  it("exits 0 when every citation is verified and prints one JSON document", () => {
-    const r = cli([PDF, "--citations", file("good.json", [GOOD]), "--json"]);
+  it("exits 0 when every citation is verified and prints one JSON document", async () => {
+    const r = await cli([PDF, "--citations", file("good.json", [GOOD]), "--json"]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.json.operation).toBe("cite_check");
     expect(r.json.results[0]).toMatchObject({ id: "fox", verdict: "verified_exact", reason: "exact_in_box" });
@@ -57,8 +63,8 @@ describe("cite-check command", () => {
     expect(r.stderr).toBe("");
   });
 
-  it("exits 1 when any citation is not verified, and prints a readable report without --json", () => {
-    const r = cli([PDF, "--citations", file("mixed.json", [GOOD, BAD])]);
+  it("exits 1 when any citation is not verified, and prints a readable report without --json", async () => {
+    const r = await cli([PDF, "--citations", file("mixed.json", [GOOD, BAD])]);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stdout).toContain("verified_exact");
     expect(r.stdout).toContain("[moved] p. 1");
@@ -66,8 +72,8 @@ describe("cite-check command", () => {
     expect(r.stdout).toContain("exit 1: at least one citation is not verified");
   });
 
-  it("exits 1 on an expected sha256 that differs", () => {
-    const r = cli([
+  it("exits 1 on an expected sha256 that differs", async () => {
+    const r = await cli([
       PDF,
       "--citations",
       file("good2.json", [GOOD]),
@@ -79,7 +85,7 @@ describe("cite-check command", () => {
     expect(r.json.results[0].reason).toBe("source_hash_mismatch");
   });
 
-  it("takes the whole request as one JSON document and answers as the flags do", () => {
+  it("takes the whole request as one JSON document and answers as the flags do", async () => {
     const request = file("req.json", {
       operation: "cite_check",
       sources: [{ path: PDF }],
@@ -88,7 +94,7 @@ describe("cite-check command", () => {
       timeout_ms: 30_000,
       max_output_chars: 5000,
     });
-    const r = cli(["--request", request, "--json"]);
+    const r = await cli(["--request", request, "--json"]);
     expect(r.status, r.stderr).toBe(1);
     expect(r.json.options).toEqual({
       normalization: "whitespace_v1",
@@ -96,7 +102,7 @@ describe("cite-check command", () => {
       timeout_ms: 30_000,
       max_output_chars: 5000,
     });
-    const flags = cli([
+    const flags = await cli([
       PDF,
       "--citations",
       file("pair.json", [GOOD, BAD]),
@@ -112,20 +118,20 @@ describe("cite-check command", () => {
     expect(flags.json.options).toEqual(r.json.options);
   });
 
-  it("takes a citations file that carries options, but not the same option twice", () => {
+  it("takes a citations file that carries options, but not the same option twice", async () => {
     const withOptions = file("opts.json", {
       citations: [{ ...GOOD, quote: "The quick  brown fox" }],
       normalization: "whitespace_v1",
     });
-    const r = cli([PDF, "--citations", withOptions, "--json"]);
+    const r = await cli([PDF, "--citations", withOptions, "--json"]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.json.results[0].verdict).toBe("verified_normalized");
-    const clash = cli([PDF, "--citations", withOptions, "--normalization", "none", "--json"]);
+    const clash = await cli([PDF, "--citations", withOptions, "--normalization", "none", "--json"]);
     expect(clash.status, clash.stderr).toBe(2);
     expect(clash.json.error.message).toContain("--normalization is also set in the citations file");
   });
 
-  it("exits 2 with a usage error naming the field", () => {
+  it("exits 2 with a usage error naming the field", async () => {
     const cases: [string[], string][] = [
       [[PDF, "--citations", file("q.json", [{ ...GOOD, quote: "" }])], "citations[0].quote"],
       [[PDF, "--citations", file("p.json", [GOOD, { ...GOOD, page: -1 }])], "citations[1].page"],
@@ -188,7 +194,7 @@ describe("cite-check command", () => {
       ],
     ];
     for (const [args, field] of cases) {
-      const r = cli([...args, "--json"]);
+      const r = await cli([...args, "--json"]);
       expect(r.status, field).toBe(2);
       expect(r.json.error.code, field).toBe("USAGE");
       expect(r.json.error.message, field).toContain(field);
@@ -197,8 +203,8 @@ describe("cite-check command", () => {
     }
   });
 
-  it("accepts every option at its edge", () => {
-    const r = cli([
+  it("accepts every option at its edge", async () => {
+    const r = await cli([
       PDF,
       "--citations",
       file("edge.json", [GOOD]),
@@ -209,7 +215,7 @@ describe("cite-check command", () => {
       "--json",
     ]);
     expect(r.status, r.stderr).toBe(0);
-    const low = cli([
+    const low = await cli([
       PDF,
       "--citations",
       file("edge2.json", [GOOD]),
@@ -224,32 +230,32 @@ describe("cite-check command", () => {
     expect(["verified_exact", "insufficient_evidence"]).toContain(low.json.results[0].verdict);
   });
 
-  it("reads a PDF named on the command line wherever it is; one named in --request only inside the roots", () => {
+  it("reads a PDF named on the command line wherever it is; one named in --request only inside the roots", async () => {
     const cwd = join(work.dir, "cwd");
     mkdirSync(cwd);
     copyFileSync(PDF, join(cwd, "local.pdf"));
     symlinkSync(PDF, join(cwd, "link.pdf"));
     const citations = file("roots.json", [GOOD]);
-    const local = cli(["local.pdf", "--citations", citations, "--json"], cwd);
+    const local = await cli(["local.pdf", "--citations", citations, "--json"], cwd);
     expect(local.status, local.stderr).toBe(0);
     // A person typed these paths: they are read, outside the working directory or through a link.
-    const named = cli([PDF, "--citations", citations, "--json"], cwd);
+    const named = await cli([PDF, "--citations", citations, "--json"], cwd);
     expect(named.status, named.stderr).toBe(0);
-    const namedLink = cli(["link.pdf", "--citations", citations, "--json"], cwd);
+    const namedLink = await cli(["link.pdf", "--citations", citations, "--json"], cwd);
     expect(namedLink.status, namedLink.stderr).toBe(0);
     expect(namedLink.json.source.origin).toBe("link.pdf");
     // A request document's paths are data: they must resolve, symlinks included, inside an allowed root.
     const request = (path: string) =>
       file("req.json", { operation: "cite_check", sources: [{ path }], citations: [GOOD] });
-    const denied = cli(["--request", request(PDF), "--json"], cwd);
+    const denied = await cli(["--request", request(PDF), "--json"], cwd);
     expect(denied.status, denied.stderr).toBe(2);
     expect(denied.json.error.code).toBe("ACCESS_DENIED");
-    const viaLink = cli(["--request", request("link.pdf"), "--json"], cwd);
+    const viaLink = await cli(["--request", request("link.pdf"), "--json"], cwd);
     expect(viaLink.status, viaLink.stderr).toBe(2);
     expect(viaLink.json.error.code).toBe("ACCESS_DENIED");
     expect(viaLink.json.error.message).toContain("resolves to");
     expect(viaLink.json.error.message).toContain("add one with --allow-root");
-    const allowed = cli(
+    const allowed = await cli(
       ["--request", request("link.pdf"), "--allow-root", join(repoRoot, "test", "fixtures"), "--json"],
       cwd,
     );
@@ -257,12 +263,12 @@ describe("cite-check command", () => {
     expect(allowed.json.source.origin).toBe("link.pdf");
   });
 
-  it("reports a missing file and a non-PDF as tool errors", () => {
+  it("reports a missing file and a non-PDF as tool errors", async () => {
     const citations = file("tool.json", [GOOD]);
-    const missing = cli([join(repoRoot, "nope.pdf"), "--citations", citations, "--json"]);
+    const missing = await cli([join(repoRoot, "nope.pdf"), "--citations", citations, "--json"]);
     expect(missing.status, missing.stderr).toBe(2);
     expect(missing.json.error.code).toBe("FILE_NOT_FOUND");
-    const notPdf = cli([citations, "--citations", citations, "--allow-root", work.dir, "--json"]);
+    const notPdf = await cli([citations, "--citations", citations, "--allow-root", work.dir, "--json"]);
     expect(notPdf.status, notPdf.stderr).toBe(2);
     expect(notPdf.json.error.code).toBe("NOT_PDF");
   });

@@ -19,7 +19,7 @@ describe("no command", () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^Usage: citeproof \[options\] \[command\]/);
-    expect(run.stderr).toContain("verify [options] <pdf>");
+    expect(run.stderr).toContain("verify [options] <source>");
   });
 
   it.each(["session", "run", "source"])("%s without a subcommand prints its help and exits 2", (group) => {
@@ -60,6 +60,26 @@ describe("usage errors", () => {
     expect(missing.stderr).toBe(
       "citeproof: error [USAGE]: required option '--evidence <file>' not specified\n",
     );
+  });
+
+  it("refuses a --timeout-ms no timer can hold, rather than cutting every extraction at once", () => {
+    const evidence = join(tmp.dir, "one.json");
+    writeFileSync(evidence, JSON.stringify([{ kind: "page", page: 1 }]));
+    const run = runCli(["verify", fixture("paper"), "--evidence", evidence, "--timeout-ms", "99999999999"], {
+      env,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      'citeproof: error [USAGE]: --timeout-ms must be at most 2147483647 (about 24.8 days; got "99999999999")\n',
+    );
+    const longest = runCli(
+      ["verify", fixture("paper"), "--evidence", evidence, "--timeout-ms", "2147483647"],
+      {
+        env,
+      },
+    );
+    expect(longest.stderr).toBe("");
+    expect(longest.status).toBe(0);
   });
 
   it("refuses an empty evidence file in every command that reads one, exit 2", () => {

@@ -2,10 +2,20 @@
 // stale or foreign socket, a refusal and a server that goes away mid-call all make the CLI run the
 // command itself; `serve` refuses a folder or socket that is not the user's own.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, openSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { repeatedPagesPdf } from "../../scripts/attack/label-flood.mjs";
 import { MAX_CALLS_IN_FLIGHT } from "../../src/cli/serve-lanes.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
@@ -278,6 +288,38 @@ function exchange(socket: string, data: string | Buffer): Promise<string> {
   });
 }
 
+describe("citeproof serve started twice", () => {
+  it("of servers started together one listens; the others stop, saying so", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { env } = runtime();
+      const started = await Promise.all(Array.from({ length: 4 }, () => startServe(env)));
+      const listening = started.filter((s) => s.exit === undefined);
+      expect(listening, started.map((s) => s.log()).join("\n")).toHaveLength(1);
+      for (const s of started.filter((x) => x.exit !== undefined))
+        expect(s.exit?.stderr).toContain("already listening");
+      listening[0].child.kill("SIGTERM");
+    }
+  });
+
+  it("a server that ends removes its socket, never a successor's", async () => {
+    const { env, socket } = runtime();
+    const want = await cli([...VERIFY, "--json", "--serve", "never"], env);
+    const first = await startServe(env);
+    // Its socket name is taken over (as a server finding it stale would), and a second server listens.
+    rmSync(socket);
+    const second = await startServe(env);
+    expect(second.exit).toBeUndefined();
+    first.child.kill("SIGTERM");
+    await new Promise((resolve) => first.child.once("close", resolve));
+    expect(existsSync(socket)).toBe(true);
+    expect(await cli([...VERIFY, "--json"], env)).toEqual(want);
+    expect(second.log()).toContain("ran, exit 1");
+    second.child.kill("SIGTERM");
+    await new Promise((resolve) => second.child.once("close", resolve));
+    expect(existsSync(socket)).toBe(false);
+  });
+});
+
 describe("citeproof serve under clients that go away or send too much", () => {
   it("runs none of the calls whose clients went away while they waited, and nothing waits behind abandoned work", async () => {
     const { env, socket } = runtime();
@@ -302,6 +344,25 @@ describe("citeproof serve under clients that go away or send too much", () => {
       .log()
       .match(/refused \((busy with a call whose client went away|its client went away)/g);
     expect(refused?.length ?? 0, server.log()).toBeGreaterThanOrEqual(5 - MAX_CALLS_IN_FLIGHT);
+    server.child.kill("SIGTERM");
+  });
+
+  it("stops the extraction of a running call whose client went away", async () => {
+    const { env, socket } = runtime();
+    // 250 pages: seconds of extraction (one worker; fewer pages than are split between workers).
+    const flood = join(tmp.dir, "pages.pdf");
+    writeFileSync(flood, repeatedPagesPdf(250));
+    const server = await startServe(env);
+    const client = connect(socket);
+    client.on("error", () => {});
+    client.write(rawRequest(["anchors", flood, "--no-cache", "--json"], env));
+    await new Promise((r) => setTimeout(r, 400));
+    client.destroy();
+    const started = Date.now();
+    while (!/; its client had gone/.test(server.log()) && Date.now() - started < 60_000)
+      await new Promise((r) => setTimeout(r, 20));
+    // Run to its end the call exits 0 after seconds; stopped, its extraction fails at once.
+    expect(server.log()).toMatch(/ran, exit 2 in \d+ ms; its client had gone/);
     server.child.kill("SIGTERM");
   });
 

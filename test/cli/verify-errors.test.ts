@@ -70,13 +70,16 @@ describe("the PDF", () => {
     expectRejected([path, "--evidence", goodEvidence()], "FILE_UNREADABLE", [path, /permission/]);
   });
 
-  it("not a PDF: NOT_PDF", () => {
-    const text = file("notes.pdf", "These are notes, not a PDF.\n");
-    expectRejected([text, "--evidence", goodEvidence()], "NOT_PDF", [text, /not a PDF/]);
+  it("content no reader takes: CONTENT_NOT_SUPPORTED; text is read as text, which has no pages", () => {
     const png = file("image.pdf", readFileSync("fixtures/src/layout.swatch.png"));
-    expectRejected([png, "--evidence", goodEvidence()], "NOT_PDF", [png]);
+    expectRejected([png, "--evidence", goodEvidence()], "CONTENT_NOT_SUPPORTED", [png, /binary/]);
     const empty = file("empty.pdf", "");
-    expectRejected([empty, "--evidence", goodEvidence()], "NOT_PDF", [empty, /empty/]);
+    expectRejected([empty, "--evidence", goodEvidence()], "CONTENT_NOT_SUPPORTED", [empty, /empty/]);
+    const text = file("notes.pdf", "These are notes, not a PDF.\n");
+    expectRejected([text, "--evidence", goodEvidence()], "EVIDENCE_INVALID", [
+      text,
+      /plain text, which has no pages/,
+    ]);
   });
 
   it("damaged or truncated: DAMAGED_PDF", () => {

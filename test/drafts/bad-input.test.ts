@@ -12,7 +12,7 @@ import { checkDraft } from "../../src/drafts/check-draft.js";
 import { CiteproofError } from "../../src/errors.js";
 import { checkTextOperation } from "../../src/operations/check-text.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const scratch = tempDir("citeproof-drafts-bad-");
 afterAll(() => scratch.remove());
@@ -133,17 +133,36 @@ describe("bad input to check-text --bib", () => {
     expect(report.citations[2].message).toContain("a FIFO");
   });
 
-  it("a bibliography that is not JSON, or a missing one, is a coded error (exit 2)", () => {
+  it("a bibliography that is not JSON, or a missing one, is a coded error (exit 2)", async () => {
     writeFileSync(join(root, "bad.json"), "{ not json");
     writeFileSync(join(root, "draft.md"), `"${QUOTE}" [@a, p. 1].\n`);
-    const bad = runCli(["check-text", join(root, "draft.md"), "--bib", join(root, "bad.json"), "--json"]);
+    const bad = await runCliInProcess([
+      "check-text",
+      join(root, "draft.md"),
+      "--bib",
+      join(root, "bad.json"),
+      "--json",
+    ]);
     expect(bad.status).toBe(2);
     expect((bad.json as { error: { code: string } }).error.code).toBe("EVIDENCE_NOT_JSON");
-    const missing = runCli(["check-text", join(root, "draft.md"), "--bib", join(root, "none.bib"), "--json"]);
+    const missing = await runCliInProcess([
+      "check-text",
+      join(root, "draft.md"),
+      "--bib",
+      join(root, "none.bib"),
+      "--json",
+    ]);
     expect(missing.status).toBe(2);
     expect((missing.json as { error: { code: string } }).error.code).toBe("FILE_NOT_FOUND");
-    const both = runCli(["check-text", fixture("interfaces"), join(root, "draft.md"), "--bib", "x.bib"]);
-    expect(both.status).toBe(2);
+    const format = await runCliInProcess([
+      "check-text",
+      join(root, "draft.md"),
+      "--bib",
+      join(root, "bad.json"),
+      "--format",
+      "xml",
+    ]);
+    expect([format.status, format.stderr]).toEqual([2, expect.stringContaining("--format must be one of")]);
   });
 
   it("a tool's bib is read only inside its allowed roots; pdf and bib together are refused", async () => {

@@ -80,8 +80,17 @@ describe("a generated set of drafts against their bibliographies", () => {
     expect(got.sort(order)).toEqual([...expected].sort(order));
     expect(run.status).toBe(expected.some((t) => t.verdict === "FAIL") ? 1 : 0);
     for (const c of report.citations) {
-      if (c.source?.sha256)
-        expect(c.source).toMatchObject({ kind: "pdf", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      if (c.source?.sha256) {
+        expect(c.source.sha256).toMatch(/^[0-9a-f]{64}$/);
+        // The kind is read from the bytes: the generated PDFs, and the HTML and Markdown notes.
+        expect(c.source.kind).toBe(
+          /\.pdf$/.test(c.source.path ?? "")
+            ? "pdf"
+            : /\.html$/.test(c.source.path ?? "")
+              ? "html"
+              : "markdown",
+        );
+      }
       expect(c.column).toBeGreaterThan(0);
     }
   });
@@ -97,7 +106,8 @@ describe("a generated set of drafts against their bibliographies", () => {
 
   it("SARIF: valid against the SARIF 2.1.0 schema, one result per citation that is not PASS, at its line", () => {
     const report = check("draft.md", "refs.bib", "--json").json as Report;
-    const run = check("draft.md", "refs.bib", "--format", "sarif");
+    // Two drafts: one run each.
+    const run = check("draft.md", "refs.bib", join(out, "author-year.txt"), "--format", "sarif");
     const sarif = run.json as {
       runs: {
         tool: { driver: { name: string; rules: { id: string; fullDescription: { text: string } }[] } };
@@ -119,6 +129,7 @@ describe("a generated set of drafts against their bibliographies", () => {
     addFormats(ajv);
     const validate = ajv.compile(schema);
     expect(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    expect(sarif.runs).toHaveLength(2);
     const runOne = sarif.runs[0];
     expect(runOne.tool.driver.name).toBe("citeproof");
     const notPass = report.citations.filter((c) => c.verdict !== "PASS");

@@ -411,6 +411,36 @@ describe("record checks", () => {
     writeRecords(run, { claims: "[{ not json" });
     expectCode((await assembleRun(run)).result, "SCHEMA_ERROR", "claims.json");
   });
+
+  it("SCHEMA_ERROR names an unknown field of a record (a typo such as `txt` is never ignored)", async () => {
+    const { run, sourceId } = await freshRun();
+    writeRecords(run, {
+      claims: [
+        { id: "c1", text: "x", txt: "typo", spans: [span(sourceId)] },
+        { id: "c2", text: "y", spans: [span(sourceId)] },
+      ],
+      extractions: [{ id: "e1", evidence_id: "pmid:12345678", facts: [{ field: "n", value: 1, valu: 2 }] }],
+      appraisals: [
+        { id: "a1", evidence_id: "pmid:12345678", domains: [{ domain: "d", judgement: "low", note: 1 }] },
+      ],
+      report: { footnotes: [{ id: "1", source_id: sourceId, claim: "c2" }] },
+    });
+    const { result } = await assembleRun(run);
+    const messages = result.diagnostics.unresolved
+      .filter((u) => u.code === "SCHEMA_ERROR")
+      .map((u) => u.message);
+    for (const field of [
+      "claims[0].txt",
+      "extractions[0].facts[0].valu",
+      "appraisals[0].domains[0].note",
+      "report.footnotes[0].claim",
+    ])
+      expect(
+        messages.some((m) => m.includes(`${field}: not a field of`)),
+        `${field} in ${messages.join(" | ")}`,
+      ).toBe(true);
+    expect(result.accepted.map((a) => a.span)).toEqual(["claims[1].spans[0]"]);
+  });
 });
 
 describe("user-supplied PDFs", () => {

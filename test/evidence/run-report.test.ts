@@ -101,7 +101,12 @@ describe("run report", () => {
     expect(md).toContain(`run: \`${run.runId}\``);
     expect(md).toContain(resultSha);
     expect(md).toMatch(/gate: \*\*fail\*\*/);
-    expect(md).toContain(`| 1 | CDI-2 fell | ${server.base}/trial | full_text | Results |`);
+    // The claim's words beside its label, in the table and under the excerpt's heading, and in the HTML.
+    expect(md).toContain(
+      `| 1 | CDI-2 fell: CBT lowered CDI-2. | ${server.base}/trial | full_text | Results |`,
+    );
+    expect(md).toContain("### 1. CDI-2 fell\n\nclaim: CBT lowered CDI-2.\n");
+    expect(html).toContain('<strong>CDI-2 fell</strong> <span class="claim-text">CBT lowered CDI-2.</span>');
     expect(html).not.toMatch(/<script/i);
   });
 
@@ -190,7 +195,7 @@ describe("run report", () => {
         blocking: true,
         integrity_failures: 0,
       });
-      expect((await promoteRun(run, {})).failures.map((f) => f.code)).toEqual(["GATE_BLOCKED"]);
+      expect((await promoteRun(run, {})).failures.map((f) => f.code)).toContain("GATE_BLOCKED");
       return { run, path };
     };
     for (const runGate of [false, true]) {
@@ -227,7 +232,7 @@ describe("run report", () => {
     expect(md).not.toMatch(/(?<!\\)\(javascript:/);
     const escaped =
       "\\[x\\]\\(javascript:alert\\(1\\)\\) \\!\\[t\\]\\(https://tracker.example/p.png\\) \\*bold\\* \\`code\\`";
-    expect(md).toContain(`| 1 | ${escaped} |`);
+    expect(md).toContain(`| 1 | ${escaped}: CBT lowered CDI-2. |`);
     expect(md).toContain(`### 1. ${escaped}`);
   });
 
@@ -264,6 +269,12 @@ describe("run report", () => {
     const missing = await runCliInProcess(["run", "report", "--run-dir", run.dir, "--json"]);
     expect(missing.status).toBe(2);
     expect(JSON.parse(missing.stdout).error.code).toBe("RESULT_MISSING");
+    // The step to run is said once, not again after the message ("... first; run assemble").
+    const said = await runCliInProcess(["run", "report", "--run-dir", run.dir]);
+    expect(said.stderr.match(/run assemble/g)).toHaveLength(1);
+    await assembleRun(run);
+    const unverified = await runCliInProcess(["run", "report", "--run-dir", run.dir]);
+    expect(unverified.stderr.match(/run verify/g)).toHaveLength(1);
     await assembledAndVerified(run);
     const bad = await runCliInProcess(["run", "report", "--run-dir", run.dir, "--format", "pdf"]);
     expect(bad.status).toBe(2);

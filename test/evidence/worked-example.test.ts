@@ -292,6 +292,30 @@ describe("worked example through run report", () => {
 });
 
 describe("counterfactuals: where each failure dies", () => {
+  it("promotion refuses a run whose verification.json is missing, stale or failing", async () => {
+    const w = await workedRun();
+    await assembleRun(w.run);
+    // The verification's failures only (the run may have nothing accepted to promote).
+    const codes = async () =>
+      (await promoteRun(w.run, {})).failures.map((f) => f.code).filter((c) => c.startsWith("VERIFICATION_"));
+    expect(await codes()).toEqual(["VERIFICATION_MISSING"]);
+    expect((await verifyRun(w.run)).report.verdict).toBe("pass");
+    expect(await codes()).toEqual([]);
+    // Assembled again since: the verification is of another result.json.
+    await assembleRun(w.run, { now: new Date(Date.now() + 1000) });
+    expect(await codes()).toEqual(["VERIFICATION_STALE"]);
+    // A failing verification of this very result.json.
+    const snapshot = join(w.run.dir, "sources", `${w.sourceId}.json`);
+    const original = readFileSync(snapshot);
+    const edited = readJson<{ text: string }>(snapshot);
+    writeFileSync(snapshot, JSON.stringify({ ...edited, text: `${edited.text} edited` }));
+    await verifyRun(w.run);
+    writeFileSync(snapshot, original);
+    const failing = (await promoteRun(w.run, {})).failures.filter((f) => f.code.startsWith("VERIFICATION_"));
+    expect(failing.map((f) => f.code)).toEqual(["VERIFICATION_FAILED"]);
+    expect(failing[0].message).toContain("C-SNAPSHOT");
+  });
+
   it("a hand-written quote dies at assembly with EXCERPT_MISMATCH, C-SPAN reports it, promotion refuses", async () => {
     const w = await workedRun();
     const extractions = readJson<Record<string, unknown>[]>(join(w.run.dir, "records", "extractions.json"));

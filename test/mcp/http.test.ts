@@ -228,9 +228,15 @@ describe("citeproof mcp --http", () => {
     const notJson = await post(served.url, "{not json");
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { code: number } }).error.code).toBe(-32700);
-    const deep = await post(served.url, `${"[".repeat(40_000)}${"]".repeat(40_000)}`);
+    const nested = `${"[".repeat(40_000)}${"]".repeat(40_000)}`;
+    const deep = await post(
+      served.url,
+      `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"verify","arguments":{"pdf":"${PDF}","evidence":${nested}}}}`,
+    );
     expect(deep.status).toBe(400);
-    expect(((await deep.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const deepAnswer = (await deep.json()) as { id: number; error: { code: number; message: string } };
+    expect([deepAnswer.id, deepAnswer.error.code]).toEqual([8, -32600]);
+    expect(deepAnswer.error.message).toContain("nested deeper than 64");
     const arrayArgs = await post(
       served.url,
       JSON.stringify({
@@ -399,6 +405,34 @@ describe("citeproof mcp --http deadlines and shutdown", () => {
       const [code] = await once(child, "exit");
       expect(code, args.join(" ")).toBe(2);
       expect(err).toContain("[USAGE]");
+    }
+  });
+});
+
+describe("citeproof mcp --http --allow-origin", () => {
+  it("answers pages of the origins it allows, and only those", async () => {
+    const served = await startServer(["--allow-origin", "https://app.example"]);
+    try {
+      const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+      const status = async (origin: string) =>
+        (
+          await fetch(served.url, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Accept: "application/json, text/event-stream",
+              Authorization: `Bearer ${TOKEN}`,
+              Origin: origin,
+            },
+            body: list,
+          })
+        ).status;
+      expect(await status("https://app.example")).toBe(200);
+      expect(await status("https://APP.example")).toBe(200);
+      expect(await status("https://other.example")).toBe(403);
+      expect(await status("http://app.example")).toBe(403);
+    } finally {
+      await stop(served);
     }
   });
 });

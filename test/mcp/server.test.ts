@@ -112,7 +112,7 @@ describe("citeproof mcp", () => {
     const verify = tools.find((t) => t.name === "verify");
     expect(verify).toBeDefined();
     expect(verify!.inputSchema.type).toBe("object");
-    expect(verify!.inputSchema.required).toEqual(["pdf", "evidence"]);
+    expect(verify!.inputSchema.required).toEqual(["evidence"]);
     expect(Object.keys(verify!.inputSchema.properties ?? {})).toContain("evidence");
     for (const tool of tools) expect(tool.description?.length ?? 0).toBeGreaterThan(40);
     // Only cite_check may reach beyond local files (a URL source).
@@ -161,6 +161,12 @@ describe("citeproof mcp", () => {
     const link = join(scratch, "outside.pdf");
     symlinkSync("/etc/hostname", link);
     expect(errorOf(await call("verify", { pdf: link, evidence: [] })).code).toBe("ACCESS_DENIED");
+
+    // Outside the roots, one answer whatever exists there.
+    const exists = errorOf(await call("verify", { pdf: "/etc/passwd", evidence: [] }));
+    const absent = errorOf(await call("verify", { pdf: "/etc/no-such-file", evidence: [] }));
+    expect([exists.code, absent.code]).toEqual(["ACCESS_DENIED", "ACCESS_DENIED"]);
+    expect(absent.message.replace("no-such-file", "passwd")).toBe(exists.message);
 
     const missing = errorOf(await call("verify", { pdf: "test/fixtures/no-such.pdf", evidence: [] }));
     expect(missing.code).toBe("FILE_NOT_FOUND");
@@ -367,7 +373,9 @@ describe("citeproof mcp", () => {
       JSON.stringify([{ jsonrpc: "2.0", id: 9, method: "tools/list" }]),
       JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: args([1, 2]) }),
       `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"anchors","arguments":{"pdf":"${fixture}","__proto__":{"x":1}}}}`,
-      `${"[".repeat(5000)}${"]".repeat(5000)}`,
+      `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"verify","arguments":{"pdf":"${fixture}","evidence":${"[".repeat(5000)}${"]".repeat(5000)}}}}`,
+      JSON.stringify({ id: 11, method: "tools/list" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 12 }),
       JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: verifyPage }),
     ];
     const run = spawnSync(process.execPath, [cli, "mcp", "--no-cache"], {
@@ -389,7 +397,9 @@ describe("citeproof mcp", () => {
       [null, -32600],
       [3, -32602],
       [4, -32602],
-      [null, -32600],
+      [6, -32600],
+      [11, -32600],
+      [12, -32600],
     ]);
     const arrayArgs = replies.find((r) => r.id === 3)?.error?.message ?? "";
     expect(arrayArgs).toContain("params.arguments must be an object (got an array)");

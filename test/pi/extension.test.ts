@@ -85,7 +85,7 @@ describe("pi extension", () => {
       expect(tool.parameters.type).toBe("object");
       expect(typeof tool.execute).toBe("function");
     }
-    expect(pi.tools.get("citeproof_verify")!.parameters.required).toEqual(["pdf", "evidence"]);
+    expect(pi.tools.get("citeproof_verify")!.parameters.required).toEqual(["evidence"]);
     expect(pi.commands.get("citeproof")?.description).toContain("verify");
   });
 

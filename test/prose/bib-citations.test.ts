@@ -89,6 +89,10 @@ describe("bibliographic citations in a draft", () => {
       ],
     ],
     ["An interval [0, 1] and [1, 2.5] are not citations.", []],
+    [
+      "In math $x \\in [1, 2]$ and $[3]$ nothing is cited; it costs $5 and $6 [4].",
+      [["numeric", "[4]", null, null]],
+    ],
   ])("numeric: %s", (text, expected) => {
     expect(read(text, "markdown")).toEqual(expected);
   });

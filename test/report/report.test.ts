@@ -1,6 +1,7 @@
 // `citeproof report`: one section per record, verdict classes, crops as PNG data URIs of the right
 // size, everything from the PDF and the evidence escaped, and no partial file on a failed write.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
@@ -100,7 +101,18 @@ beforeAll(() => {
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(join(work, "evidence.json"), JSON.stringify(evidence));
   const out = join(work, "report.html");
-  const result = run(["report", fixture, "--evidence", join(work, "evidence.json"), "--out", out, "--json"]);
+  const result = run([
+    "report",
+    fixture,
+    "--evidence",
+    join(work, "evidence.json"),
+    "--out",
+    out,
+    "--json",
+    "--order",
+    "input",
+    "--inline-images",
+  ]);
   status = result.status;
   stdout = result.stdout;
   html = readFileSync(out, "utf8");
@@ -154,10 +166,10 @@ describe("citeproof report", () => {
         expect(Math.abs(size.width - ((r - l) * dpi) / 72)).toBeLessThanOrEqual(2);
         expect(Math.abs(size.height - ((t - b) * dpi) / 72)).toBeLessThanOrEqual(2);
       } else {
-        // A FLAG shows the whole page, small: US letter at 40 dpi.
-        expect(dpi).toBe(40);
-        expect(Math.abs(size.width - (612 * 40) / 72)).toBeLessThanOrEqual(2);
-        expect(Math.abs(size.height - (792 * 40) / 72)).toBeLessThanOrEqual(2);
+        // A FLAG shows the whole page, at a resolution its words can be read at: US letter at 100 dpi.
+        expect(dpi).toBe(100);
+        expect(Math.abs(size.width - (612 * 100) / 72)).toBeLessThanOrEqual(2);
+        expect(Math.abs(size.height - (792 * 100) / 72)).toBeLessThanOrEqual(2);
       }
     }
     // The pass that crosses lines marks each of its three lines; every mark lies inside the crop.
@@ -186,7 +198,7 @@ describe("citeproof report", () => {
         { kind: "figure", label: "7" },
       ]),
     );
-    const result = run(["report", fixture, "--evidence", file, "--out", out]);
+    const result = run(["report", fixture, "--evidence", file, "--out", out, "--order", "input"]);
     expect(result.status).toBe(1);
     const dom = parseDocument(readFileSync(out, "utf8"));
     const sections = all(dom, (e) => e.name === "section" && hasClass(e, "result"));
@@ -286,5 +298,66 @@ describe("citeproof report", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--dpi");
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("a report at size", () => {
+  const out = join(work, "big", "report.html");
+  let size = 0;
+  let sections: Element[] = [];
+  let dom: ReturnType<typeof parseDocument>;
+  beforeAll(() => {
+    mkdirSync(join(work, "big"));
+    // 140 records: the seven above twenty times over.
+    const many = Array.from({ length: 20 }, (_, k) =>
+      evidence.map((e) => ({ ...e, id: `${String(e.id).slice(0, 12)}-${k}` })),
+    ).flat();
+    const file = join(work, "big", "evidence.json");
+    writeFileSync(file, JSON.stringify(many));
+    const result = run(["report", fixture, "--evidence", file, "--out", out, "--json"]);
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stdout).report.images.folder).toBe(join(work, "big", "report.files"));
+    const html = readFileSync(out, "utf8");
+    size = Buffer.byteLength(html);
+    dom = parseDocument(html);
+    sections = all(dom, (e) => e.name === "section" && hasClass(e, "result"));
+  }, 120_000);
+
+  it("shows FAIL first, then FLAG, PASS and UNANCHORED, each in input order, with its input number", () => {
+    const verdicts = sections.map((s) => s.attribs["data-verdict"]);
+    const rank = (v: string) => ["FAIL", "FLAG", "PASS", "UNANCHORED"].indexOf(v);
+    expect(verdicts.map(rank)).toEqual([...verdicts.map(rank)].sort((a, b) => a - b));
+    expect(sections[0].attribs.id).toBe("result-3");
+    const numbers = sections
+      .filter((s) => s.attribs["data-verdict"] === "FAIL")
+      .map((s) => Number(s.attribs.id.slice(7)));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  });
+
+  it("opens with an index linking every result, and a legend of the marks' colours", () => {
+    const links = all(dom, (e) => e.name === "a" && (e.attribs.href ?? "").startsWith("#result-"));
+    expect(links.map((a) => a.attribs.href)).toEqual(sections.map((s) => `#${s.attribs.id}`));
+    expect(all(dom, (e) => hasClass(e, "swatch")).map((e) => e.attribs.class)).toEqual([
+      "swatch mark-match",
+      "swatch mark-elsewhere",
+      "swatch mark-closest",
+      "swatch mark-page-words",
+    ]);
+  });
+
+  it("keeps its images in a folder beside it, each named by its content, and stays small", () => {
+    const srcs = all(dom, (e) => e.name === "img").map((e) => e.attribs.src);
+    expect(srcs.length).toBeGreaterThanOrEqual(100);
+    for (const src of new Set(srcs)) {
+      expect(src).toMatch(/^report\.files\/[0-9a-f]{20}\.png$/);
+      const png = readFileSync(join(work, "big", src));
+      const digest = createHash("sha256").update(png).digest("hex").slice(0, 20);
+      expect(src).toBe(`report.files/${digest}.png`);
+    }
+    expect(readdirSync(join(work, "big", "report.files")).sort()).toEqual(
+      [...new Set(srcs)].map((s) => s.slice("report.files/".length)).sort(),
+    );
+    // At most 250 KB of HTML per 100 records.
+    expect(size).toBeLessThanOrEqual((250_000 * sections.length) / 100);
   });
 });

@@ -2,7 +2,7 @@
 // never leads outside, special files are refused before a byte is read, and names like `..foo`
 // inside the root are admitted.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { isCiteproofError } from "../../src/errors.js";
@@ -28,6 +28,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 const root = join(tmp.dir, "root");
+const realRoot = () => realpathSync(root);
 const inside = join(root, "real");
 const outside = join(tmp.dir, "outside");
 mkdirSync(inside, { recursive: true });
@@ -151,6 +152,28 @@ describe("what is admitted", () => {
     symlinkSync(join(outside, "a.pdf"), join(root, "out.pdf"));
     await expect(readAdmittedPdf(join(root, "out.pdf"), [root])).rejects.toMatchObject({
       code: "ACCESS_DENIED",
+    });
+  });
+
+  it("outside the roots one answer, whether the path exists, is a folder's child that does not, or cannot be read", async () => {
+    symlinkSync(join(outside, "a.pdf"), join(outside, "to-a.pdf"));
+    symlinkSync(join(outside, "gone.pdf"), join(outside, "to-gone.pdf"));
+    const paths = [
+      join(outside, "a.pdf"),
+      join(outside, "missing.pdf"),
+      join(outside, "no-such-folder", "x", "y.pdf"),
+      join(outside, "a.pdf", "under-a-file.pdf"),
+      join(outside, "to-a.pdf"),
+      join(outside, "to-gone.pdf"),
+    ];
+    for (const path of paths) {
+      const error = await readAdmittedPdf(path, [root]).catch((e: unknown) => e);
+      expect(error, path).toMatchObject({ code: "ACCESS_DENIED" });
+      expect((error as Error).message, path).toBe(`${path} is outside the allowed roots (${realRoot()})`);
+    }
+    // Inside a root, a missing file is still named as missing.
+    await expect(readAdmittedPdf(join(root, "missing.pdf"), [root])).rejects.toMatchObject({
+      code: "FILE_NOT_FOUND",
     });
   });
 

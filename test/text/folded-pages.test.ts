@@ -23,6 +23,25 @@ describe("onWordBoundaries", () => {
     // A needle that begins or ends with punctuation may touch a word there.
     expect(onWordBoundaries("x(58%)", 1, "(58%)")).toBe(true);
   });
+
+  it("never cuts a number at its decimal point or thousands separator", () => {
+    // "The rate was 3" is not on a page that says "The rate was 3.5": a false PASS before.
+    expect(onWordBoundaries("the rate was 3.5 in all", 4, "rate was 3")).toBe(false);
+    expect(onWordBoundaries("the rate was 3.5 in all", 4, "rate was 3.")).toBe(false);
+    expect(onWordBoundaries("a total of 1,000 units", 2, "total of 1")).toBe(false);
+    expect(onWordBoundaries("the rate was 3.5 in all", 15, "5 in all")).toBe(false);
+    // Nor at a range's dash, nor after a number's sign.
+    expect(onWordBoundaries("by between 5-8% of", 3, "between 5")).toBe(false);
+    expect(onWordBoundaries("by between 5-8% of", 13, "8% of")).toBe(false);
+    expect(onWordBoundaries("fell to -3 degrees", 9, "3 degrees")).toBe(false);
+    expect(onWordBoundaries("a 5-year plan", 2, "5-year plan")).toBe(true);
+    expect(onWordBoundaries("the 5-year plan", 0, "the 5")).toBe(true);
+    // A number that ends its sentence or a list item still ends there.
+    expect(onWordBoundaries("the rate was 3. Then", 4, "rate was 3")).toBe(true);
+    expect(onWordBoundaries("the rate was 3. Then", 4, "rate was 3.")).toBe(true);
+    expect(onWordBoundaries("in 2019, 2020 was", 0, "in 2019")).toBe(true);
+    expect(onWordBoundaries("in 2019, 2020 was", 9, "2020 was")).toBe(true);
+  });
 });
 
 describe("FoldedPages", () => {

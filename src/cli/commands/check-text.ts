@@ -38,17 +38,18 @@ export function register(program: Command, io: CommandIo): void {
       .command("check-text")
       .description(
         "check the citations written in a draft's prose against a PDF (check-text <pdf> <draft>: p. N, page N, Eq. (L), " +
-          "Fig. (L)), or against the sources of its bibliography (check-text <draft> --bib <refs>: pandoc, LaTeX, numeric " +
+          'Fig. (L)) or a web page, Markdown or text (§ N, Section N, Sec. N, section "Name"), ' +
+          "or against the sources of its bibliography (check-text <draft> --bib <refs>: pandoc, LaTeX, numeric " +
           "and author-year citations)",
       )
       .argument(
         "<pdf-or-draft>",
-        "the PDF the draft cites; with --bib, the draft (Markdown, LaTeX or text; - for stdin)",
+        "the source the draft cites (a PDF, HTML, Markdown or text); with --bib, a draft (Markdown, LaTeX or text; - for stdin)",
       )
-      .argument("[draft]", "the draft as plain text, or - for stdin (not with --bib)")
+      .argument("[drafts...]", "the draft as plain text, or - for stdin; with --bib, more drafts")
       .option(
         "--bib <refs>",
-        "the draft's bibliography: BibTeX/BibLaTeX, CSL-JSON, or a JSON map {key: path-or-URL}",
+        "the drafts' bibliography: BibTeX/BibLaTeX, CSL-JSON, or a JSON map {key: path-or-URL}",
       )
       .option("--fetch", "with --bib: fetch entries whose source is a URL (the source fetch limits)")
       .option(
@@ -61,44 +62,60 @@ export function register(program: Command, io: CommandIo): void {
       .option("--strict", "with --bib: exit 1 on a FLAG too")
       .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--json", "print the report as JSON"),
-  ).action((first: string, draftPath: string | undefined, flags: CheckTextFlags) =>
+  ).action((first: string, more: string[], flags: CheckTextFlags) =>
     runAction(io, flags.json || flags.format === "json", async () => {
       if (flags.bib === undefined) {
-        if (draftPath === undefined)
-          throw new CiteproofError("USAGE", "name the draft after the PDF, or give --bib");
-        const draft = readTextInput(draftPath, "draft");
+        if (more.length !== 1)
+          throw new CiteproofError("USAGE", "name one draft after the PDF, or give --bib");
+        const draft = readTextInput(more[0], "draft");
         const ctx = commandContext(io, flags);
         return runAndPrint(
           io,
           checkTextOperation,
-          { pdf: first, draft, password: flags.password, ...ocrOption(flags.ocr) },
+          { source: first, draft, password: flags.password, ...ocrOption(flags.ocr) },
           ctx,
           flags.json,
         );
       }
-      if (draftPath !== undefined)
-        throw new CiteproofError(
-          "USAGE",
-          "with --bib, name the draft alone (its sources come from the bibliography)",
-        );
-      const format = outputFormat(flags);
-      const draft = readTextInput(first, "draft");
-      // The bibliography is typed by a person; the files it names are data, read only inside the roots.
-      const ctx = {
-        ...commandContext(io, flags),
-        access: [io.cwd, dirname(resolve(flags.bib)), ...flags.allowRoot],
-      };
-      const input = { bib: flags.bib, draft, draft_name: first, fetch: flags.fetch === true };
-      const report = (await checkTextOperation.run(input, ctx)) as DraftCheckReport;
-      const draftUri = first === "-" ? "draft" : relative(io.cwd, resolve(first)).split("\\").join("/");
-      if (format === "json") printJson(report, io.stdout);
-      else if (format === "sarif") printJson(draftSarif(report, draftUri, VERSION), io.stdout);
-      else if (format === "github") io.stdout.write(draftGithubCommands(report, draftUri));
-      else io.stdout.write(checkTextOperation.format(report, input));
-      const s = report.summary;
-      return s.FAIL > 0 || (flags.strict === true && s.FLAG > 0) ? 1 : 0;
+      return checkDrafts(io, [first, ...more], flags.bib, flags);
     }),
   );
+}
+
+/** Each draft against the bibliography; exit 1 when a citation FAILs (with --strict, or FLAGs). */
+async function checkDrafts(
+  io: CommandIo,
+  paths: string[],
+  bib: string,
+  flags: CheckTextFlags,
+): Promise<number> {
+  const format = outputFormat(flags);
+  // The bibliography is typed by a person; the files it names are data, read only inside the roots.
+  const ctx = {
+    ...commandContext(io, flags),
+    access: [io.cwd, dirname(resolve(io.cwd, bib)), ...flags.allowRoot],
+  };
+  const done: { uri: string; report: DraftCheckReport; input: { bib: string; draft: string } }[] = [];
+  for (const path of paths) {
+    const input = { bib, draft: readTextInput(path, "draft"), draft_name: path, fetch: flags.fetch === true };
+    const report = (await checkTextOperation.run(input, ctx)) as DraftCheckReport;
+    const uri = path === "-" ? "draft" : relative(io.cwd, resolve(io.cwd, path)).split("\\").join("/");
+    done.push({ uri, report, input });
+  }
+  if (format === "json")
+    printJson(
+      done.length === 1 ? done[0].report : { drafts: done.map((d) => ({ path: d.uri, report: d.report })) },
+      io.stdout,
+    );
+  else if (format === "sarif") printJson(draftSarif(done, VERSION), io.stdout);
+  else if (format === "github")
+    io.stdout.write(done.map((d) => draftGithubCommands(d.report, d.uri)).join(""));
+  else
+    io.stdout.write(done.map((d) => `${d.uri}: ${checkTextOperation.format(d.report, d.input)}`).join("\n"));
+  const failed = done.some(
+    ({ report: { summary: s } }) => s.FAIL > 0 || (flags.strict === true && s.FLAG > 0),
+  );
+  return failed ? 1 : 0;
 }
 
 function outputFormat(flags: CheckTextFlags): DraftOutputFormat {

@@ -12,9 +12,9 @@ export function register(program: Command, io: CommandIo): void {
     program
       .command("locate")
       .description(
-        "find every occurrence of some words in a PDF (folded as verify folds them, ellipses allowed): page, printed label, offsets and line boxes",
+        "find every occurrence of some words in a PDF (page, printed label, offsets, line boxes) or a flow source (section, paragraph, code-point offsets), folded as verify folds them, ellipses allowed",
       )
-      .argument("<pdf>", "the PDF to read")
+      .argument("<source>", "the source to read (a PDF, HTML, XHTML, Markdown or plain text)")
       .requiredOption("--text <words>", "the words to find")
       .option("--json", "print the occurrences as JSON"),
   ).action((pdf: string, flags: LocateFlags) =>
@@ -22,7 +22,7 @@ export function register(program: Command, io: CommandIo): void {
       runAndPrint(
         io,
         locateOperation,
-        { pdf, text: flags.text, password: flags.password },
+        { source: pdf, text: flags.text, password: flags.password },
         commandContext(io, flags),
         flags.json,
       ),

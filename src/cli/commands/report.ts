@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { evidenceFileList } from "../../checks/evidence-record.js";
 import { reportOperation } from "../../operations/report.js";
 import { DEFAULT_REPORT_DPI } from "../../report/build.js";
@@ -17,6 +17,8 @@ interface ReportFlags extends DocumentFlags {
   evidence: string;
   out: string;
   dpi: string;
+  order?: string;
+  inlineImages?: boolean;
 }
 
 export function register(program: Command, io: CommandIo): void {
@@ -30,13 +32,27 @@ export function register(program: Command, io: CommandIo): void {
       .requiredOption("--evidence <file>", "JSON array of evidence records")
       .requiredOption("--out <file>", "the HTML file to write (replaced atomically)")
       .option("--dpi <dpi>", "resolution of the crops", String(DEFAULT_REPORT_DPI))
+      .addOption(
+        new Option("--order <order>", "verdict: FAIL first, then FLAG, PASS, UNANCHORED; input: as given")
+          .choices(["verdict", "input"])
+          .default("verdict"),
+      )
+      .option("--inline-images", "put the crops inside the HTML (one file) instead of a folder beside it")
       .option("--json", "print the verify report as JSON, with the report's path"),
   ).action((pdf: string, flags: ReportFlags) =>
     runAction(io, flags.json, () => {
       const dpi = parseDpi(flags.dpi);
       const ctx = commandContext(io, flags);
       const evidence = evidenceFileList(readTextInput(flags.evidence, "evidence file"), flags.evidence);
-      const input = { pdf, evidence, out: flags.out, dpi, password: flags.password };
+      const input = {
+        pdf,
+        evidence,
+        out: flags.out,
+        dpi,
+        order: flags.order as "verdict" | "input" | undefined,
+        inline_images: flags.inlineImages,
+        password: flags.password,
+      };
       return runAndPrint(io, reportOperation, input, ctx, flags.json);
     }),
   );

@@ -7,8 +7,9 @@
  * calls of one directory run together and a call from another waits until those in flight end
  * (serve-lanes.ts).
  */
-import { chmodSync, mkdirSync, rmSync } from "node:fs";
+import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { closeEngine } from "../../document/engine-client.js";
 import { DEFAULT_TIMEOUT_MS } from "../../document/open.js";
@@ -63,7 +64,10 @@ async function serve(idleMs: number, io: Io): Promise<void> {
   if (dirProblem)
     throw new CiteproofError("ACCESS_DENIED", `the serve folder is not safe to use: ${dirProblem}`);
   const path = socketPath();
-  await removeStale(path);
+  // The server listens on a socket of its own first, then links it to the shared name in one step that
+  // fails when the name is taken: of two servers started together, one takes it and the other stops.
+  const own = join(dir, `serve.${process.pid}.sock`);
+  removeOrphans(dir);
   const server = createServer((socket) => receive(socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
@@ -71,9 +75,17 @@ async function serve(idleMs: number, io: Io): Promise<void> {
         new CiteproofError("ACCESS_DENIED", `cannot listen on ${path} (${error.code ?? error.message})`),
       ),
     );
-    server.listen(path, () => resolve());
+    server.listen(own, () => resolve());
   });
-  chmodSync(path, 0o600);
+  chmodSync(own, 0o600);
+  let ino: number;
+  try {
+    ino = await claim(own, path);
+  } catch (error) {
+    server.close();
+    rmSync(own, { force: true });
+    throw error;
+  }
   log(`listening on ${path}; ends after ${idleMs} ms without a call`);
   // A module that fails to load fails the call that runs it, with its own error.
   preloadCommands(SERVED_COMMANDS).catch(() => {});
@@ -81,7 +93,9 @@ async function serve(idleMs: number, io: Io): Promise<void> {
     const end = () => {
       clearTimeout(idle.timer);
       server.close();
-      rmSync(path, { force: true });
+      // The shared name is removed only while it is still this server's socket, never a successor's.
+      if (inodeOf(path) === ino) rmSync(path, { force: true });
+      rmSync(own, { force: true });
       resolve();
     };
     const idle = { timer: setTimeout(end, idleMs) };
@@ -96,12 +110,63 @@ async function serve(idleMs: number, io: Io): Promise<void> {
   await closeEngine();
 }
 
-/** A socket file left by a server that is gone is removed; one a live server answers on is an error. */
-async function removeStale(path: string): Promise<void> {
-  const problem = notOurs(path, "socket");
-  if (problem === "absent") return;
-  if (problem) throw new CiteproofError("ACCESS_DENIED", `the serve socket is not safe to use: ${problem}`);
-  const live = await new Promise<boolean>((resolve) => {
+/**
+ * Links the listening socket `own` to the shared name `path`, returning its inode. A name a live server
+ * answers on is an error; a stale one (its server gone) is removed, if it is still the one found dead,
+ * and the link tried again.
+ */
+async function claim(own: string, path: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      linkSync(own, path);
+      return inodeOf(own) as number;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) throw linkError(path, error);
+    }
+    const problem = notOurs(path, "socket");
+    if (problem === "absent") continue;
+    if (problem) throw new CiteproofError("ACCESS_DENIED", `the serve socket is not safe to use: ${problem}`);
+    const found = inodeOf(path);
+    if (await answers(path))
+      throw new CiteproofError("USAGE", `a citeproof serve is already listening on ${path}`);
+    if (inodeOf(path) === found) rmSync(path, { force: true });
+  }
+}
+
+/** Removes the own sockets of servers that are gone (killed before they could remove them), and ours. */
+function removeOrphans(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = /^serve\.(\d+)\.sock$/.exec(name)?.[1];
+    if (pid !== undefined && (Number(pid) === process.pid || !alive(Number(pid))))
+      rmSync(join(dir, name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function linkError(path: string, error: unknown): CiteproofError {
+  const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new CiteproofError("ACCESS_DENIED", `cannot listen on ${path} (${code})`);
+}
+
+function inodeOf(path: string): number | undefined {
+  try {
+    return lstatSync(path).ino;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a server answers on the socket at `path`. */
+function answers(path: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const probe = createConnection(path);
     probe.once("connect", () => {
       probe.destroy();
@@ -109,8 +174,6 @@ async function removeStale(path: string): Promise<void> {
     });
     probe.once("error", () => resolve(false));
   });
-  if (live) throw new CiteproofError("USAGE", `a citeproof serve is already listening on ${path}`);
-  rmSync(path, { force: true });
 }
 
 let onIdle: () => void = () => {};
@@ -146,9 +209,12 @@ function receive(socket: Socket): void {
   let size = 0;
   socket.on("error", () => socket.destroy());
   socket.on("close", () => {
+    if (!running.has(socket)) return;
     // Work whose client is gone is abandoned: nothing waits behind it, each waiting call is refused
-    // now and its client runs it itself.
-    if (running.has(socket)) lanes.cancelWaiting();
+    // now and its client runs it itself. Once every running call's client is gone, their extraction
+    // is stopped too (the engine worker, which only they use, is closed and their pages fail).
+    lanes.cancelWaiting();
+    if ([...running].every((s) => s.destroyed)) void closeEngine();
   });
   socket.on("data", (chunk: Buffer) => {
     const nl = chunk.indexOf(0x0a);

@@ -27,8 +27,13 @@ export function register(program: Command, io: CommandIo): void {
   addDocumentOptions(
     program
       .command("verify")
-      .description("check evidence records (quotation, page, equation, figure) against a PDF")
-      .argument("<pdf>", "the PDF the evidence cites")
+      .description(
+        "check evidence records (quotation, page, equation, figure) against a PDF, or quotations (by section) against a web page, Markdown or text",
+      )
+      .argument(
+        "<source>",
+        "the source the evidence cites (a PDF, HTML, XHTML, Markdown or plain text; kind told by content)",
+      )
       .requiredOption(
         "--evidence <file>",
         "JSON array of evidence records (or citations, with --citations-format)",
@@ -78,7 +83,7 @@ export function register(program: Command, io: CommandIo): void {
       return runAndPrint(
         io,
         verifyOperation,
-        { pdf, evidence, password: flags.password, ...ocrOption(flags.ocr) },
+        { source: pdf, evidence, password: flags.password, ...ocrOption(flags.ocr) },
         ctx,
         flags.json,
       );

@@ -90,10 +90,8 @@ function markupKind(head: string): SourceKind | "unknown-xml" | undefined {
   if (XML_PROLOG.test(head) || (root !== undefined && start.startsWith("<"))) {
     const name = root?.toLowerCase().replace(/^[\w.-]+:/u, "");
     if (name === "article" && isJats(head)) return "jats";
-    if (name === "html")
-      return XML_PROLOG.test(head) || /xmlns\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml/u.test(head)
-        ? "xhtml"
-        : "html";
+    // An XHTML namespace alone does not make XML: HTML5 pages carry it too (pandoc's do).
+    if (name === "html") return XML_PROLOG.test(head) ? "xhtml" : "html";
     if (XML_PROLOG.test(head) || /^<!doctype\s+(?!html)/iu.test(start)) return "unknown-xml";
   }
   return HTML_HINTS.test(head.slice(0, 4096)) && start.startsWith("<") ? "html" : undefined;

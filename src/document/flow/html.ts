@@ -82,14 +82,21 @@ interface Frame {
   skip: boolean;
   /** 2 inside main, 1 inside an article, else 0. */
   scope: number;
+  /** Whether the element starts and ends a block of text. */
+  boundary: boolean;
   /** A link to a place in the page. */
   fragment: boolean;
   /** A link to a place in the page with a superscript: a note mark when its text is one. */
   mark: boolean;
+  /** In a note: the id of the innermost element that has one (what the note's mark links to). */
+  noteId?: string;
 }
 
 interface Item {
   heading?: number;
+  /** The places in the page the item links to (its notes' ids, among others). */
+  refs: string[];
+  noteId?: string;
   kind: Exclude<FlowBlockKind, "heading" | "title">;
   region: FlowRegion;
   text: string;
@@ -109,6 +116,7 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
   const items: Item[] = [];
   const root: Frame = {
     name: "#root",
+    boundary: false,
     inQuote: false,
     inList: false,
     skip: false,
@@ -118,6 +126,7 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
   };
   const stack: Frame[] = [root];
   let buffer: string[] = [];
+  let refs: string[] = [];
   let capture: string[] | undefined;
   let title = "";
   let inTitle = false;
@@ -129,7 +138,15 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
     buffer = [];
     if (text.trim() === "") return;
     const frame = top();
-    items.push({ kind: kindOf(frame), region: frame.region ?? "body", text, scope: frame.scope });
+    items.push({
+      kind: kindOf(frame),
+      region: frame.region ?? "body",
+      text,
+      scope: frame.scope,
+      refs,
+      noteId: frame.noteId,
+    });
+    refs = [];
   };
 
   const parser = new Parser(
@@ -144,10 +161,12 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
         const parent = top();
         if (name === "html") builder.language ??= attribs.lang ?? attribs["xml:lang"];
         if (name === "title" && title === "") inTitle = true;
+        const equation = /\bmath display\b/u.test(attribs.class ?? "");
         const frame: Frame = {
           name,
           region: regionOf(name, attribs) ?? parent.region,
-          block: BLOCKS[name] ?? parent.block,
+          block: equation ? "equation" : (BLOCKS[name] ?? parent.block),
+          boundary: equation || BLOCKS[name] !== undefined,
           inQuote: parent.inQuote || name === "blockquote",
           inList: parent.inList || name === "li",
           skip: parent.skip || SKIP.has(name) || isHidden(attribs) || isNoteLink(attribs),
@@ -159,9 +178,13 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
           mark:
             parent.mark || (name === "a" && (attribs.href ?? "").startsWith("#") && parent.name === "sup"),
         };
+        if ((frame.region ?? "body") === "footnote") frame.noteId = attribs.id ?? parent.noteId;
+        else if (frame.fragment) refs.push((attribs.href ?? "").slice(1));
         const level = headingLevel(name, attribs);
-        if (!frame.skip && (level !== undefined || BLOCKS[name] !== undefined)) flush();
-        if (level !== undefined && !frame.skip) frame.heading = level;
+        if (!frame.skip && (level !== undefined || frame.boundary)) flush();
+        // A page's title set as its first heading (pandoc's title block) is its title, not a section.
+        if (level !== undefined && !frame.skip)
+          frame.heading = /(?:^|\s)title(?:\s|$)/u.test(attribs.class ?? "") ? 0 : level;
         if (name === "sup" && parent.fragment && !parent.mark) {
           // The link's words so far stand; the superscript inside it is the mark.
           frame.mark = true;
@@ -187,11 +210,21 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
           if (!NOTE_MARK.test(text)) buffer.push(text);
         }
         if (frame.skip) return;
-        if (frame.heading !== undefined) {
+        if (frame.heading === 0) {
+          title ||= buffer.join("");
+          buffer = [];
+        } else if (frame.heading !== undefined) {
           const text = buffer.join("");
           buffer = [];
-          items.push({ heading: frame.heading, kind: "paragraph", region: "body", text, scope: frame.scope });
-        } else if (BLOCKS[name] !== undefined) {
+          items.push({
+            heading: frame.heading,
+            kind: "paragraph",
+            region: "body",
+            text,
+            scope: frame.scope,
+            refs: [],
+          });
+        } else if (frame.boundary) {
           // What a block ended holds is its own; the text after it is its parent's.
           stack.push(frame);
           flush();
@@ -206,11 +239,15 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
   flush();
   builder.title ??= title.trim() || undefined;
   const scope = Math.max(0, ...items.map((item) => item.scope));
+  // A note stands under the heading its mark stands under, wherever the page sets the note.
+  const noteHeadings = new Map<string, number>();
   for (const item of items) {
     if (item.scope < scope) continue;
     if (item.heading !== undefined) builder.heading(item.heading, item.text);
     else {
-      const block = builder.block(item.kind, item.text, { region: item.region });
+      const heading = item.noteId === undefined ? undefined : noteHeadings.get(item.noteId);
+      const block = builder.block(item.kind, item.text, { region: item.region, heading });
+      for (const ref of item.refs) if (!noteHeadings.has(ref)) noteHeadings.set(ref, builder.currentHeading);
       const label = item.kind === "caption" ? LABELLED_CAPTION.exec(item.text.trim()) : null;
       if (label && block >= 0)
         builder.label(
@@ -218,6 +255,8 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
           `${capitalised(label[1])} ${label[2]}`,
           block,
         );
+      const tag = item.kind === "equation" ? /\\tag\{([^}]+)\}/u.exec(item.text) : null;
+      if (tag && block >= 0) builder.label("equation", `(${tag[1].trim()})`, block);
     }
   }
 }
@@ -263,8 +302,9 @@ function regionOf(name: string, attribs: Record<string, string>): FlowRegion | u
   return undefined;
 }
 
+/** Hidden from every reader; aria-hidden is not, since it hides from screen readers alone what is shown. */
 function isHidden(attribs: Record<string, string>): boolean {
-  if (attribs.hidden !== undefined || attribs["aria-hidden"] === "true") return true;
+  if (attribs.hidden !== undefined) return true;
   const style = (attribs.style ?? "").toLowerCase().replace(/\s+/gu, "");
   return style.includes("display:none") || style.includes("visibility:hidden");
 }

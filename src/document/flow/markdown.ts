@@ -35,7 +35,12 @@ export function appendMarkdown(builder: FlowBuilder, source: string, limits: Flo
   let kind: Kind = "paragraph";
   let inList = false;
   let afterBlank = true;
+  // A note stands under the heading its mark stands under, wherever it is defined.
+  const notes: { id: string; text: string }[] = [];
+  const noteHeadings = new Map<string, number>();
   const emit = (k: Kind, text: string, region: "body" | "footnote" | "table" | "caption" = "body") => {
+    for (const mark of text.matchAll(/\[\^([^\]\s]+)\]/gu))
+      if (!noteHeadings.has(mark[1])) noteHeadings.set(mark[1], builder.currentHeading);
     const block = builder.block(k, renderInline(text), { region });
     const label = k === "caption" ? LABELLED.exec(renderInline(text).trim()) : null;
     if (label && block >= 0)
@@ -104,7 +109,7 @@ export function appendMarkdown(builder: FlowBuilder, source: string, limits: Flo
     const note = NOTE.exec(line);
     if (note) {
       flush();
-      i = footnote(lines, i, note[2], (text) => emit("note", text, "footnote"));
+      i = footnote(lines, i, note[2], (text) => notes.push({ id: note[1], text }));
       continue;
     }
     if (i + 1 < lines.length && line.includes("|") && TABLE_RULE.test(lines[i + 1])) {
@@ -147,6 +152,11 @@ export function appendMarkdown(builder: FlowBuilder, source: string, limits: Flo
     i++;
   }
   flush();
+  for (const note of notes)
+    builder.block("note", renderInline(note.text), {
+      region: "footnote",
+      heading: noteHeadings.get(note.id),
+    });
 }
 
 /** Front matter (`---` ... `---`): its title and lang are kept; returns the first line after it. */

@@ -11,6 +11,10 @@ const READERS: Partial<Record<FlowKind, () => Promise<FlowReader>>> = {
   xhtml: () => import("./html.js").then((m) => m.xhtmlReader),
   markdown: () => import("./markdown.js").then((m) => m.markdownReader),
   text: () => import("./text.js").then((m) => m.textReader),
+  docx: () => import("./docx.js").then((m) => m.docxReader),
+  odt: () => import("./odt.js").then((m) => m.odtReader),
+  jats: () => import("./jats.js").then((m) => m.jatsReader),
+  epub: () => import("./epub.js").then((m) => m.epubReader),
 };
 
 const NAMES: Record<FlowKind, string> = {

@@ -4,7 +4,7 @@ import { CITATIONS_FORMATS } from "../../checks/citation-formats.js";
 import { OCR_MODES } from "../../checks/cite-check/verdicts.js";
 import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { inputSchema } from "../operation.js";
-import { boxSchema, evidenceField, passwordField, pdfField } from "./fields.js";
+import { boxSchema, evidenceField, passwordField, pdfAliasField, pdfField, sourceField } from "./fields.js";
 
 /** A draft longer than this is refused from a tool: a tool call carries a draft, not a library. */
 export const MAX_DRAFT_CHARS = 2_000_000;
@@ -19,7 +19,13 @@ const ocrField = z
   );
 
 export const verifyInput = inputSchema(
-  z.strictObject({ pdf: pdfField, evidence: evidenceField, ocr: ocrField, password: passwordField }),
+  z.strictObject({
+    source: sourceField,
+    pdf: pdfAliasField,
+    evidence: evidenceField,
+    ocr: ocrField,
+    password: passwordField,
+  }),
   { evidence: "EVIDENCE_INVALID" },
 );
 
@@ -39,7 +45,8 @@ export const anchorsInput = inputSchema(
 
 export const locateInput = inputSchema(
   z.strictObject({
-    pdf: pdfField,
+    source: sourceField,
+    pdf: pdfAliasField,
     text: z.string().describe("the words to find; `...` or `…` may stand for words left out"),
     password: passwordField,
   }),
@@ -66,7 +73,8 @@ export const cropInput = inputSchema(
 
 export const checkTextInput = inputSchema(
   z.strictObject({
-    pdf: pdfField.optional().describe("the one PDF the draft cites (give this or bib)"),
+    source: sourceField,
+    pdf: pdfField.optional().describe("the one PDF the draft cites (give this, source, or bib)"),
     bib: z
       .string()
       .min(1)
@@ -95,6 +103,18 @@ export const reportInput = inputSchema(
     evidence: evidenceField,
     out: z.string().min(1).describe("the HTML file to write (replaced atomically)"),
     dpi: z.number().min(MIN_RENDER_DPI).max(MAX_RENDER_DPI).optional().describe("resolution of the crops"),
+    order: z
+      .enum(["verdict", "input"])
+      .optional()
+      .describe(
+        "verdict (default): FAIL first, then FLAG, PASS, UNANCHORED; input: as the evidence lists them",
+      ),
+    inline_images: z
+      .boolean()
+      .optional()
+      .describe(
+        "put the crops inside the HTML as data URIs (one self-contained file) instead of a folder beside it",
+      ),
     password: passwordField,
   }),
   { evidence: "EVIDENCE_INVALID" },

@@ -3,6 +3,20 @@ import { z } from "zod";
 import { evidenceListSchema } from "../../checks/evidence-record.js";
 
 export const pdfField = z.string().min(1).describe("path of the PDF (for a tool: inside the allowed roots)");
+/** The source a verify or locate reads, of any kind; `pdf` stays as its alias. */
+export const sourceField = z
+  .string()
+  .min(1)
+  .optional()
+  .describe(
+    "path of the cited source (for a tool: inside the allowed roots): a PDF, or a flow source (HTML, XHTML, " +
+      "Markdown, plain text), its kind recognised by its content; give source or pdf",
+  );
+export const pdfAliasField = z
+  .string()
+  .min(1)
+  .optional()
+  .describe("alias of source for a PDF: content that is not a PDF is NOT_PDF");
 export const passwordField = z.string().optional().describe("password of an encrypted PDF");
 
 export const boxSchema = z

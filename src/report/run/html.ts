@@ -102,13 +102,13 @@ function evidenceRow(r: EvidenceRow): string {
     .filter((x) => x !== "")
     .join("<br>");
   const shown = [
-    ...r.crops.map(renderCrop),
+    ...r.crops.map((crop) => renderCrop(crop)),
     r.cropNote ? `<p class="nothing">${h(r.cropNote)}</p>` : "",
   ].filter((x) => x !== "");
   return [
     `<tr id="span-${r.n}" data-source="${h(a.source_id)}" data-start="${a.start}" data-end="${a.end}">`,
     `<td>${r.n}</td>`,
-    `<td><p><strong>${h(a.claim)}</strong></p><blockquote class="excerpt">${h(a.excerpt)}</blockquote>` +
+    `<td><p><strong>${h(a.claim)}</strong>${r.claimText === null ? "" : ` <span class="claim-text">${h(r.claimText)}</span>`}</p><blockquote class="excerpt">${h(a.excerpt)}</blockquote>` +
       `<p class="meta"><code>${h(a.record)}</code> ${h(a.field)} &middot; [${a.start}, ${a.end}) code points &middot; fresh by ${h(a.fresh_event)}</p></td>`,
     `<td>${link}<br><span class="meta">${h(a.access)} &middot; ${h(a.evidence_id)}<br><code>${h(a.source_id)}</code></span></td>`,
     `<td>${place}</td>`,

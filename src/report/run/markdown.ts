@@ -55,7 +55,12 @@ function tableRow(r: EvidenceRow): string {
   const a = r.span;
   const source = a.title ? `${a.title} (${a.url})` : a.url;
   const page = a.pages && a.pages.length > 1 ? a.pages.join("-") : a.page === null ? "" : String(a.page);
-  return `| ${r.n} | ${cell(a.claim)} | ${cell(source)} | ${a.access} | ${cell(a.section ?? "")} | ${page} | \`${a.source_id.slice(0, 16)}…\` [${a.start}, ${a.end}) |`;
+  return `| ${r.n} | ${cell(claimCell(r))} | ${cell(source)} | ${a.access} | ${cell(a.section ?? "")} | ${page} | \`${a.source_id.slice(0, 16)}…\` [${a.start}, ${a.end}) |`;
+}
+
+/** The span's label, and beside it the words of the claim it backs. */
+function claimCell(r: EvidenceRow): string {
+  return r.claimText === null ? r.span.claim : `${r.span.claim}: ${r.claimText}`;
 }
 
 /** The excerpt exactly as re-sliced, in a fence longer than any backtick run inside it. */
@@ -66,6 +71,7 @@ function excerptBlock(r: EvidenceRow): string[] {
   return [
     `### ${r.n}. ${inline(a.claim)}`,
     "",
+    ...(r.claimText === null ? [] : [`claim: ${inline(r.claimText)}`, ""]),
     `${inline(a.record)} ${inline(a.field)} · \`${a.source_id}\` [${a.start}, ${a.end}) code points · evidence ${inline(a.evidence_id)} · fresh by ${inline(a.fresh_event)}`,
     "",
     `${fence}text`,

@@ -23,6 +23,8 @@ const MAX_PAGES_PER_SPAN = 2;
 export interface EvidenceRow {
   n: number;
   span: AcceptedSpan;
+  /** The words of the claim the span backs (claims only; null for an extraction or appraisal). */
+  claimText: string | null;
   crops: Crop[];
   /** Why the row has no crop, when it could have had one. */
   cropNote: string | null;
@@ -75,8 +77,10 @@ export async function buildRunReportModel(
 
   let cropsDrawn = 0;
   const rows: EvidenceRow[] = [];
+  const claimTexts = new Map(result.records.filter((r) => r.kind === "claim").map((r) => [r.record, r.text]));
   for (const [i, span] of result.accepted.entries()) {
-    const row: EvidenceRow = { n: i + 1, span, crops: [], cropNote: null };
+    const claimText = claimTexts.get(span.record) ?? null;
+    const row: EvidenceRow = { n: i + 1, span, claimText, crops: [], cropNote: null };
     rows.push(row);
     const boxes = span.boxes ?? [];
     if (boxes.length === 0) {
