@@ -9,6 +9,7 @@ import type { Operation, OperationContext } from "../operations/operation.js";
 import { runOperation } from "../operations/run-operation.js";
 import { readRegularFileSync } from "../source/file.js";
 import type { CommandIo, Io } from "./cli-io.js";
+import { type MaybeTerminal, type ProgressLine, progressLineFor } from "./progress-line.js";
 import { cliNaming, printJson, reportError, wantsJson } from "./report-error.js";
 
 export {
@@ -31,6 +32,8 @@ export interface DocumentFlags {
   maxBytes?: string;
   jobs?: string;
   json?: boolean;
+  /** No progress line on a terminal. */
+  quiet?: boolean;
 }
 
 /** Adds the flags every command that opens a PDF takes. */
@@ -48,7 +51,8 @@ export function addDocumentOptions(command: Command): Command {
     .option(
       "--jobs <n>",
       `engine workers a long document's extraction is split over, 1 to ${MAX_JOBS} (default: $CITEPROOF_JOBS, else the idle cores, at most 4)`,
-    );
+    )
+    .option("--quiet", "no progress line on a terminal (pages read, time) while a long command runs");
 }
 
 /** The document flags of a command that runs many calls (batch, mcp): every one but the password. */
@@ -77,9 +81,27 @@ export function documentOptions(flags: DocumentFlags): OpenOptions {
   };
 }
 
-/** The context of a command whose paths a person typed: read wherever they are. */
+/** The progress line of a command running against an Io, ended when the command ends (runAction). */
+const progressLines = new WeakMap<Io, ProgressLine>();
+
+/**
+ * The context of a command whose paths a person typed: read wherever they are. On a terminal, the
+ * pages it reads are shown on a progress line after a second (not with --quiet).
+ */
 export function commandContext(io: Io, flags: DocumentFlags): OperationContext {
-  return { cwd: io.cwd, access: "anywhere", open: sharedOpenOptions(flags) };
+  const open = sharedOpenOptions(flags);
+  const command = (io as Partial<CommandIo>).argv?.[2] ?? "";
+  const line = progressLineFor(io.stderr as MaybeTerminal, command, flags.quiet === true);
+  if (!line) return { cwd: io.cwd, access: "anywhere", open };
+  progressLines.get(io)?.end();
+  progressLines.set(io, line);
+  return { cwd: io.cwd, access: "anywhere", open: { ...open, onProgress: (p) => line.pages(p) } };
+}
+
+/** Clears the progress line before the result or the error is printed. */
+function endProgress(io: Io): void {
+  progressLines.get(io)?.end();
+  progressLines.delete(io);
 }
 
 /**
@@ -94,7 +116,12 @@ export async function runAndPrint<Input, Result>(
   ctx: OperationContext,
   json: boolean | undefined,
 ): Promise<number> {
-  const outcome = await runOperation(op, rawArgs, ctx);
+  let outcome: Awaited<ReturnType<typeof runOperation<Input, Result>>>;
+  try {
+    outcome = await runOperation(op, rawArgs, ctx);
+  } finally {
+    endProgress(io);
+  }
   if (json) printJson(outcome.json, io.stdout);
   else io.stdout.write(outcome.text());
   return outcome.exitCode;
@@ -151,6 +178,9 @@ export async function runAction(
   try {
     io.exitCode = await body();
   } catch (error) {
+    endProgress(io);
     io.exitCode = reportError(error, json === true || wantsJson(io.argv), io, naming);
+  } finally {
+    endProgress(io);
   }
 }

@@ -11,6 +11,12 @@ import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js"
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** Pages extracted since the last report (one at a time), and the document's page count when known. */
+export interface ReadProgress {
+  pages: number;
+  of?: number;
+}
+
 export interface OpenOptions {
   /** Cache root; defaults to $CITEPROOF_CACHE_DIR or the user's cache directory. */
   cacheDir?: string;
@@ -40,6 +46,11 @@ export interface OpenOptions {
    * pages come in (page order within each worker's range).
    */
   onPageText?: (text: PageText) => void;
+  /**
+   * Told, as each page is extracted, how many pages this process has extracted for the call so far
+   * and the document's page count once known: what a progress line shows. Nothing is decided by it.
+   */
+  onProgress?: (progress: ReadProgress) => void;
   /** Called with the page count once the document is open for an extraction, before any onPageText. */
   onOpened?: (pageCount: number) => void;
   /**
@@ -130,6 +141,7 @@ export async function openDocument(
     // Pages read one at a time are stored once the read ends: as one file when they turn out to be
     // every page, else a file each (also when the read fails part way, so the next run keeps them).
     const fresh: PageText[] = [];
+    let openedCount: number | undefined;
     const onPage: PageSink = (got) => {
       const text = "failed" in got ? unreadablePage(got.failed, got.message) : got.text;
       const geom = "failed" in got ? undefined : got.geometry;
@@ -137,6 +149,7 @@ export async function openDocument(
       if (options.withGeometry) geometry.set(text.page, geom ?? emptyGeometry(text.page));
       extractedPages++;
       options.onPageText?.(text);
+      options.onProgress?.({ pages: 1, of: pageCount ?? openedCount });
       if (!cache || text.extractionError) return;
       if (geom && options.cacheGeometry !== false) writeCacheQuietly(() => cache.writePageGeometry(geom));
       if (!whole) fresh.push(text);
@@ -147,7 +160,10 @@ export async function openDocument(
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let result: Awaited<ReturnType<typeof extractInWorker>>;
     try {
-      result = await extractInWorker(request, timeoutMs, onPage, resolveJobs(options.jobs), options.onOpened);
+      result = await extractInWorker(request, timeoutMs, onPage, resolveJobs(options.jobs), (count) => {
+        openedCount = count;
+        options.onOpened?.(count);
+      });
     } catch (error) {
       storeEach();
       throw error;

@@ -24,8 +24,8 @@ export interface OperationContext {
    * otherwise the allowed roots a path from data must resolve into.
    */
   access: PathAccess;
-  /** Cache, deadline and size options for opening documents. */
-  open: Pick<OpenOptions, "cacheDir" | "noCache" | "timeoutMs" | "maxBytes" | "jobs">;
+  /** Cache, deadline and size options for opening documents, and who hears of the pages read. */
+  open: Pick<OpenOptions, "cacheDir" | "noCache" | "timeoutMs" | "maxBytes" | "jobs" | "onProgress">;
   /**
    * The most pixels an image the operation renders may have: an agent's images are capped (a model
    * is handed them); a person's, written to a file, are not.
