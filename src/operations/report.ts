@@ -36,6 +36,7 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
         ...ctx.open,
         password: input.password,
         dpi: input.dpi ?? DEFAULT_REPORT_DPI,
+        ...(input.ocr ? { ocr: input.ocr } : {}),
       });
       return {
         document: report.document,

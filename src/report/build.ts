@@ -2,7 +2,9 @@
  * Building a report: verify the records, then render each result's places from the same bytes the
  * check read, with the marks mapped into the crop's pixels.
  */
+import type { OcrMode } from "../checks/cite-check/verdicts.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
+import { applyOcr, DEFAULT_OCR_TIMEOUT_MS } from "../checks/ocr-quotations.js";
 import type { CheckResult } from "../checks/result.js";
 import { checkContext, verifyEvidence } from "../checks/verify.js";
 import type { Box } from "../document/model.js";
@@ -47,6 +49,8 @@ export interface Report {
 
 export interface ReportOptions extends OpenOptions {
   dpi?: number;
+  /** OCR the cited pages whose words are an image, as verify --ocr does. */
+  ocr?: OcrMode;
 }
 
 export async function buildReport(
@@ -54,10 +58,22 @@ export async function buildReport(
   records: EvidenceRecord[],
   options: ReportOptions = {},
 ): Promise<Report> {
-  const { dpi = DEFAULT_REPORT_DPI, ...open } = options;
+  const { dpi = DEFAULT_REPORT_DPI, ocr, ...open } = options;
   const doc = await openDocument(pdf, { ...open, withGeometry: false });
-  const report = await verifyEvidence(doc, records, open);
+  const checked = await verifyEvidence(doc, records, open);
   const context = checkContext(doc);
+  // With OCR, what the text layer leaves undecided is read from the page images, as verify --ocr does.
+  const report = ocr
+    ? {
+        ...checked,
+        results: await applyOcr(context, records, checked.results, {
+          mode: ocr,
+          doc,
+          timeoutMs: open.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS,
+          ...(open.password !== undefined ? { password: open.password } : {}),
+        }),
+      }
+    : checked;
   const planned = report.results.map((result) =>
     placesFor(result, {
       context,

@@ -12,6 +12,7 @@ import {
   runAction,
   runAndPrint,
 } from "../io.js";
+import { OCR_FLAG_HELP, ocrOption } from "../ocr-flag.js";
 
 interface ReportFlags extends DocumentFlags {
   evidence: string;
@@ -19,6 +20,7 @@ interface ReportFlags extends DocumentFlags {
   dpi: string;
   order?: string;
   inlineImages?: boolean;
+  ocr?: string;
 }
 
 export function register(program: Command, io: CommandIo): void {
@@ -37,6 +39,7 @@ export function register(program: Command, io: CommandIo): void {
           .choices(["verdict", "input"])
           .default("verdict"),
       )
+      .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--inline-images", "put the crops inside the HTML (one file) instead of a folder beside it")
       .option("--json", "print the verify report as JSON, with the report's path"),
   ).action((pdf: string, flags: ReportFlags) =>
@@ -51,6 +54,7 @@ export function register(program: Command, io: CommandIo): void {
         dpi,
         order: flags.order as "verdict" | "input" | undefined,
         inline_images: flags.inlineImages,
+        ...ocrOption(flags.ocr),
         password: flags.password,
       };
       return runAndPrint(io, reportOperation, input, ctx, flags.json);

@@ -109,6 +109,7 @@ export const reportInput = inputSchema(
       .describe(
         "verdict (default): FAIL first, then FLAG, PASS, UNANCHORED; input: as the evidence lists them",
       ),
+    ocr: ocrField,
     inline_images: z
       .boolean()
       .optional()
