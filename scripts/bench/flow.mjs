@@ -6,7 +6,7 @@
 // whole process tree; every figure is a median over alternating rounds, so drifting load weighs on
 // all alike. Inputs come from ./lib/make-flow.mjs (pandoc and pdflatex), cached under bench-out/flow/.
 // Targets: cold <= 1.0 s CPU, warm <= 0.2 s CPU per flow format.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureFlowInputs, FLOW_QUOTATIONS } from "./lib/make-flow.mjs";
 import { interleave, maxOf, measure, medianOf, repeat } from "./lib/measure.mjs";
@@ -28,6 +28,18 @@ function verdicts(stdout) {
     .join(" ");
 }
 
+/** Verdict and reason counts, e.g. "90 PASS found, 10 FAIL absent". */
+function reasons(stdout) {
+  const counts = {};
+  for (const r of JSON.parse(stdout).results) {
+    const key = `${r.verdict} ${r.reason}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return Object.entries(counts)
+    .map(([v, n]) => `${n} ${v}`)
+    .join(", ");
+}
+
 export async function run() {
   const inputs = ensureFlowInputs((m) => process.stderr.write(`bench: ${m}\n`));
   const dir = benchOut("flow", `run-${process.pid}`);
@@ -44,6 +56,22 @@ export async function run() {
     "600000",
   ];
   const verified = (r) => (r.code === 0 || r.code === 1) && r.stdout.startsWith("{");
+  // A diagnostic beside the figures: the HTML warm again with 10 of the 100 altered (one word the
+  // text lacks: FAIL absent, with its closest passage looked for over the whole text) and 10 more
+  // naming another section (FAIL wrong-section): what a draft with mistakes costs.
+  const mixedEvidence = join(dir, "quotations-mixed.json");
+  const records = JSON.parse(readFileSync(inputs.flowEvidence, "utf8"));
+  const altered = records.map((r, i) => {
+    if (i % 10 !== 5) return r;
+    const words = r.text.split(" ");
+    words[words.length >> 1] = "zanquorxix";
+    return { ...r, id: `${r.id}-altered`, text: words.join(" ") };
+  });
+  const elsewhere = records
+    .filter((r) => /^\d+\.\d+(?:\s|$)/.test(r.section ?? ""))
+    .slice(0, 10)
+    .map((r) => ({ ...r, id: `${r.id}-elsewhere`, section: r.section.startsWith("1.1") ? "1.2" : "1.1" }));
+  writeFileSync(mixedEvidence, JSON.stringify([...altered, ...elsewhere]));
   const warmCache = join(dir, "cache-warm");
   for (const format of FORMATS)
     await repeat(1, () => measure(process.execPath, verifyArgs(format, warmCache)), verified);
@@ -58,7 +86,16 @@ export async function run() {
     runners.push(() => measure(process.execPath, verifyArgs(format, warmCache)));
     checks.push(verified, verified);
   }
-  const [nodeStart, ...results] = await interleave(runs(5), runners, checks);
+  runners.push(() =>
+    measure(
+      process.execPath,
+      [...verifyArgs("html", warmCache)].map((a) => (a === inputs.flowEvidence ? mixedEvidence : a)),
+    ),
+  );
+  checks.push(verified);
+  const [nodeStart, ...all] = await interleave(runs(5), runners, checks);
+  const mixed = all.pop();
+  const results = all;
   rmSync(dir, { recursive: true, force: true });
   const figure = {};
   FORMATS.forEach((format, k) => {
@@ -90,6 +127,10 @@ export async function run() {
   lines.push(
     `  (pdf path, ${inputs.pages} pages, quotations by page: cold cpu ${s(pdf.cold)} s, warm ${s(pdf.warm)} s, ` +
       `wall cold ${s(pdf.coldWall)} s; peak RSS ${pdf.rss.toFixed(0)} MB; verdicts ${pdf.verdicts})`,
+  );
+  lines.push(
+    `  (html warm with 10 of the 100 altered and 10 more naming another section: cpu ${s(medianOf(mixed, "cpuS"))} s; ` +
+      `verdicts ${reasons(mixed[0].stdout)})`,
   );
   return lines;
 }
