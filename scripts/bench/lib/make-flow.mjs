@@ -8,7 +8,7 @@
 // change to the generator rebuilds and an unchanged one reuses.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchOut } from "./paths.mjs";
@@ -205,48 +205,76 @@ export function ensureFlowInputs(log = () => {}) {
     .update(pandocVersion())
     .digest("hex")
     .slice(0, 12);
-  const dir = benchOut("flow", hash);
-  const paths = {
-    md: join(dir, "book.md"),
-    epub: join(dir, "book.epub"),
-    docx: join(dir, "book.docx"),
-    html: join(dir, "book.html"),
-    pdf: join(dir, "book.pdf"),
-    flowEvidence: join(dir, "quotations-flow.json"),
-    pdfEvidence: join(dir, "quotations-pdf.json"),
-    meta: join(dir, "meta.json"),
+  const dir = join(benchOut("flow"), hash);
+  const names = {
+    md: "book.md",
+    epub: "book.epub",
+    docx: "book.docx",
+    html: "book.html",
+    pdf: "book.pdf",
+    flowEvidence: "quotations-flow.json",
+    pdfEvidence: "quotations-pdf.json",
+    meta: "meta.json",
   };
+  const inside = (base) => Object.fromEntries(Object.entries(names).map(([k, f]) => [k, join(base, f)]));
+  const paths = inside(dir);
   if (existsSync(paths.meta)) return { ...paths, ...JSON.parse(readFileSync(paths.meta, "utf8")) };
   log(
     `generating the ${FLOW_WORDS}-word flow bench text and building it with pandoc (cached afterwards) ...`,
   );
-  const text = flowText();
-  writeFileSync(paths.md, text.markdown);
-  const pandoc = (to, out, ...extra) => {
-    const tmp = `${out}.tmp`;
-    execFileSync("pandoc", [paths.md, "-f", "markdown", "-o", tmp, "-t", to, ...extra], {
-      cwd: dir,
-      stdio: ["ignore", "ignore", "pipe"],
-      maxBuffer: 1 << 28,
-    });
-    renameSync(tmp, out);
-  };
-  pandoc("epub3", paths.epub);
-  pandoc("docx", paths.docx);
-  pandoc("html5", paths.html, "--standalone");
-  // The PDF: pandoc's LaTeX, compiled by pdflatex.
-  const tex = join(dir, "book.tex");
-  pandoc("latex", tex, "--standalone", "-V", "geometry:a4paper,margin=2.5cm");
-  for (const f of ["book.aux", "book.log"]) rmSync(join(dir, f), { force: true });
-  execFileSync("pdflatex", ["-interaction=batchmode", "-halt-on-error", "book.tex"], {
-    cwd: dir,
-    stdio: "ignore",
-  });
-  const pages = popplerPages(paths.pdf);
-  const { flow, pdf } = quotations(text.sentences, pages);
-  writeFileSync(paths.flowEvidence, JSON.stringify(flow, null, 1));
-  writeFileSync(paths.pdfEvidence, JSON.stringify(pdf, null, 1));
-  const meta = { words: text.words, pages: pages.filter((p) => p.length > 0).length };
-  writeFileSync(paths.meta, JSON.stringify(meta));
-  return { ...paths, ...meta };
+  // Built in a folder of this process's own, renamed into place when complete: a run cut short or
+  // another bench building at the same time never leaves a half-built set behind.
+  const work = join(benchOut("flow"), `work-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const at = inside(work);
+  const env = { ...process.env, SOURCE_DATE_EPOCH: "1700000000", FORCE_SOURCE_DATE: "1", TZ: "UTC" };
+  try {
+    const text = flowText();
+    writeFileSync(at.md, text.markdown);
+    const pandoc = (to, out, ...extra) =>
+      execFileSync("pandoc", [at.md, "-f", "markdown", "-o", out, "-t", to, ...extra], {
+        cwd: work,
+        env,
+        stdio: ["ignore", "ignore", "pipe"],
+        maxBuffer: 1 << 28,
+      });
+    pandoc("epub3", at.epub);
+    pandoc("docx", at.docx);
+    pandoc("html5", at.html, "--standalone");
+    // The PDF: pandoc's LaTeX, compiled by pdflatex.
+    pandoc("latex", join(work, "book.tex"), "--standalone", "-V", "geometry:a4paper,margin=2.5cm");
+    try {
+      execFileSync("pdflatex", ["-interaction=batchmode", "-halt-on-error", "book.tex"], {
+        cwd: work,
+        env,
+        stdio: "ignore",
+      });
+    } catch (error) {
+      const logFile = join(work, "book.log");
+      const detail = existsSync(logFile)
+        ? readFileSync(logFile, "utf8")
+            .split("\n")
+            .filter((l) => l.startsWith("!"))
+            .slice(0, 3)
+            .join(" ")
+        : "";
+      throw new Error(`pdflatex failed: ${error.message.split("\n")[0]} ${detail}`);
+    }
+    const pages = popplerPages(at.pdf);
+    const { flow, pdf } = quotations(text.sentences, pages);
+    writeFileSync(at.flowEvidence, JSON.stringify(flow, null, 1));
+    writeFileSync(at.pdfEvidence, JSON.stringify(pdf, null, 1));
+    writeFileSync(
+      at.meta,
+      JSON.stringify({ words: text.words, pages: pages.filter((p) => p.length > 0).length }),
+    );
+    if (!existsSync(paths.meta)) {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(work, dir);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return { ...paths, ...JSON.parse(readFileSync(paths.meta, "utf8")) };
 }
