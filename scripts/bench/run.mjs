@@ -8,7 +8,10 @@
 // Sub-benches get `context` (also in the JSON file named by $CITEPROOF_BENCH_CONTEXT): { root, cli,
 // dist, bigPdf, bigPages, onePagePdf, corpusDir, largestCorpusPdf, figures: { pdftotext1000CpuS,
 // extract1000CpuS, pdftotextCorpusCpuS, extractCorpusCpuS, ... } } (figures absent with --subs-only).
-// A sub-bench may also build the PDFs itself with ensureBenchPdf() from ./lib/make-pdf.mjs.
+// A sub-bench may also build the PDFs itself with ensureBenchPdf() from ./lib/make-pdf.mjs, or the flow
+// formats' inputs (EPUB, DOCX, HTML and a PDF of one generated text, by pandoc) with ensureFlowInputs()
+// from ./lib/make-flow.mjs. Among the sub-benches: flow.mjs (the flow formats beside the PDF path) and
+// check-draft.mjs (check-text --bib over 40 sources).
 //
 // Usage: node scripts/bench/run.mjs [--no-subs | --subs-only] [sub-bench name ...]
 // Environment: BENCH_RUNS=n sets every repeat count (at least 1).

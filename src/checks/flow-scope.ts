@@ -77,12 +77,26 @@ export function headingsNamed(flow: FoldedFlow, section: string): number[] {
   const wanted = key(section.replace(SECTION_WORD, ""));
   if (wanted === "") return [];
   const out: number[] = [];
-  flow.doc.headings.forEach((h, i) => {
-    const printed = flow.cp.slice(h.startCp, h.endCp);
-    const names = [flow.headingName(h), h.title, printed, ...(h.number === undefined ? [] : [h.number])];
-    if (names.some((name) => key(name) === wanted)) out.push(i);
+  headingKeys(flow).forEach((keys, i) => {
+    if (keys.includes(wanted)) out.push(i);
   });
   return out;
+}
+
+/** Each heading's names, folded: worked out once per document, not once per record naming a section. */
+const keysOf = new WeakMap<FoldedFlow, string[][]>();
+
+function headingKeys(flow: FoldedFlow): string[][] {
+  let keys = keysOf.get(flow);
+  if (keys === undefined) {
+    keys = flow.doc.headings.map((h) => {
+      const printed = flow.cp.slice(h.startCp, h.endCp);
+      const names = [flow.headingName(h), h.title, printed, ...(h.number === undefined ? [] : [h.number])];
+      return [...new Set(names.map(key))];
+    });
+    keysOf.set(flow, keys);
+  }
+  return keys;
 }
 
 /** A heading or locator folded, without quotes around it or dots and colons after it or its number. */
