@@ -181,14 +181,14 @@ describe("ellipses", () => {
 
 describe("bad input", () => {
   it.each([
-    [{ page: 1, endPage: 1.5, text: ACROSS }, 'field "endPage" must be an integer'],
-    [{ page: 2, endPage: 1, text: ACROSS }, 'field "endPage" must be after "page"'],
-    [{ page: 2, endPage: 2, text: ACROSS }, 'field "endPage" must be after "page"'],
-    [{ page: 1, endPage: 3, text: ACROSS }, 'field "endPage" may be at most one past "page"'],
-    [{ endPage: 3, text: ACROSS }, 'field "endPage" needs a "page"'],
-    [{ page: 1, text: "..." }, 'field "text" has an ellipsis with no words on one side'],
-    [{ page: 1, text: "the words ... [...] more words" }, 'field "text" has an ellipsis with no words'],
-    [{ page: 1, text: "\u2026 the words at the start" }, 'field "text" has an ellipsis with no words'],
+    [{ page: 1, endPage: 1.5, text: ACROSS }, '"evidence[0].endPage" must be an integer'],
+    [{ page: 2, endPage: 1, text: ACROSS }, '"evidence[0].endPage" must be after "page"'],
+    [{ page: 2, endPage: 2, text: ACROSS }, '"evidence[0].endPage" must be after "page"'],
+    [{ page: 1, endPage: 3, text: ACROSS }, '"evidence[0].endPage" may be at most one past "page"'],
+    [{ endPage: 3, text: ACROSS }, '"evidence[0].endPage" needs a "page"'],
+    [{ page: 1, text: "..." }, '"evidence[0].text" has an ellipsis with no words on one side'],
+    [{ page: 1, text: "the words ... [...] more words" }, '"evidence[0].text" has an ellipsis with no words'],
+    [{ page: 1, text: "\u2026 the words at the start" }, '"evidence[0].text" has an ellipsis with no words'],
   ])("%j", (record, message) => {
     let error: unknown;
     try {

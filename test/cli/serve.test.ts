@@ -366,6 +366,26 @@ describe("citeproof serve under clients that go away or send too much", () => {
     server.child.kill("SIGTERM");
   });
 
+  it("stops it too when the client went away before the extraction began", async () => {
+    const { env, socket } = runtime();
+    const flood = join(tmp.dir, "pages-early.pdf");
+    writeFileSync(flood, repeatedPagesPdf(250));
+    const server = await startServe(env);
+    const client = connect(socket);
+    client.on("error", () => {});
+    client.write(rawRequest(["anchors", flood, "--no-cache", "--json"], env));
+    // Gone while the call still loads its modules and opens the file: no engine runs yet to close.
+    await new Promise((r) => setTimeout(r, 15));
+    client.destroy();
+    const started = Date.now();
+    while (!/its client (had gone|went away)/.test(server.log()) && Date.now() - started < 60_000)
+      await new Promise((r) => setTimeout(r, 20));
+    // Never run to its end: refused before it started, or its extraction stopped.
+    expect(server.log()).not.toMatch(/ran, exit 0 in \d+ ms; its client had gone/);
+    expect(server.log()).toMatch(/ran, exit 2 in \d+ ms; its client had gone|refused \(its client went away/);
+    server.child.kill("SIGTERM");
+  });
+
   it("never reads a file of the caller's own streams (/dev/stdin, /proc/self) in the server", async () => {
     const { env, socket } = runtime();
     const server = await startServe(env);

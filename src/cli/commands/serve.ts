@@ -204,6 +204,28 @@ function abandonedWorkRuns(): boolean {
   return false;
 }
 
+/** How often the engine is closed again while only abandoned calls run. */
+const STOP_AGAIN_MS = 50;
+let stopping: NodeJS.Timeout | undefined;
+
+/**
+ * Closes the engine while every running call's client is gone, and keeps closing it until that ends:
+ * an abandoned call that had not yet begun its extraction when its client left would otherwise start
+ * a fresh engine and run to its end.
+ */
+function stopAbandonedWork(): void {
+  void closeEngine();
+  if (stopping) return;
+  stopping = setInterval(() => {
+    if (running.size > 0 && [...running].every((s) => s.destroyed)) void closeEngine();
+    else {
+      clearInterval(stopping);
+      stopping = undefined;
+    }
+  }, STOP_AGAIN_MS);
+  stopping.unref();
+}
+
 function receive(socket: Socket): void {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -214,7 +236,7 @@ function receive(socket: Socket): void {
     // now and its client runs it itself. Once every running call's client is gone, their extraction
     // is stopped too (the engine worker, which only they use, is closed and their pages fail).
     lanes.cancelWaiting();
-    if ([...running].every((s) => s.destroyed)) void closeEngine();
+    if ([...running].every((s) => s.destroyed)) stopAbandonedWork();
   });
   socket.on("data", (chunk: Buffer) => {
     const nl = chunk.indexOf(0x0a);
