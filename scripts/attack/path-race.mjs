@@ -88,8 +88,8 @@ export async function pathRaceAttack(dir, { calls, toolEvery = 10 }) {
       stats.verdicts++;
       if (seen === outsideIs) stats.escapes++;
     } catch (error) {
-      // pi's tools throw a plain Error whose message leads with the code.
-      const code = error?.code ?? /^citeproof error \[([A-Z_]+)\]/.exec(String(error?.message))?.[1];
+      // pi's tools throw an error carrying the error document.
+      const code = error?.code ?? error?.document?.code;
       if (typeof code === "string" && code !== "INTERNAL") stats.coded++;
       else stats.crashes++;
     }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assembleRun } from "../../src/evidence/assemble.js";
 import { readEvents } from "../../src/evidence/events.js";
 import { promoteRun } from "../../src/evidence/promote.js";
+import { verifyRun } from "../../src/evidence/verify.js";
 import { createRun, type RunInfo } from "../../src/evidence/run.js";
 import { SnapshotStore } from "../../src/evidence/snapshot.js";
 import { fetchSource, registerSource } from "../../src/evidence/sources.js";
@@ -111,6 +112,8 @@ describe("promotion killed at random points", () => {
       writeRecords(run, { claims });
       const { result } = await assembleRun(run);
       expect(result.accepted).toHaveLength(CONCEPTS);
+      // Promotion reads a fresh, passing verification.json.
+      expect((await verifyRun(run)).report.verdict).toBe("pass");
     } finally {
       await server.close();
     }
