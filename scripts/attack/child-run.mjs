@@ -17,10 +17,11 @@ export function memoryCapMb() {
 }
 
 /** Runs `citeproof args` without blocking the event loop (a server in this process keeps serving). */
-export function runCli(args, { timeoutMs, env } = {}) {
+export function runCli(args, { timeoutMs, env, cwd } = {}) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", RSS_HOOK, cli, ...args], {
       env: { ...process.env, ...env },
+      cwd,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -61,4 +62,13 @@ export function classify(stats, name, run) {
     stats.overCap = (stats.overCap ?? 0) + 1;
     stats.worst += `${name}: ${run.peakMb} MB; `;
   }
+}
+
+/** Runs `task(item)` over `items`, `width` at a time, in order of start. */
+export async function inPool(items, width, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }
