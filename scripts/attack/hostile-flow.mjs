@@ -39,7 +39,9 @@ const docx = (documentXml, extra = []) =>
       name: "word/_rels/document.xml.rels",
       data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r0" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
     },
-    typeof documentXml === "string" ? { name: "word/document.xml", data: documentXml, deflate: true } : documentXml,
+    typeof documentXml === "string"
+      ? { name: "word/document.xml", data: documentXml, deflate: true }
+      : documentXml,
     ...extra,
   ]);
 const wDoc = (body, prolog = "") =>
@@ -62,7 +64,12 @@ const opf = (manifest, spine, prolog = "") =>
   `${prolog}<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>A Book</dc:title><dc:language>en</dc:language></metadata><manifest>${manifest}</manifest><spine>${spine}</spine></package>`;
 const item = (id, href) => `<item id="${id}" href="${href}" media-type="application/xhtml+xml"/>`;
 const ref = (id) => `<itemref idref="${id}"/>`;
-function epub({ container = CONTAINER_XML, pack, chapters = { c1: xhtml(`<h1>1 Intro</h1><p>${WORDS}</p>`) }, extra = [] }) {
+function epub({
+  container = CONTAINER_XML,
+  pack,
+  chapters = { c1: xhtml(`<h1>1 Intro</h1><p>${WORDS}</p>`) },
+  extra = [],
+}) {
   return zipFile([
     { name: "mimetype", data: "application/epub+zip" },
     { name: "META-INF/container.xml", data: container },
@@ -78,7 +85,9 @@ function epub({ container = CONTAINER_XML, pack, chapters = { c1: xhtml(`<h1>1 I
         ),
     },
     ...Object.entries(chapters).map(([id, data]) =>
-      typeof data === "string" ? { name: `OPS/${id}.xhtml`, data, deflate: true } : { ...data, name: `OPS/${id}.xhtml` },
+      typeof data === "string"
+        ? { name: `OPS/${id}.xhtml`, data, deflate: true }
+        : { ...data, name: `OPS/${id}.xhtml` },
     ),
     ...extra,
   ]);
@@ -97,8 +106,14 @@ function entityAttacks(marker, relative) {
       prolog: `<!DOCTYPE q [<!ENTITY a "${"a".repeat(100_000)}">]>`,
       use: "&a;".repeat(20_000),
     },
-    "external entity, absolute": { prolog: `<!DOCTYPE x [<!ENTITY xxe SYSTEM "file://${marker}">]>`, use: "&xxe;" },
-    "external entity, relative": { prolog: `<!DOCTYPE x [<!ENTITY xxe SYSTEM "${relative}">]>`, use: "&xxe;" },
+    "external entity, absolute": {
+      prolog: `<!DOCTYPE x [<!ENTITY xxe SYSTEM "file://${marker}">]>`,
+      use: "&xxe;",
+    },
+    "external entity, relative": {
+      prolog: `<!DOCTYPE x [<!ENTITY xxe SYSTEM "${relative}">]>`,
+      use: "&xxe;",
+    },
     "external entity, public": {
       prolog: `<!DOCTYPE x [<!ENTITY xxe PUBLIC "-//A//B" "file://${marker}">]>`,
       use: "&xxe;",
@@ -115,7 +130,7 @@ function entityAttacks(marker, relative) {
   };
 }
 
-function generated(dir, marker, bombBytes) {
+function generated(marker, bombBytes) {
   const out = {};
   const relative = "../../outside/marker.txt";
   // Bombs: the same deflated zeros, with their true size and with a small size claimed.
@@ -129,7 +144,9 @@ function generated(dir, marker, bombBytes) {
     out[`${how} in DOCX document.xml.docx`] = docx({ name: "word/document.xml", raw });
     out[`${how} in DOCX styles.xml.docx`] = docx(wDoc(wp(WORDS)), [{ name: "word/styles.xml", raw }]);
     out[`${how} in ODT content.xml.odt`] = odt({ name: "content.xml", raw });
-    out[`${how} in ODT styles.xml.odt`] = odt(oDoc(`<text:p>${WORDS}</text:p>`), [{ name: "styles.xml", raw }]);
+    out[`${how} in ODT styles.xml.odt`] = odt(oDoc(`<text:p>${WORDS}</text:p>`), [
+      { name: "styles.xml", raw },
+    ]);
     out[`${how} in EPUB chapter.epub`] = epub({ chapters: { c1: { raw } } });
     out[`${how} in EPUB container.xml.epub`] = zipFile([
       { name: "mimetype", data: "application/epub+zip" },
@@ -150,53 +167,117 @@ function generated(dir, marker, bombBytes) {
     out[`${name} in EPUB chapter.epub`] = epub({
       chapters: { c1: xhtml(`<h1>1 Intro</h1><p>Before ${use} after.</p>`, xml + prolog) },
     });
-    out[`${name} in EPUB package.epub`] = epub({ pack: opf(item("c1", "c1.xhtml") + use, ref("c1"), xml + prolog) });
-    out[`${name} in EPUB container.epub`] = epub({ container: xml + prolog + CONTAINER_XML.replace("<rootfiles>", `<rootfiles>${use}`) });
-    out[`${name} in JATS.nxml`] = `${xml}${prolog}<article><front><article-meta><title-group><article-title>T</article-title></title-group></article-meta></front><body><sec><title>1 Intro</title><p>Before ${use} after.</p></sec></body></article>`;
+    out[`${name} in EPUB package.epub`] = epub({
+      pack: opf(item("c1", "c1.xhtml") + use, ref("c1"), xml + prolog),
+    });
+    out[`${name} in EPUB container.epub`] = epub({
+      container: xml + prolog + CONTAINER_XML.replace("<rootfiles>", `<rootfiles>${use}`),
+    });
+    out[`${name} in JATS.nxml`] =
+      `${xml}${prolog}<article><front><article-meta><title-group><article-title>T</article-title></title-group></article-meta></front><body><sec><title>1 Intro</title><p>Before ${use} after.</p></sec></body></article>`;
     out[`${name} in XHTML.xhtml`] = xhtml(`<h1>1 Intro</h1><p>Before ${use} after.</p>`, xml + prolog);
-    out[`${name} in HTML.html`] = `<!doctype html>${prolog}<html><body><h1>1 Intro</h1><p>Before ${use} after.</p></body></html>`;
+    out[`${name} in HTML.html`] =
+      `<!doctype html>${prolog}<html><body><h1>1 Intro</h1><p>Before ${use} after.</p></body></html>`;
   }
   // Nesting.
   const deep = 100_000;
-  out["HTML div nested 100,000 deep.html"] = `<!doctype html><html><body>${"<div>".repeat(deep)}<p>${WORDS}</p>${"</div>".repeat(deep)}</body></html>`;
-  out["HTML unclosed b 100,000 deep.html"] = `<!doctype html><html><body><p>${"<b>".repeat(deep)}${WORDS}</p></body></html>`;
-  out["HTML 1,000,000 unclosed spans.html"] = `<!doctype html><html><body><p>${"<span>x".repeat(1_000_000)}</p></body></html>`;
-  out["HTML table nested 20,000 deep.html"] = `<html><body>${"<table><tr><td>".repeat(20_000)}${WORDS}</body></html>`;
-  out["XHTML nested 100,000 deep.xhtml"] = xhtml(`${"<div>".repeat(deep)}<p>${WORDS}</p>${"</div>".repeat(deep)}`);
+  out["HTML div nested 100,000 deep.html"] =
+    `<!doctype html><html><body>${"<div>".repeat(deep)}<p>${WORDS}</p>${"</div>".repeat(deep)}</body></html>`;
+  out["HTML unclosed b 100,000 deep.html"] =
+    `<!doctype html><html><body><p>${"<b>".repeat(deep)}${WORDS}</p></body></html>`;
+  out["HTML 1,000,000 unclosed spans.html"] =
+    `<!doctype html><html><body><p>${"<span>x".repeat(1_000_000)}</p></body></html>`;
+  out["HTML table nested 20,000 deep.html"] =
+    `<html><body>${"<table><tr><td>".repeat(20_000)}${WORDS}</body></html>`;
+  out["XHTML nested 100,000 deep.xhtml"] = xhtml(
+    `${"<div>".repeat(deep)}<p>${WORDS}</p>${"</div>".repeat(deep)}`,
+  );
   out["Markdown blockquote 100,000 deep.md"] = `# 1 Intro\n\n${">".repeat(deep)} ${WORDS}\n`;
-  out["Markdown list 20,000 deep.md"] = `# 1 Intro\n\n${Array.from({ length: 20_000 }, (_, i) => `${"  ".repeat(i)}- item ${i}`).join("\n")}\n`;
+  out["Markdown list 20,000 deep.md"] =
+    `# 1 Intro\n\n${Array.from({ length: 20_000 }, (_, i) => `${"  ".repeat(i)}- item ${i}`).join("\n")}\n`;
   out["Markdown emphasis 100,000 deep.md"] = `# 1 Intro\n\n${"*_".repeat(deep)}${WORDS}\n`;
-  out["Markdown brackets 100,000 deep.md"] = `# 1 Intro\n\n${"[".repeat(deep)}${WORDS}${"](x)".repeat(deep)}\n`;
+  out["Markdown brackets 100,000 deep.md"] =
+    `# 1 Intro\n\n${"[".repeat(deep)}${WORDS}${"](x)".repeat(deep)}\n`;
   out["Markdown 100,000 headings.md"] = Array.from({ length: deep }, (_, i) => `# ${i + 1} H\n`).join("");
-  out["JATS sec nested 100,000 deep.nxml"] = `<article><body>${"<sec>".repeat(deep)}<p>${WORDS}</p>${"</sec>".repeat(deep)}</body></article>`;
-  out["DOCX nested 100,000 deep.docx"] = docx(wDoc(`${"<w:sdt><w:sdtContent>".repeat(deep)}${wp(WORDS)}${"</w:sdtContent></w:sdt>".repeat(deep)}`));
-  out["ODT sections nested 100,000 deep.odt"] = odt(oDoc(`${"<text:section>".repeat(deep)}<text:p>${WORDS}</text:p>${"</text:section>".repeat(deep)}`));
-  out["EPUB chapter nested 100,000 deep.epub"] = epub({ chapters: { c1: xhtml(`${"<div>".repeat(deep)}<p>${WORDS}</p>${"</div>".repeat(deep)}`) } });
-  out["EPUB opf nested 100,000 deep.epub"] = epub({ pack: opf(`${"<x>".repeat(deep)}${"</x>".repeat(deep)}${item("c1", "c1.xhtml")}`, ref("c1")) });
+  out["JATS sec nested 100,000 deep.nxml"] =
+    `<article><body>${"<sec>".repeat(deep)}<p>${WORDS}</p>${"</sec>".repeat(deep)}</body></article>`;
+  out["DOCX nested 100,000 deep.docx"] = docx(
+    wDoc(`${"<w:sdt><w:sdtContent>".repeat(deep)}${wp(WORDS)}${"</w:sdtContent></w:sdt>".repeat(deep)}`),
+  );
+  out["ODT sections nested 100,000 deep.odt"] = odt(
+    oDoc(`${"<text:section>".repeat(deep)}<text:p>${WORDS}</text:p>${"</text:section>".repeat(deep)}`),
+  );
+  out["EPUB chapter nested 100,000 deep.epub"] = epub({
+    chapters: { c1: xhtml(`${"<div>".repeat(deep)}<p>${WORDS}</p>${"</div>".repeat(deep)}`) },
+  });
+  out["EPUB opf nested 100,000 deep.epub"] = epub({
+    pack: opf(`${"<x>".repeat(deep)}${"</x>".repeat(deep)}${item("c1", "c1.xhtml")}`, ref("c1")),
+  });
   // EPUB spines.
   const c1 = xhtml(`<h1>1 Intro</h1><p>${WORDS}</p>`);
-  out["EPUB spine names a missing file.epub"] = epub({ pack: opf(item("c1", "c1.xhtml") + item("c2", "gone.xhtml"), ref("c1") + ref("c2")), chapters: { c1 } });
-  out["EPUB spine names an unknown item.epub"] = epub({ pack: opf(item("c1", "c1.xhtml"), ref("c1") + ref("nope")), chapters: { c1 } });
-  out["EPUB spine loops on one file.epub"] = epub({ pack: opf(item("c1", "c1.xhtml") + item("c2", "./c1.xhtml"), ref("c1") + ref("c2")), chapters: { c1 } });
-  out["EPUB spine item 10,000 times.epub"] = epub({ pack: opf(item("c1", "c1.xhtml"), ref("c1").repeat(10_000)), chapters: { c1 } });
-  out["EPUB spine 10,000 items, one file.epub"] = epub({
-    pack: opf(Array.from({ length: 10_000 }, (_, i) => item(`i${i}`, "c1.xhtml")).join(""), Array.from({ length: 10_000 }, (_, i) => ref(`i${i}`)).join("")),
+  out["EPUB spine names a missing file.epub"] = epub({
+    pack: opf(item("c1", "c1.xhtml") + item("c2", "gone.xhtml"), ref("c1") + ref("c2")),
     chapters: { c1 },
   });
-  out["EPUB spine names the package.epub"] = epub({ pack: opf(item("p", "book.opf"), ref("p")), chapters: { c1 } });
-  out["EPUB spine climbs out.epub"] = epub({ pack: opf(item("c1", "../../outside/marker.txt"), ref("c1")), chapters: {} });
-  out["EPUB spine names an absolute path.epub"] = epub({ pack: opf(item("c1", marker), ref("c1")), chapters: {} });
-  out["EPUB spine names a file: URL.epub"] = epub({ pack: opf(item("c1", `file://${marker}`), ref("c1")), chapters: {} });
-  out["EPUB rootfile missing.epub"] = epub({ container: CONTAINER_XML.replace("OPS/book.opf", "OPS/none.opf") });
+  out["EPUB spine names an unknown item.epub"] = epub({
+    pack: opf(item("c1", "c1.xhtml"), ref("c1") + ref("nope")),
+    chapters: { c1 },
+  });
+  out["EPUB spine loops on one file.epub"] = epub({
+    pack: opf(item("c1", "c1.xhtml") + item("c2", "./c1.xhtml"), ref("c1") + ref("c2")),
+    chapters: { c1 },
+  });
+  out["EPUB spine item 10,000 times.epub"] = epub({
+    pack: opf(item("c1", "c1.xhtml"), ref("c1").repeat(10_000)),
+    chapters: { c1 },
+  });
+  out["EPUB spine 10,000 items, one file.epub"] = epub({
+    pack: opf(
+      Array.from({ length: 10_000 }, (_, i) => item(`i${i}`, "c1.xhtml")).join(""),
+      Array.from({ length: 10_000 }, (_, i) => ref(`i${i}`)).join(""),
+    ),
+    chapters: { c1 },
+  });
+  out["EPUB spine names the package.epub"] = epub({
+    pack: opf(item("p", "book.opf"), ref("p")),
+    chapters: { c1 },
+  });
+  out["EPUB spine climbs out.epub"] = epub({
+    pack: opf(item("c1", "../../outside/marker.txt"), ref("c1")),
+    chapters: {},
+  });
+  out["EPUB spine names an absolute path.epub"] = epub({
+    pack: opf(item("c1", marker), ref("c1")),
+    chapters: {},
+  });
+  out["EPUB spine names a file: URL.epub"] = epub({
+    pack: opf(item("c1", `file://${marker}`), ref("c1")),
+    chapters: {},
+  });
+  out["EPUB rootfile missing.epub"] = epub({
+    container: CONTAINER_XML.replace("OPS/book.opf", "OPS/none.opf"),
+  });
   out["EPUB rootfile climbs out.epub"] = epub({ container: CONTAINER_XML.replace("OPS/book.opf", relative) });
   out["EPUB rootfile absolute.epub"] = epub({ container: CONTAINER_XML.replace("OPS/book.opf", marker) });
-  out["EPUB rootfile is the container.epub"] = epub({ container: CONTAINER_XML.replace("OPS/book.opf", "META-INF/container.xml") });
+  out["EPUB rootfile is the container.epub"] = epub({
+    container: CONTAINER_XML.replace("OPS/book.opf", "META-INF/container.xml"),
+  });
   out["EPUB empty spine.epub"] = epub({ pack: opf("", ""), chapters: {} });
   out["EPUB nav loops.epub"] = epub({
-    pack: opf(`${item("c1", "c1.xhtml")}<item id="nav" href="c1.xhtml" properties="nav" media-type="application/xhtml+xml"/>`, ref("c1")),
-    chapters: { c1: xhtml(`<nav epub:type="toc" xmlns:epub="http://www.idpf.org/2007/ops"><ol><li><a href="c1.xhtml#x">1 Intro</a><ol><li><a href="c1.xhtml">again</a></li></ol></li></ol></nav><p id="x">${WORDS}</p>`) },
+    pack: opf(
+      `${item("c1", "c1.xhtml")}<item id="nav" href="c1.xhtml" properties="nav" media-type="application/xhtml+xml"/>`,
+      ref("c1"),
+    ),
+    chapters: {
+      c1: xhtml(
+        `<nav epub:type="toc" xmlns:epub="http://www.idpf.org/2007/ops"><ol><li><a href="c1.xhtml#x">1 Intro</a><ol><li><a href="c1.xhtml">again</a></li></ol></li></ol></nav><p id="x">${WORDS}</p>`,
+      ),
+    },
   });
-  out["EPUB without container.epub"] = zipFile([{ name: "mimetype", data: "application/epub+zip" }, { name: "OPS/c1.xhtml", data: c1 }]);
+  out["EPUB without container.epub"] = zipFile([
+    { name: "mimetype", data: "application/epub+zip" },
+    { name: "OPS/c1.xhtml", data: c1 },
+  ]);
   // Containers renamed as another kind.
   const fixtureBytes = (name) => readFileSync(join(containers, name));
   out["EPUB renamed .docx.docx"] = fixtureBytes("flow.epub");
@@ -205,7 +286,10 @@ function generated(dir, marker, bombBytes) {
   out["DOCX renamed .epub.epub"] = fixtureBytes("flow.docx");
   out["zip of text renamed .docx.docx"] = zipFile([{ name: "readme.txt", data: WORDS }]);
   out["zip of text renamed .epub.epub"] = zipFile([{ name: "readme.txt", data: WORDS }]);
-  out["jar renamed .docx.docx"] = zipFile([{ name: "META-INF/MANIFEST.MF", data: "Manifest-Version: 1.0\n" }, { name: "A.class", data: Buffer.from([0xca, 0xfe, 0xba, 0xbe]) }]);
+  out["jar renamed .docx.docx"] = zipFile([
+    { name: "META-INF/MANIFEST.MF", data: "Manifest-Version: 1.0\n" },
+    { name: "A.class", data: Buffer.from([0xca, 0xfe, 0xba, 0xbe]) },
+  ]);
   out["DOCX with no document part.docx"] = zipFile([{ name: "[Content_Types].xml", data: "<Types/>" }]);
   out["PDF renamed .docx.docx"] = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
   out["HTML renamed .epub.epub"] = `<html><body><p>${WORDS}</p></body></html>`;
@@ -219,31 +303,55 @@ function generated(dir, marker, bombBytes) {
   countLie.writeUInt16LE(0xffff, countLie.length - 12);
   countLie.writeUInt16LE(0xffff, countLie.length - 14);
   out["zip: entry count 65,535 claimed.docx"] = countLie;
-  out["zip: entry climbing out.docx"] = docx(wDoc(wp(WORDS)), [{ name: "../../outside/marker.txt", data: "x" }]);
+  out["zip: entry climbing out.docx"] = docx(wDoc(wp(WORDS)), [
+    { name: "../../outside/marker.txt", data: "x" },
+  ]);
   out["zip: entry with absolute name.epub"] = epub({ extra: [{ name: marker, data: "x" }] });
-  out["zip: main part a symlink out.docx"] = docx({ name: "word/document.xml", data: marker, unix: 0o120777 });
+  out["zip: main part a symlink out.docx"] = docx({
+    name: "word/document.xml",
+    data: marker,
+    unix: 0o120777,
+  });
   out["zip: chapter a symlink out.epub"] = epub({ chapters: { c1: { data: marker, unix: 0o120777 } } });
   out["zip: content a symlink out.odt"] = odt({ name: "content.xml", data: marker, unix: 0o120777 });
-  out["zip: duplicated main part.docx"] = docx(wDoc(wp(WORDS)), [{ name: "word/document.xml", data: wDoc(wp("Second copy of the words here.")) }]);
-  out["zip: 20,000 entries.docx"] = docx(wDoc(wp(WORDS)), Array.from({ length: 20_000 }, (_, i) => ({ name: `word/media/e${i}.bin`, data: "" })));
+  out["zip: duplicated main part.docx"] = docx(wDoc(wp(WORDS)), [
+    { name: "word/document.xml", data: wDoc(wp("Second copy of the words here.")) },
+  ]);
+  out["zip: 20,000 entries.docx"] = docx(
+    wDoc(wp(WORDS)),
+    Array.from({ length: 20_000 }, (_, i) => ({ name: `word/media/e${i}.bin`, data: "" })),
+  );
   const method99 = docx(wDoc(wp(WORDS)));
-  for (let at = method99.indexOf("PK\x01\x02"); at >= 0; at = method99.indexOf("PK\x01\x02", at + 4)) method99.writeUInt16LE(99, at + 10);
+  for (let at = method99.indexOf("PK\x01\x02"); at >= 0; at = method99.indexOf("PK\x01\x02", at + 4))
+    method99.writeUInt16LE(99, at + 10);
   out["zip: unknown compression method.docx"] = method99;
   const encrypted = docx(wDoc(wp(WORDS)));
-  for (let at = encrypted.indexOf("PK\x01\x02"); at >= 0; at = encrypted.indexOf("PK\x01\x02", at + 4)) encrypted.writeUInt16LE(0x801, at + 8);
+  for (let at = encrypted.indexOf("PK\x01\x02"); at >= 0; at = encrypted.indexOf("PK\x01\x02", at + 4))
+    encrypted.writeUInt16LE(0x801, at + 8);
   out["zip: encrypted flag.docx"] = encrypted;
   const sizeLie = docx(wDoc(wp(WORDS)));
-  for (let at = sizeLie.indexOf("PK\x01\x02"); at >= 0; at = sizeLie.indexOf("PK\x01\x02", at + 4)) sizeLie.writeUInt32LE(0xfffffff0, at + 20);
+  for (let at = sizeLie.indexOf("PK\x01\x02"); at >= 0; at = sizeLie.indexOf("PK\x01\x02", at + 4))
+    sizeLie.writeUInt32LE(0xfffffff0, at + 20);
   out["zip: compressed sizes past the end.docx"] = sizeLie;
   // Encodings and empty files.
-  for (const ext of ["txt", "md", "html", "epub", "docx", "odt", "nxml", "xhtml"]) out[`0 bytes.${ext}`] = Buffer.alloc(0);
+  for (const ext of ["txt", "md", "html", "epub", "docx", "odt", "nxml", "xhtml"])
+    out[`0 bytes.${ext}`] = Buffer.alloc(0);
   const text = `# 1 Intro\n\n${WORDS}\n`;
   const le = Buffer.from(text, "utf16le");
   const be = Buffer.from(le).swap16();
   for (const ext of ["txt", "md", "html"]) {
-    out[`invalid UTF-8.${ext}`] = Buffer.concat([Buffer.from(text), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80, 0xa0])]);
-    out[`overlong UTF-8.${ext}`] = Buffer.concat([Buffer.from(text), Buffer.from([0xc0, 0xaf, 0xe0, 0x80, 0xaf])]);
-    out[`CESU surrogates.${ext}`] = Buffer.concat([Buffer.from(text), Buffer.from([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80])]);
+    out[`invalid UTF-8.${ext}`] = Buffer.concat([
+      Buffer.from(text),
+      Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80, 0xa0]),
+    ]);
+    out[`overlong UTF-8.${ext}`] = Buffer.concat([
+      Buffer.from(text),
+      Buffer.from([0xc0, 0xaf, 0xe0, 0x80, 0xaf]),
+    ]);
+    out[`CESU surrogates.${ext}`] = Buffer.concat([
+      Buffer.from(text),
+      Buffer.from([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80]),
+    ]);
     out[`UTF-16LE with BOM.${ext}`] = Buffer.concat([Buffer.from([0xff, 0xfe]), le]);
     out[`UTF-16BE with BOM.${ext}`] = Buffer.concat([Buffer.from([0xfe, 0xff]), be]);
     out[`UTF-16LE without BOM.${ext}`] = le;
@@ -251,14 +359,37 @@ function generated(dir, marker, bombBytes) {
     out[`NUL bytes.${ext}`] = Buffer.concat([Buffer.from(text), Buffer.alloc(4096)]);
     out[`random bytes.${ext}`] = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 2654435761) >>> 24));
   }
-  out["UTF-16 JATS.nxml"] = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`<?xml version="1.0" encoding="UTF-16"?><article><body><sec><title>1 Intro</title><p>${WORDS}</p></sec></body></article>`, "utf16le")]);
+  out["UTF-16 JATS.nxml"] = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-16"?><article><body><sec><title>1 Intro</title><p>${WORDS}</p></sec></body></article>`,
+      "utf16le",
+    ),
+  ]);
   out["XML declares EBCDIC.xhtml"] = xhtml(`<p>${WORDS}</p>`, '<?xml version="1.0" encoding="EBCDIC-US"?>');
-  out["DOCX part in UTF-16.docx"] = docx({ name: "word/document.xml", data: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(wDoc(wp(WORDS), '<?xml version="1.0" encoding="UTF-16"?>'), "utf16le")]) });
-  out["DOCX part invalid UTF-8.docx"] = docx({ name: "word/document.xml", data: Buffer.concat([Buffer.from(wDoc(wp(WORDS))), Buffer.from([0xff, 0xc3])]) });
+  out["DOCX part in UTF-16.docx"] = docx({
+    name: "word/document.xml",
+    data: Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(wDoc(wp(WORDS), '<?xml version="1.0" encoding="UTF-16"?>'), "utf16le"),
+    ]),
+  });
+  out["DOCX part invalid UTF-8.docx"] = docx({
+    name: "word/document.xml",
+    data: Buffer.concat([Buffer.from(wDoc(wp(WORDS))), Buffer.from([0xff, 0xc3])]),
+  });
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Buffer.from(v)]));
 }
 
-const FIXTURES = ["flow.epub", "flow-epub2.epub", "flow.docx", "flow-libreoffice.docx", "flow.odt", "flow-libreoffice.odt", "flow.nxml"];
+const FIXTURES = [
+  "flow.epub",
+  "flow-epub2.epub",
+  "flow.docx",
+  "flow-libreoffice.docx",
+  "flow.odt",
+  "flow-libreoffice.odt",
+  "flow.nxml",
+];
 
 function mutations(count, random) {
   const out = {};
@@ -266,7 +397,8 @@ function mutations(count, random) {
     const name = FIXTURES[i % FIXTURES.length];
     const bytes = Buffer.from(readFileSync(join(containers, name)));
     const ext = name.slice(name.lastIndexOf("."));
-    if (i % 3 === 0) out[`truncation ${i} of ${name}${ext}`] = bytes.subarray(0, Math.floor(random() * bytes.length));
+    if (i % 3 === 0)
+      out[`truncation ${i} of ${name}${ext}`] = bytes.subarray(0, Math.floor(random() * bytes.length));
     else {
       for (let f = 0; f < 1 + Math.floor(random() * (i % 3 === 1 ? 4 : 40)); f++)
         bytes[Math.floor(random() * bytes.length)] ^= 1 << Math.floor(random() * 8);
@@ -286,10 +418,11 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
   const marker = join(dir, "outside", "marker.txt");
   writeFileSync(marker, `${token} ${SECRET}\n`);
   let inputs = Object.entries({
-    ...generated(dir, marker, sample ? 32 << 20 : 512 << 20),
+    ...generated(marker, sample ? 32 << 20 : 512 << 20),
     ...mutations(sample ? 12 : 160, random),
   });
-  if (sample) inputs = inputs.filter((_, i) => i % 4 === 0 || /bomb|external|laughs|100,000/.test(inputs[i][0]));
+  if (sample)
+    inputs = inputs.filter((_, i) => i % 4 === 0 || /bomb|external|laughs|100,000/.test(inputs[i][0]));
   const evidence = join(dir, "evidence.json");
   writeFileSync(
     evidence,
@@ -298,14 +431,25 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
       { kind: "quotation", text: SECRET },
     ]),
   );
-  const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, hangs: 0, escapes: 0, peakMb: 0, overCap: 0, worst: "" };
+  const stats = {
+    tried: 0,
+    verdicts: 0,
+    coded: 0,
+    crashes: 0,
+    hangs: 0,
+    escapes: 0,
+    peakMb: 0,
+    overCap: 0,
+    worst: "",
+  };
   await inPool(
     inputs.map(([name, bytes], i) => ({ name, bytes, i })),
     2,
     async ({ name, bytes, i }) => {
       const file = join(inputsDir, `in-${i}${name.slice(name.lastIndexOf("."))}`);
       writeFileSync(file, bytes);
-      const args = ["verify", file, "--evidence", evidence, "--json", "--no-cache", "--serve", "never", "--timeout-ms", String(DEADLINE_MS)];
+      const flags = `--json --no-cache --serve never --timeout-ms ${DEADLINE_MS}`.split(" ");
+      const args = ["verify", file, "--evidence", evidence, ...flags];
       const run = await runCli(args, { timeoutMs: DEADLINE_MS + 5000, cwd: inputsDir });
       classify(stats, name, run);
       if (`${run.stdout}${run.stderr}`.includes(token)) {
@@ -325,7 +469,9 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
 function passesToken(stdout) {
   try {
     const report = JSON.parse(stdout);
-    return (report.results ?? []).some((r) => r.verdict === "PASS" && JSON.stringify(r).includes("zebra quokka"));
+    return (report.results ?? []).some(
+      (r) => r.verdict === "PASS" && JSON.stringify(r).includes("zebra quokka"),
+    );
   } catch {
     return false;
   }
