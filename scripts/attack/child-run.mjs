@@ -72,3 +72,18 @@ export async function inPool(items, width, task) {
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }
+
+/** The counts `classify` adds to, with escapes (reads outside) counted by the caller. */
+export function emptyStats() {
+  return {
+    tried: 0,
+    verdicts: 0,
+    coded: 0,
+    crashes: 0,
+    hangs: 0,
+    escapes: 0,
+    peakMb: 0,
+    overCap: 0,
+    worst: "",
+  };
+}

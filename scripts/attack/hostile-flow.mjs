@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32, deflateRawSync } from "node:zlib";
-import { classify, inPool, runCli } from "./child-run.mjs";
+import { classify, emptyStats, inPool, runCli } from "./child-run.mjs";
 import { rng } from "./seeded.mjs";
 import { zipFile } from "./zip-writer.mjs";
 
@@ -431,17 +431,7 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
       { kind: "quotation", text: SECRET },
     ]),
   );
-  const stats = {
-    tried: 0,
-    verdicts: 0,
-    coded: 0,
-    crashes: 0,
-    hangs: 0,
-    escapes: 0,
-    peakMb: 0,
-    overCap: 0,
-    worst: "",
-  };
+  const stats = emptyStats();
   await inPool(
     inputs.map(([name, bytes], i) => ({ name, bytes, i })),
     2,
