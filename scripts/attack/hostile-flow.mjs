@@ -421,8 +421,8 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
     ...generated(marker, sample ? 32 << 20 : 512 << 20),
     ...mutations(sample ? 12 : 160, random),
   });
-  if (sample)
-    inputs = inputs.filter((_, i) => i % 4 === 0 || /bomb|external|laughs|100,000/.test(inputs[i][0]));
+  const kept = /bomb in DOCX document|external entity, absolute|laughs in (DOCX|JATS)\.|100,000 deep/;
+  if (sample) inputs = inputs.filter(([name], i) => i % 6 === 0 || kept.test(name));
   const evidence = join(dir, "evidence.json");
   writeFileSync(
     evidence,
