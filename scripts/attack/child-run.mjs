@@ -17,10 +17,11 @@ export function memoryCapMb() {
 }
 
 /** Runs `citeproof args` without blocking the event loop (a server in this process keeps serving). */
-export function runCli(args, { timeoutMs, env } = {}) {
+export function runCli(args, { timeoutMs, env, cwd } = {}) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", RSS_HOOK, cli, ...args], {
       env: { ...process.env, ...env },
+      cwd,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -61,4 +62,28 @@ export function classify(stats, name, run) {
     stats.overCap = (stats.overCap ?? 0) + 1;
     stats.worst += `${name}: ${run.peakMb} MB; `;
   }
+}
+
+/** Runs `task(item)` over `items`, `width` at a time, in order of start. */
+export async function inPool(items, width, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+}
+
+/** The counts `classify` adds to, with escapes (reads outside) counted by the caller. */
+export function emptyStats() {
+  return {
+    tried: 0,
+    verdicts: 0,
+    coded: 0,
+    crashes: 0,
+    hangs: 0,
+    escapes: 0,
+    peakMb: 0,
+    overCap: 0,
+    worst: "",
+  };
 }

@@ -12,6 +12,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { badInputAttack } from "./bad-inputs.mjs";
+import { hostileBibAttack } from "./hostile-bibs.mjs";
+import { hostileFlowAttack } from "./hostile-flow.mjs";
 import { hostileHttpAttack } from "./hostile-http.mjs";
 import { hostilePdfAttack } from "./hostile-pdfs.mjs";
 import { httpLimitAttack } from "./http-limits.mjs";
@@ -70,6 +72,8 @@ try {
   );
   row("store tamper", await tamperAttack(join(work, "tamper"), { seed }));
   row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 6 : 120, seed }));
+  row("hostile flow inputs", await hostileFlowAttack(join(work, "flow"), { sample, seed }));
+  row("hostile bibliographies and drafts", await hostileBibAttack(join(work, "bibs"), { sample, seed }));
   row("hostile HTTP", await hostileHttpAttack(join(work, "http"), { bombMib: sample ? 256 : 4096, sample }));
   const kills = await killTrials(join(work, "kill"), { trials: sample ? 3 : 50, seed });
   row("SIGKILL: session, run, batch", { ...kills, verdicts: kills.verdicts });

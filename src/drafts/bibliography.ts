@@ -192,7 +192,10 @@ async function bibtexBibliography(text: string): Promise<Bibliography> {
   const { chunks, errors } = chunkBibtex(text);
   const problems: BibProblem[] = errors.map((e) => ({ line: e.line, message: e.message }));
   const broken = new Map(errors.filter((e) => e.key !== "").map((e) => [e.key, e.message]));
-  const strings = chunks.filter((c) => c.type === "string").map((c) => c.text);
+  const strings = boundedStrings(
+    chunks.filter((c) => c.type === "string"),
+    problems,
+  );
   const entries = chunks.filter((c) => c.type !== "string" && c.type !== "preamble");
   const byKey = new Map<string, BibChunk>();
   const index = new Map<BibChunk, number>();
@@ -262,6 +265,63 @@ async function bibtexBibliography(text: string): Promise<Bibliography> {
       return broken.get(key);
     },
   };
+}
+
+/** The longest text one `@string` may expand to; a longer one is left out, named with its line. */
+const MAX_STRING_CHARS = 1 << 16;
+
+/**
+ * The `@string` definitions whose expansion stays under MAX_STRING_CHARS, measured without expanding
+ * them: `@string{s1 = s0 # s0}` doubled 60 times would otherwise be built in full by the parser.
+ */
+function boundedStrings(chunks: BibChunk[], problems: BibProblem[]): string[] {
+  const lengths = new Map<string, number>();
+  const kept: string[] = [];
+  for (const chunk of chunks) {
+    const m = /^@\s*string\s*[{(]\s*([^\s=#{}(),"]+)\s*=([\s\S]*)[})]\s*$/iu.exec(chunk.text);
+    if (!m) {
+      kept.push(chunk.text);
+      continue;
+    }
+    const name = m[1].toLowerCase();
+    const length = concatenation(m[2]).reduce((sum, part) => {
+      if (/^[{"]/u.test(part)) return sum + part.length - 2;
+      if (/^\d+$/u.test(part)) return sum + part.length;
+      return sum + (lengths.get(part.toLowerCase()) ?? part.length);
+    }, 0);
+    if (length > MAX_STRING_CHARS) {
+      // Unmeasurable from now on: every @string built on this one is left out too.
+      lengths.set(name, Number.POSITIVE_INFINITY);
+      problems.push({
+        line: chunk.line,
+        message: `the @string ${m[1]} at line ${chunk.line} expands past ${MAX_STRING_CHARS} characters, too long; it is left out`,
+      });
+      continue;
+    }
+    lengths.set(name, length);
+    kept.push(chunk.text);
+  }
+  return kept;
+}
+
+/** The parts of a BibTeX value joined by `#`, each trimmed (a `#` inside braces or quotes is text). */
+function concatenation(value: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === "{") depth++;
+    else if (ch === "}") depth = Math.max(0, depth - 1);
+    else if (ch === '"' && depth === 0) quoted = !quoted;
+    else if (ch === "#" && depth === 0 && !quoted) {
+      parts.push(value.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(value.slice(start).trim());
+  return parts.filter((p) => p !== "");
 }
 
 /** The entry and the entries its `crossref` chain names, each once (a cycle ends the chain). */

@@ -181,4 +181,22 @@ describe("bad input to check-text --bib", () => {
       checkTextOperation.run({ bib: "refs.bib", pdf: "x.pdf", draft }, ctx),
     ).rejects.toBeInstanceOf(CiteproofError);
   });
+
+  it("an @string doubled 60 times is named with its line, never expanded; the other entries read", async () => {
+    const doublings = Array.from({ length: 60 }, (_, i) => `@string{s${i + 1} = s${i} # s${i}}`);
+    const bib = [
+      '@string{s0 = "xxxxxxxxxx"}',
+      ...doublings,
+      "@string{ok = {Journal} # { of Boats}}",
+      "@article{good, title = {Good}, journal = ok, file = {interfaces.pdf}}",
+      "@article{bomb, title = s60, file = {interfaces.pdf}}",
+    ].join("\n");
+    const report = await draftCheck(`"${QUOTE}" [@good, p. 1]. "${QUOTE}" [@bomb, p. 1].`, bib);
+    expect(report.citations.map((c) => [c.key, c.verdict])).toEqual([
+      ["good", "PASS"],
+      ["bomb", "PASS"],
+    ]);
+    expect(report.bibliography.problems[0]).toMatchObject({ line: 14 });
+    expect(report.bibliography.problems[0].message).toMatch(/@string s13 at line 14 .*too long/);
+  });
 });

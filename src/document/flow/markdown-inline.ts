@@ -25,7 +25,7 @@ const ENTITIES: Record<string, string> = {
 /** Inline Markdown to its rendered words. */
 export function renderInline(source: string): string {
   // Code spans are cut out first: nothing inside them is syntax.
-  const pieces = source.split(/(`+)([\s\S]*?[^`])\1(?!`)/u);
+  const pieces = source.split(/(?<!`)(`+)(?!`)([\s\S]{0,1000}?[^`])\1(?!`)/u);
   const out: string[] = [];
   for (let i = 0; i < pieces.length; i += 3) {
     out.push(renderProse(pieces[i]));
@@ -42,18 +42,21 @@ function renderProse(text: string): string {
     String.fromCodePoint(ESCAPE_BASE + ch.charCodeAt(0)),
   );
   s = s
-    .replace(/\[\^[^\]\s]+\]/gu, "")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/gu, "$1")
-    .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/gu, "$1")
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/gu, "$1")
-    .replace(/<((?:https?|mailto):[^>\s]+)>/gu, "$1")
-    .replace(/<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/gu, "")
-    .replace(/\{[#.][^}]*\}/gu, "");
+    .replace(/\[\^[^[\]\s]{1,200}\]/gu, "")
+    .replace(/!\[([^[\]]{0,1000})\]\([^)]{0,2000}\)/gu, "$1")
+    .replace(
+      /\[([^[\]]{1,1000})\]\((?:[^()\s]|\([^()]{0,2000}\)){0,2000}(?:\s{1,20}"[^"]{0,1000}")?\)/gu,
+      "$1",
+    )
+    .replace(/\[([^[\]]{1,1000})\]\[[^[\]]{0,1000}\]/gu, "$1")
+    .replace(/<((?:https?|mailto):[^>\s]{1,2000})>/gu, "$1")
+    .replace(/<\/?[A-Za-z][\w-]{0,100}(?:\s[^<>]{0,2000})?\/?>/gu, "")
+    .replace(/\{[#.][^{}]{0,1000}\}/gu, "");
   s = stripEmphasis(s);
   s = s
     .replace(/---/gu, "\u2014")
     .replace(/--/gu, "\u2013")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (whole, name: string) => entity(name) ?? whole);
+    .replace(/&(#x[0-9a-f]{1,8}|#\d{1,8}|[a-z]{1,32});/giu, (whole, name: string) => entity(name) ?? whole);
   return s.replace(/[\u{f0000}-\u{f007f}]/gu, (ch) =>
     String.fromCharCode((ch.codePointAt(0) ?? ESCAPE_BASE) - ESCAPE_BASE),
   );
@@ -64,10 +67,10 @@ function stripEmphasis(text: string): string {
   for (let pass = 0; pass < 3; pass++) {
     const before = s;
     s = s
-      .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/gu, "$2")
-      .replace(/\*(?=[^\s*])([\s\S]*?[^\s*])\*/gu, "$1")
-      .replace(/(?<![\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\p{L}\p{N}_])/gu, "$1")
-      .replace(/~~(?=\S)([\s\S]*?\S)~~/gu, "$1");
+      .replace(/(\*\*|__)(?=\S)([\s\S]{0,1000}?\S)\1/gu, "$2")
+      .replace(/\*(?=[^\s*])([\s\S]{0,1000}?[^\s*])\*/gu, "$1")
+      .replace(/(?<![\p{L}\p{N}_])_(?=[^\s_])([\s\S]{0,1000}?[^\s_])_(?![\p{L}\p{N}_])/gu, "$1")
+      .replace(/~~(?=\S)([\s\S]{0,1000}?\S)~~/gu, "$1");
     if (s === before) break;
   }
   return s;

@@ -102,4 +102,24 @@ describe("Markdown reader", () => {
     const bad = new Uint8Array([0x23, 0x20, 0x41, 0xff, 0x0a]);
     expect(await codeOf(readFlow("markdown", bad))).toBe("CONTENT_INVALID");
   });
+
+  it("unclosed brackets, emphasis and code marks 100,000 deep read in linear time", async () => {
+    const words = "The surveyors counted forty boats.";
+    const runs = [
+      `${"[".repeat(100_000)}${words}${"](x)".repeat(100_000)}`,
+      `${"[".repeat(200_000)}${words}`,
+      `${"![".repeat(100_000)}${words}`,
+      "*a ".repeat(100_000),
+      "**a ".repeat(100_000),
+      "_a ".repeat(100_000),
+      "~~a ".repeat(100_000),
+      `\`\` ${"`a ".repeat(100_000)}`,
+    ];
+    const started = Date.now();
+    for (const run of runs) {
+      const doc = await readFlow("markdown", `# 1 Intro\n\n${run}\n`);
+      expect(doc.text.length).toBeGreaterThan(0);
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 120_000);
 });
