@@ -9,6 +9,7 @@ import { type BatchEnv, runJob } from "../../src/batch/run-job.js";
 import type { CiteproofError } from "../../src/errors.js";
 import { verifyOperation } from "../../src/operations/verify.js";
 import { repoRoot, tempDir } from "../helpers/fixture-files.js";
+import { CORPUS_EVIDENCE, CORPUS_QUOTE } from "../helpers/flow-source.js";
 import { CITE_GOOD } from "./helpers.js";
 
 let work: ReturnType<typeof tempDir>;
@@ -23,20 +24,11 @@ beforeAll(() => {
 });
 afterAll(() => work.remove());
 
-const TRUE_QUOTE = "hold a large share of the world's farmland";
 const line = (value: unknown) => JSON.stringify(value);
 
 describe("batch jobs on a flow source", () => {
   it("a verify job with source equals the single verify, PASS and FAIL alike", async () => {
-    const evidence = [
-      { id: "ok", kind: "quotation", text: TRUE_QUOTE, section: "Introduction" },
-      {
-        id: "changed",
-        kind: "quotation",
-        text: "hold a large share of the world's zebras",
-        section: "Introduction",
-      },
-    ];
+    const evidence = CORPUS_EVIDENCE;
     const job = parseJobLine(line({ id: "v", source: notes, verify: evidence }), 1);
     const result = await runJob(job, env);
     const { id, batch, ...doc } = result;
@@ -52,7 +44,7 @@ describe("batch jobs on a flow source", () => {
   });
 
   it("a check_text job with source checks the draft's quotations against it", async () => {
-    const draft = `The study notes that deltas "${TRUE_QUOTE} and many of its cities" (section "Introduction").`;
+    const draft = `The study notes that deltas "${CORPUS_QUOTE} and many of its cities" (section "Introduction").`;
     const result = await runJob(parseJobLine(line({ id: "t", source: notes, check_text: draft }), 2), env);
     expect(result.error).toBeUndefined();
     expect((result.document as { kind: string }).kind).toBe("markdown");
