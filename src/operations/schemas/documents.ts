@@ -96,7 +96,8 @@ export const checkTextInput = inputSchema(
 
 export const reportInput = inputSchema(
   z.strictObject({
-    pdf: pdfField,
+    source: sourceField,
+    pdf: pdfAliasField,
     evidence: evidenceField,
     out: z.string().min(1).describe("the HTML file to write (replaced atomically)"),
     dpi: z.number().min(MIN_RENDER_DPI).max(MAX_RENDER_DPI).optional().describe("resolution of the crops"),
