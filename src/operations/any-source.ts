@@ -8,6 +8,8 @@
  */
 
 import { CITE_CHECK_LIMITS } from "../checks/cite-check/limits.js";
+import type { EvidenceRecord } from "../checks/evidence-record.js";
+import { assertFlowLocators } from "../checks/flow-verify.js";
 import { fetchedKind } from "../document/flow/media-type.js";
 import type { FlowDocument, FlowKind, SourceBytes } from "../document/flow/model.js";
 import { openFlow, sourceKind } from "../document/flow/open.js";
@@ -64,6 +66,20 @@ export async function openAnySource(
     timeoutMs: ctx.open.timeoutMs,
   });
   return { kind, path, source, doc };
+}
+
+/**
+ * Opens the source `source` (or `pdf`) names for checking `records`: a locator the source's kind does
+ * not have is refused before it is read (and cached); only an EPUB may print page labels.
+ */
+export async function openCitedSource(
+  ctx: Pick<OperationContext, "cwd" | "access" | "open" | "privateUrls" | "caller">,
+  input: { source?: string; pdf?: string; password?: string },
+  records: readonly EvidenceRecord[],
+): Promise<OpenedSource> {
+  const path = sourcePath(input, ctx.caller);
+  const locators = (kind: FlowKind) => kind !== "epub" && assertFlowLocators(kind, false, records, path);
+  return openAnySource(ctx, path, { password: input.password }, input.pdf !== undefined, locators);
 }
 
 /** An http(s) URL, fetched rather than read as a path. */

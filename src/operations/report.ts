@@ -2,14 +2,13 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { z } from "zod";
 import { validateEvidence } from "../checks/evidence-record.js";
-import { assertFlowLocators, type FlowVerifyReport, verifyFlow } from "../checks/flow-verify.js";
+import { type FlowVerifyReport, verifyFlow } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
-import type { FlowKind } from "../document/flow/model.js";
 import { closeRenderer } from "../document/render.js";
 import { CiteproofError } from "../errors.js";
 import { buildFlowReport, buildReport, DEFAULT_REPORT_DPI } from "../report/build.js";
 import { type WrittenReport, writeReport } from "../report/write.js";
-import { openAnySource, sourcePath } from "./any-source.js";
+import { openCitedSource, sourcePath } from "./any-source.js";
 import { defineOperation } from "./operation.js";
 import { outputPath } from "./paths.js";
 import type { reportInput } from "./schemas/documents.js";
@@ -37,14 +36,7 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
     assertFolder(out);
     const records = validateEvidence(input.evidence, 'argument "evidence"');
     const path = sourcePath(input, ctx.caller);
-    const locators = (kind: FlowKind) => kind !== "epub" && assertFlowLocators(kind, false, records, path);
-    const opened = await openAnySource(
-      ctx,
-      path,
-      { password: input.password },
-      input.pdf !== undefined,
-      locators,
-    );
+    const opened = await openCitedSource(ctx, input, records);
     const write = (report: Parameters<typeof writeReport>[1]) => ({
       document: report.document,
       results: report.sections.map((s) => s.result),

@@ -67,7 +67,7 @@ export function register(program: Command, io: CommandIo): void {
           io,
           verifyCitationsOperation,
           {
-            pdf,
+            source: pdf,
             format,
             citations: citations as unknown[],
             password: flags.password,

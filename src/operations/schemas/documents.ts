@@ -120,7 +120,8 @@ export const reportInput = inputSchema(
 
 export const verifyCitationsInput = inputSchema(
   z.strictObject({
-    pdf: pdfField,
+    source: sourceField,
+    pdf: pdfAliasField,
     format: z
       .enum(CITATIONS_FORMATS)
       .describe(
