@@ -27,7 +27,7 @@ const jobObject = z.strictObject({
     .min(1)
     .optional()
     .describe(
-      "path of the cited source of any kind (PDF, HTML, Markdown, text, EPUB, DOCX, ODT, JATS), inside the allowed roots, its kind read from its content (verify and check_text jobs only, instead of pdf)",
+      "path of the cited source of any kind (PDF, HTML, Markdown, text, EPUB, DOCX, ODT, JATS), inside the allowed roots, or an http(s) URL, its kind read from its content (verify and check_text jobs only, instead of pdf)",
     ),
   url: z.string().min(1).optional().describe("an http(s) URL of the PDF (cite_check jobs only)"),
   bib: z

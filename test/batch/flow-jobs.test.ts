@@ -1,7 +1,9 @@
 // A jobs line's `source` (beside `pdf`): a verify or check_text job reads a cited source of any kind,
 // its kind from its content, and its result line is the single command's --json document; cite_check
 // stays PDF-only, and a line naming two sources is refused.
-import { copyFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseJobLine } from "../../src/batch/job.js";
@@ -57,6 +59,26 @@ describe("batch jobs on a flow source", () => {
     const result = await runJob(job, env);
     expect(result.batch.exit).toBe(2);
     expect((result.error as { code: string }).code).toBe("EVIDENCE_INVALID");
+  });
+
+  it("a verify job's source may be an http(s) URL, fetched as verify fetches it", async () => {
+    const body = readFileSync(notes);
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/notes`;
+      const result = await runJob(
+        parseJobLine(line({ id: "u", source: url, verify: CORPUS_EVIDENCE }), 5),
+        env,
+      );
+      expect((result.document as { kind: string }).kind).toBe("markdown");
+      expect((result.results as { verdict: string }[]).map((r) => r.verdict)).toEqual(["PASS", "FAIL"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("refuses source on a cite_check job, and a line naming both pdf and source", () => {
