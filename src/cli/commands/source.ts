@@ -82,7 +82,7 @@ export function register(program: Command, io: CommandIo): void {
       )
       .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
       .option("--password <password>", "password of an encrypted PDF")
-      .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024)),
+      .option("--max-bytes <bytes>", "largest file accepted, in bytes", String(256 * 1024 * 1024)),
   ).action(
     (
       flags: MetaFlags & {
