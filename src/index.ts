@@ -57,7 +57,30 @@ export {
   userBoxToDevice,
   userToDevice,
 } from "./document/render.js";
-export { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile, sha256Hex } from "./source/file.js";
+export {
+  DEFAULT_MAX_PDF_BYTES,
+  type PdfBytes,
+  readPdfFile,
+  readSourceFile,
+  sha256Hex,
+} from "./source/file.js";
+
+// Flow sources (HTML, XHTML, Markdown, text, EPUB, DOCX, ODT, JATS): the kind from the bytes, the parsed
+// document (text in reading order, headings, blocks with code-point offsets), cached by sha256.
+export { DEFAULT_FLOW_LIMITS, FLOW_BLOCK_KINDS, FLOW_KINDS, FLOW_REGIONS } from "./document/flow/model.js";
+export type {
+  FlowBlock,
+  FlowBlockKind,
+  FlowDocument,
+  FlowHeading,
+  FlowKind,
+  FlowLabel,
+  FlowLimits,
+  FlowRegion,
+  SourceBytes,
+  SourceKind,
+} from "./document/flow/model.js";
+export { type FlowOpenOptions, openFlow, sourceKind } from "./document/flow/open.js";
 
 // Checks: evidence records and their verdicts, quotations, pages, equations, figures.
 export { verifyPdf } from "./checks/cited-pages-first.js";
@@ -95,6 +118,10 @@ export {
   type VerifyReport,
   verifyEvidence,
 } from "./checks/verify.js";
+export { type FlowTextCheckReport, checkTextFlow } from "./checks/flow-check-text.js";
+export { type FlowLocateReport, type FlowOccurrence, locateInFlow } from "./checks/flow-locate.js";
+export type { FlowMatchEvidence } from "./checks/flow-quotation.js";
+export { type FlowVerifyReport, verifyFlow } from "./checks/flow-verify.js";
 
 // Located quotes (cite-check).
 export { CITE_CHECK_LIMITS } from "./checks/cite-check/limits.js";

@@ -1,6 +1,7 @@
 /**
- * One line of a jobs file: an id, one source (`pdf`, `url` for cite_check, or `bib` for check_text: a
- * draft checked against its bibliography's sources) and one check, whose
+ * One line of a jobs file: an id, one source (`pdf`; `source`, of any kind, for verify and check_text;
+ * `url` for cite_check; or `bib` for check_text: a draft checked against its bibliography's sources)
+ * and one check, whose
  * payload is read by the same zod fields the operation's own input schema uses. A bad line becomes a
  * `BATCH_JOB_INVALID` error naming its line number and the field.
  */
@@ -21,6 +22,13 @@ export const MAX_JOB_ID_CHARS = 256;
 const jobObject = z.strictObject({
   id: z.string().min(1).max(MAX_JOB_ID_CHARS).describe("the job's identifier, unique in the file"),
   pdf: z.string().min(1).optional().describe("path of the PDF, inside the allowed roots"),
+  source: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "path of the cited source of any kind (PDF, HTML, Markdown, text, EPUB, DOCX, ODT, JATS), inside the allowed roots, or an http(s) URL, its kind read from its content (verify and check_text jobs only, instead of pdf)",
+    ),
   url: z.string().min(1).optional().describe("an http(s) URL of the PDF (cite_check jobs only)"),
   bib: z
     .string()
@@ -74,8 +82,16 @@ export function parseJobLine(text: string, line: number): Job {
       field: kinds[1] ?? "verify",
     });
   const kind = kinds[0];
-  if ([job.pdf, job.url, job.bib].filter((s) => s !== undefined).length !== 1)
-    throw invalid(line, 'must name exactly one source, "pdf", "url" or "bib"', { field: "pdf" });
+  if ([job.pdf, job.source, job.url, job.bib].filter((s) => s !== undefined).length !== 1)
+    throw invalid(line, 'must name exactly one source, "pdf", "source", "url" or "bib"', { field: "pdf" });
+  if (job.source !== undefined && kind === "cite_check")
+    throw invalid(
+      line,
+      ': "source" is read by verify and check_text jobs only; cite_check reads a "pdf" or a "url"',
+      {
+        field: "source",
+      },
+    );
   if (job.bib !== undefined && kind !== "check_text")
     throw invalid(line, `: "bib" is read by check_text jobs only; a ${kind} job names a "pdf"`, {
       field: "bib",

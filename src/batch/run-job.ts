@@ -1,7 +1,7 @@
 /**
  * Runs one job: the same operation the single command runs, with the same context a command-line
  * request document gets (paths admitted inside the allowed roots), and its `--json` document as the
- * result line, with the job's id and a `batch` record (kind, line, wall time, the PDF's sha256, exit).
+ * result line, with the job's id and a `batch` record (kind, line, wall time, the source's sha256, exit).
  */
 import { performance } from "node:perf_hooks";
 import { parseCiteCheckRequest } from "../checks/cite-check/request.js";
@@ -32,7 +32,7 @@ export interface BatchRecord {
   line: number;
   /** Wall time of the job, in milliseconds. */
   ms: number;
-  /** sha256 of the PDF the job read, when it got that far. */
+  /** sha256 of the source the job read, when it got that far. */
   sha256: string | null;
   /** The single command's exit code: 0 nothing failed, 1 a check FAILs, 2 the job could not run. */
   exit: 0 | 1 | 2;
@@ -68,6 +68,10 @@ interface KindRunner {
   sha256(json: Record<string, unknown>): string | null;
 }
 
+/** `pdf` (read as a PDF) or `source` (its kind from its content), as the job names it. */
+const namedSource = (spec: JobLine): { pdf: string } | { source: string } =>
+  spec.source !== undefined ? { source: spec.source } : { pdf: spec.pdf as string };
+
 const sha = (json: Record<string, unknown>, key: string) => (json[key] as { sha256: string }).sha256;
 
 const RUNNERS: Record<JobKind, KindRunner> = {
@@ -78,7 +82,7 @@ const RUNNERS: Record<JobKind, KindRunner> = {
       (
         await runOperation(
           verifyOperation,
-          { pdf: spec.pdf, evidence: spec.verify ?? [], password: spec.password },
+          { ...namedSource(spec), evidence: spec.verify ?? [], password: spec.password },
           ctx,
         )
       ).result,
@@ -92,7 +96,7 @@ const RUNNERS: Record<JobKind, KindRunner> = {
           checkTextOperation,
           spec.bib !== undefined
             ? { bib: spec.bib, draft: spec.check_text ?? "" }
-            : { pdf: spec.pdf, draft: spec.check_text ?? "", password: spec.password },
+            : { ...namedSource(spec), draft: spec.check_text ?? "", password: spec.password },
           ctx,
         )
       ).result,

@@ -10,6 +10,7 @@ import { CiteproofError } from "../errors.js";
 import { ellipsisParts, everyPartHasWords } from "../text/ellipsis.js";
 import { isObject } from "../util/json-object.js";
 import type { EvidenceRecord } from "./evidence-record.js";
+import type { FlowVerifyReport } from "./flow-verify.js";
 import type { CheckResult } from "./result.js";
 import type { VerifyReport } from "./verify.js";
 
@@ -25,6 +26,8 @@ export interface CitationInput {
   /** W3C only: the selector's context, checked beside the words (evidence, not verdict). */
   prefix?: string;
   suffix?: string;
+  /** W3C only: a TextPositionSelector's code-point offsets, compared with a flow source's match (evidence). */
+  position?: { start: number; end: number };
 }
 
 export interface ParsedCitations {
@@ -201,9 +204,11 @@ function w3cCitation(annotation: unknown, index: number, at: string): CitationIn
         throw invalid(`${targetAt}.selector (TextQuoteSelector).${field} must be a string`);
       return { [field]: v };
     };
+    const position = positionOf(chain, selectors, targetAt);
     return {
       index,
       at: targetAt,
+      ...(position ? { position } : {}),
       record: {
         id: typeof annotation.id === "string" ? annotation.id : `${index}`,
         kind: "quotation",
@@ -215,6 +220,24 @@ function w3cCitation(annotation: unknown, index: number, at: string): CitationIn
     };
   }
   throw invalid(`${at}.target has no TextQuoteSelector`);
+}
+
+/** A TextPositionSelector beside the quote (in the chain or the target's list): its code-point offsets. */
+function positionOf(
+  chain: Record<string, unknown>[],
+  selectors: unknown[],
+  at: string,
+): { start: number; end: number } | undefined {
+  const all = [...chain, ...selectors.flatMap((s) => refinements(s))];
+  const selector = all.find((s) => s.type === "TextPositionSelector");
+  if (!selector) return undefined;
+  const { start, end } = selector;
+  const where = `${at}.selector (TextPositionSelector)`;
+  if (!Number.isSafeInteger(start) || (start as number) < 0)
+    throw invalid(`${where}.start must be a non-negative integer (got ${JSON.stringify(start)})`);
+  if (!Number.isSafeInteger(end) || (end as number) < (start as number))
+    throw invalid(`${where}.end must be an integer at or after start (got ${JSON.stringify(end)})`);
+  return { start: start as number, end: end as number };
 }
 
 /** A selector and the selectors refining it, in order. */
@@ -259,11 +282,22 @@ export type CitationResult = CheckResult & {
    * W3C only: the selector's context as given and, when the words PASS on their page, whether the
    * prefix and suffix stand beside them there (`context`: evidence; the verdict is the words').
    */
-  selector?: { prefix?: string; suffix?: string; context?: "found" | "not-found" };
+  selector?: {
+    prefix?: string;
+    suffix?: string;
+    context?: "found" | "not-found";
+    /**
+     * On a flow source, a TextPositionSelector's offsets as given and, when the words PASS, whether a
+     * match stands exactly there (`position`: evidence; offsets count code points of the source's text).
+     */
+    start?: number;
+    end?: number;
+    position?: "found" | "not-found";
+  };
 };
 
 export interface CitationsReport {
-  document: VerifyReport["document"];
+  document: VerifyReport["document"] | FlowVerifyReport["document"];
   results: CitationResult[];
   skipped: ParsedCitations["skipped"];
 }
@@ -272,43 +306,77 @@ function hasContext(c: CitationInput): boolean {
   return c.prefix !== undefined || c.suffix !== undefined;
 }
 
+/** Whether the words are checked again with their context: on a PDF only when a page is named. */
+function withContext(c: CitationInput, flow: boolean): boolean {
+  return hasContext(c) && (flow || c.record.page !== undefined);
+}
+
 /**
  * The records to verify: each citation's, then, for each W3C selector with a prefix or suffix and a
- * page, the words with their context (prefix + exact + suffix is the document's own text there).
+ * page (on a flow source, `flow`, any: the whole document is its place), the words with their context
+ * (prefix + exact + suffix is the document's own text there).
  */
-export function citationRecords(parsed: ParsedCitations): EvidenceRecord[] {
+export function citationRecords(parsed: ParsedCitations, flow = false): EvidenceRecord[] {
   const records: EvidenceRecord[] = parsed.citations.map((c) => c.record);
   for (const c of parsed.citations)
-    if (hasContext(c) && c.record.page !== undefined)
+    if (withContext(c, flow))
       records.push({ ...c.record, text: `${c.prefix ?? ""}${c.record.text}${c.suffix ?? ""}` });
   return records;
 }
 
 /** The verify report of `citationRecords`, each result with its citation's place in the input. */
-export function traceResults(report: VerifyReport, parsed: ParsedCitations): CitationsReport {
+export function traceResults(
+  report: { document: CitationsReport["document"]; results: CheckResult[] },
+  parsed: ParsedCitations,
+  flow = false,
+): CitationsReport {
   let next = parsed.citations.length;
   const results = parsed.citations.map((c, i): CitationResult => {
     const result = report.results[i];
     const traced = { index: c.index, at: c.at, ...result };
-    if (!hasContext(c)) return traced;
-    const withContext = c.record.page !== undefined ? report.results[next++] : undefined;
+    const position = flow && c.position ? positionFound(result, c.position) : undefined;
+    if (!hasContext(c) && !(flow && c.position)) return traced;
+    const contextResult = withContext(c, flow) ? report.results[next++] : undefined;
     const context =
-      withContext && result.verdict === "PASS"
-        ? withContext.verdict === "PASS"
+      contextResult && result.verdict === "PASS"
+        ? contextResult.verdict === "PASS"
           ? ("found" as const)
           : ("not-found" as const)
         : undefined;
+    const notes = [
+      ...(context === "not-found"
+        ? ["the selector's prefix and suffix do not stand beside these words"]
+        : []),
+      ...(position === "not-found" ? ["no match stands at the TextPositionSelector's offsets"] : []),
+    ];
     return {
       ...traced,
-      ...(context === "not-found"
-        ? { message: `${result.message}; the selector's prefix and suffix do not stand beside these words` }
-        : {}),
+      ...(notes.length > 0 ? { message: `${result.message}; ${notes.join("; ")}` } : {}),
       selector: {
         ...(c.prefix !== undefined ? { prefix: c.prefix } : {}),
         ...(c.suffix !== undefined ? { suffix: c.suffix } : {}),
         ...(context ? { context } : {}),
+        ...(flow && c.position ? { start: c.position.start, end: c.position.end } : {}),
+        ...(position ? { position } : {}),
       },
     };
   });
   return { document: report.document, results, skipped: parsed.skipped };
+}
+
+/** Whether a PASS's match (one of them, or an elided quotation's first to last part) stands at the offsets. */
+function positionFound(
+  result: CheckResult,
+  at: { start: number; end: number },
+): "found" | "not-found" | undefined {
+  if (result.verdict !== "PASS") return undefined;
+  const spans = (list: unknown) =>
+    (Array.isArray(list) ? list : []) as { startCp?: number; endCp?: number }[];
+  const matches = spans(result.evidence.matches);
+  const parts = spans(result.evidence.parts);
+  const candidates = [
+    ...matches.map((m) => [m.startCp, m.endCp]),
+    ...(parts.length > 0 ? [[parts[0].startCp, parts[parts.length - 1].endCp]] : []),
+  ];
+  return candidates.some(([s, e]) => s === at.start && e === at.end) ? "found" : "not-found";
 }

@@ -15,7 +15,7 @@ import type { RunInfo } from "./run.js";
 import type { Asset, Snapshot } from "./snapshot.js";
 
 export type Freshness =
-  | { fresh: true; eventId: string; via: "fetch" | "local_pdf" }
+  | { fresh: true; eventId: string; via: "fetch" | "local_pdf" | "local_file" }
   | { fresh: false; code: "NO_FRESH_FETCH" | "ASSET_HASH_MISMATCH"; message: string };
 
 export type AssetCheck = { ok: true } | { ok: false; message: string };
@@ -151,27 +151,30 @@ export class FreshnessJudge {
 
   private compute(snapshot: Snapshot, textSha256: string): Freshness {
     const qualifying = (this.bySource.get(snapshot.source_id) ?? []).filter(
-      (e) => (e.type === "fetch" || e.type === "local_pdf") && e.fresh === true && this.inThisRun(e),
+      (e) => (e.type === "fetch" || isLocal(e.type)) && e.fresh === true && this.inThisRun(e),
     );
     const current = qualifying.filter((e) => e.sha256 === textSha256);
-    const localEvents = current.filter((e) => e.type === "local_pdf");
+    const localEvents = current.filter((e): e is RunEvent & { type: "local_pdf" | "local_file" } =>
+      isLocal(e.type),
+    );
     if (localEvents.length > 0) {
       if (!snapshot.asset) {
         return {
           fresh: false,
           code: "ASSET_HASH_MISMATCH",
-          message: `${snapshot.source_id} has a local_pdf event but its snapshot records no PDF (asset: null)`,
+          message: `${snapshot.source_id} has a ${localEvents[0].type} event but its snapshot records no file (asset: null)`,
         };
       }
       const check = this.assets.check(snapshot.asset);
       if (!check.ok) return { fresh: false, code: "ASSET_HASH_MISMATCH", message: check.message };
-      return { fresh: true, eventId: localEvents[0].event_id, via: "local_pdf" };
+      return { fresh: true, eventId: localEvents[0].event_id, via: localEvents[0].type };
     }
-    if (snapshot.origin === "user-supplied-pdf") {
+    if (snapshot.origin === "user-supplied-pdf" || snapshot.origin === "user-supplied-file") {
+      const pdf = snapshot.origin === "user-supplied-pdf";
       return {
         fresh: false,
         code: "NO_FRESH_FETCH",
-        message: `${snapshot.source_id} is a user-supplied PDF with no local_pdf event in this run`,
+        message: `${snapshot.source_id} is a user-supplied ${pdf ? "PDF" : "file"} with no ${pdf ? "local_pdf" : "local_file"} event in this run`,
       };
     }
     const fetches = current.filter((e) => e.type === "fetch");
@@ -182,4 +185,9 @@ export class FreshnessJudge {
         : "no fresh fetch of it is logged in this run";
     return { fresh: false, code: "NO_FRESH_FETCH", message: `${snapshot.source_id}: ${why}` };
   }
+}
+
+/** A hash-checked user-supplied file's event: a PDF's or another kind's. */
+function isLocal(type: string): type is "local_pdf" | "local_file" {
+  return type === "local_pdf" || type === "local_file";
 }

@@ -20,6 +20,7 @@ export const ORIGINS = [
   "unpaywall",
   "oa-pdf",
   "user-supplied-pdf",
+  "user-supplied-file",
   "web",
 ] as const;
 export type Origin = (typeof ORIGINS)[number];
@@ -30,14 +31,17 @@ export const ORIGIN_MEANINGS: Record<Origin, string> = {
   unpaywall: "an open-access copy located through Unpaywall",
   "oa-pdf": "an open-access PDF retrieved from a URL",
   "user-supplied-pdf": "a PDF the user handed over as bytes; fresh through its hash-checked local file",
+  "user-supplied-file":
+    "a source of another kind (HTML, Markdown, text, EPUB, DOCX, ODT, JATS) the user handed over as bytes; fresh through its hash-checked local file",
   web: "any other web retrieval",
 };
 
-export const EVENT_TYPES = ["fetch", "local_pdf", "register", "read"] as const;
+export const EVENT_TYPES = ["fetch", "local_pdf", "local_file", "register", "read"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_MEANINGS: Record<EventType, string> = {
   fetch: "a real retrieval performed in this run",
   local_pdf: "a hash-checked user-supplied PDF",
+  local_file: "a hash-checked user-supplied file of another kind than PDF, its text as the checks read it",
   register: "text obtained elsewhere, stored without a new retrieval (never fresh)",
   read: "a bounded window read, for the audit trail only",
 };

@@ -1,11 +1,15 @@
 /**
- * The source operations of a run: fetch (a real retrieval), local (a user-supplied PDF), register
+ * The source operations of a run: fetch (a real retrieval), local (a user-supplied file: a PDF, or a
+ * flow source whose snapshot text is the flow document's text, exactly what the checks read), register
  * (text obtained elsewhere), and the verified reads (a bounded window, a span search). Each one
  * stores or verifies a snapshot and appends its event to the log.
  */
 import { resolve } from "node:path";
+import type { FlowDocument, FlowKind } from "../document/flow/model.js";
+import { openFlow, sourceKind } from "../document/flow/open.js";
+import { kindName } from "../document/flow/readers.js";
 import { CiteproofError } from "../errors.js";
-import { type PdfBytes, readPdfFile } from "../source/file.js";
+import { asPdf, type PdfBytes, readSourceFile } from "../source/file.js";
 import { fetchBytes } from "../source/url.js";
 import { appendEvent, type EventInput, type RunEvent } from "./events.js";
 import { libraryRootGuard, rootRelative } from "./fresh.js";
@@ -159,7 +163,11 @@ export async function fetchSource(
   });
 }
 
-/** Registers a user-supplied PDF from the run's library root (no copy), logged as local_pdf. */
+/**
+ * Registers a user-supplied file from the run's library root (no copy): a PDF, logged as local_pdf, or
+ * a source of another kind (recognised by content), logged as local_file, whose snapshot text is its
+ * flow document's text, the very text verify, locate and check-text read.
+ */
 export async function localSource(
   runArg: RunArg,
   file: string,
@@ -176,10 +184,13 @@ export async function localSource(
   // The path is checked again on the file actually opened, and its place in the root taken from there.
   const guard = libraryRootGuard(run.libraryRoot);
   let relative = "";
-  const pdf = await readPdfFile(absolute, options.maxBytes, (real) => {
+  const source = await readSourceFile(absolute, options.maxBytes, (real) => {
     guard(real);
     relative = rootRelative(run.libraryRoot, real) ?? "";
   });
+  const kind = sourceKind(source);
+  if (kind !== "pdf") return localFlowSource(run, source, kind, relative, options);
+  const pdf = asPdf(source);
   // With glyph geometry, so the headings can be told by their face as well as their size.
   const extracted = await pdfToText(pdf, {
     cacheDir: options.cacheDir,
@@ -210,6 +221,69 @@ export async function localSource(
     assetSha256: pdf.sha256,
     detail: `user-supplied pdf ${relative}, ${extracted.document.page_count} pages, ${snapshot.length} chars`,
   });
+}
+
+/** The origins only `source local` gives, each fresh through its hash-checked file. */
+const LOCAL_ORIGINS: readonly string[] = ["user-supplied-pdf", "user-supplied-file"];
+
+/** The media type a snapshot of a flow kind records. */
+const FLOW_MEDIA_TYPES: Record<FlowKind, string> = {
+  html: "text/html",
+  xhtml: "application/xhtml+xml",
+  epub: "application/epub+zip",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  odt: "application/vnd.oasis.opendocument.text",
+  jats: "application/jats+xml",
+  markdown: "text/markdown",
+  text: "text/plain",
+};
+
+async function localFlowSource(
+  run: RunInfo,
+  source: PdfBytes,
+  kind: FlowKind,
+  relative: string,
+  options: LocalSourceOptions,
+): Promise<SourceReceipt> {
+  if (options.password !== undefined)
+    throw new CiteproofError("USAGE", `${relative} is not a PDF: a password is read only for a PDF`, {
+      option: "password",
+    });
+  if (options.origin !== undefined && options.origin !== "user-supplied-file")
+    throw new CiteproofError(
+      "USAGE",
+      `${relative} is ${kindName(kind)}: a local file's origin is always user-supplied-file`,
+    );
+  const doc = await openFlow(source, kind, { cacheDir: options.cacheDir, timeoutMs: options.timeoutMs });
+  const input: SnapshotInput = {
+    url: `file:${relative}#sha256=${source.sha256}`,
+    // Exactly the text the checks read: spans found in it are the offsets verify and locate report.
+    text: doc.text,
+    access: options.access ?? "full_text",
+    origin: "user-supplied-file",
+    mediaType: FLOW_MEDIA_TYPES[kind],
+    title: doc.title ?? null,
+    asset: { path: relative, sha256: source.sha256, bytes: source.bytes.byteLength },
+    sections: flowSections(doc),
+  };
+  applyMeta(input, options);
+  const snapshot = buildSnapshot(input);
+  return record(run, snapshot, {
+    type: "local_file",
+    url: null,
+    fresh: true,
+    actor: options.actor,
+    assetSha256: source.sha256,
+    detail: `user-supplied ${kindName(kind)} ${relative}, ${doc.headings.length} headings, ${snapshot.length} chars`,
+  });
+}
+
+/** Where each heading starts in the text, named as a section locator names it (`2.1 Data`). */
+function flowSections(doc: FlowDocument): { start: number; title: string }[] {
+  return doc.headings.map((h) => ({
+    start: h.startCp,
+    title: h.number ? `${h.number} ${h.title}` : h.title,
+  }));
 }
 
 export interface RegisterInput extends SourceMeta {
@@ -372,11 +446,11 @@ function applyMeta(input: SnapshotInput, meta: SourceMeta): void {
     }
     input.access = meta.access;
   }
-  if (meta.origin !== undefined && input.origin !== "user-supplied-pdf") {
-    if (!(ORIGINS as readonly string[]).includes(meta.origin) || meta.origin === "user-supplied-pdf") {
+  if (meta.origin !== undefined && !LOCAL_ORIGINS.includes(input.origin)) {
+    if (!(ORIGINS as readonly string[]).includes(meta.origin) || LOCAL_ORIGINS.includes(meta.origin)) {
       throw new CiteproofError(
         "USAGE",
-        `the origin must be one of ${ORIGINS.filter((o) => o !== "user-supplied-pdf").join(", ")} (user-supplied-pdf is for a local PDF)`,
+        `the origin must be one of ${ORIGINS.filter((o) => !LOCAL_ORIGINS.includes(o)).join(", ")} (user-supplied-pdf and user-supplied-file are for a local file)`,
         { field: "origin", option: "origin" },
       );
     }

@@ -1,13 +1,22 @@
 /**
  * The source a verify or locate names, of any kind: its path from `source` (or its alias `pdf`), its
  * bytes read once through one descriptor (inside the allowed roots for a path from data), its kind
- * recognised by content, and for a flow kind its parsed document (cached by sha256).
+ * recognised by content, and for a flow kind its parsed document (cached by sha256). An http(s) URL is
+ * fetched once under cite-check's limits (size, redirects, the call's deadline; an agent's call never
+ * reaches a private address unless its server allows it), its kind from its content and the media type
+ * served together (media-type.ts).
  */
 
+import { CITE_CHECK_LIMITS } from "../checks/cite-check/limits.js";
+import type { EvidenceRecord } from "../checks/evidence-record.js";
+import { assertFlowLocators } from "../checks/flow-verify.js";
+import { fetchedKind } from "../document/flow/media-type.js";
 import type { FlowDocument, FlowKind, SourceBytes } from "../document/flow/model.js";
 import { openFlow, sourceKind } from "../document/flow/open.js";
+import { DEFAULT_TIMEOUT_MS } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import { asPdf } from "../source/file.js";
+import { fetchBytes } from "../source/url.js";
 import type { OperationContext } from "./operation.js";
 import { inputSource } from "./paths.js";
 
@@ -33,15 +42,17 @@ export function sourcePath(input: { source?: string; pdf?: string }): string {
 
 /** Reads and opens the source; a PDF is left to the PDF path (its bytes read once here). */
 export async function openAnySource(
-  ctx: Pick<OperationContext, "cwd" | "access" | "open">,
+  ctx: Pick<OperationContext, "cwd" | "access" | "open" | "privateUrls">,
   path: string,
   pdfOnly: { password?: string; ocr?: string } = {},
   claimedPdf = false,
   beforeReading: (kind: FlowKind) => void = () => undefined,
 ): Promise<OpenedSource> {
-  const source = await inputSource(ctx, path);
+  const fetched = isUrl(path) ? await fetchSource(ctx, path) : undefined;
+  const source = fetched?.source ?? (await inputSource(ctx, path));
   if (claimedPdf) return { kind: "pdf", path, source: asPdf(source) };
-  const kind = sourceKind(source);
+  const detected = sourceKind(source);
+  const kind = fetched ? fetchedKind(detected, fetched.mediaType, path) : detected;
   if (kind === "pdf") return { kind, path, source };
   for (const [option, value] of Object.entries(pdfOnly))
     if (value !== undefined)
@@ -53,4 +64,42 @@ export async function openAnySource(
     timeoutMs: ctx.open.timeoutMs,
   });
   return { kind, path, source, doc };
+}
+
+/**
+ * Opens the source `source` (or `pdf`) names for checking `records`: a locator the source's kind does
+ * not have is refused before it is read (and cached); only an EPUB may print page labels.
+ */
+export async function openCitedSource(
+  ctx: Pick<OperationContext, "cwd" | "access" | "open" | "privateUrls">,
+  input: { source?: string; pdf?: string; password?: string },
+  records: readonly EvidenceRecord[],
+): Promise<OpenedSource> {
+  const path = sourcePath(input);
+  const locators = (kind: FlowKind) => kind !== "epub" && assertFlowLocators(kind, false, records, path);
+  return openAnySource(ctx, path, { password: input.password }, input.pdf !== undefined, locators);
+}
+
+/** An http(s) URL, fetched rather than read as a path. */
+export function isUrl(path: string): boolean {
+  return /^https?:\/\//iu.test(path);
+}
+
+async function fetchSource(
+  ctx: Pick<OperationContext, "open" | "privateUrls">,
+  url: string,
+): Promise<{ source: SourceBytes; mediaType: string | null }> {
+  const fetched = await fetchBytes(url, {
+    maxBytes: Math.min(
+      ctx.open.maxBytes ?? CITE_CHECK_LIMITS.maxSourceBytes,
+      CITE_CHECK_LIMITS.maxSourceBytes,
+    ),
+    timeoutMs: ctx.open.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRedirects: CITE_CHECK_LIMITS.maxRedirects,
+    privateAddresses: ctx.privateUrls ?? "allow",
+  });
+  return {
+    source: { bytes: fetched.bytes, sha256: fetched.sha256, origin: url },
+    mediaType: fetched.mediaType,
+  };
 }

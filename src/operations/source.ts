@@ -62,10 +62,12 @@ export const sourceFetchOperation = defineOperation<SourceFetchInput, SourceRece
 
 export const sourceLocalOperation = defineOperation<SourceLocalInput, SourceReceipt>({
   name: "source_local",
-  title: "Register a user-supplied PDF in an evidence run",
+  title: "Register a user-supplied file (a PDF or a flow source) in an evidence run",
   description:
-    "Registers a PDF from the run's library root (hashed, not copied) as a snapshot of its text, " +
-    "logged as local_pdf. Returns the snapshot's description and the event logged.",
+    "Registers a file from the run's library root (hashed, not copied) as a snapshot of its text: a PDF, " +
+    "logged as local_pdf, or a flow source (HTML, Markdown, text, EPUB, DOCX, ODT, JATS; kind told by " +
+    "content), logged as local_file, whose snapshot text is exactly the text verify and locate read. " +
+    "Returns the snapshot's description and the event logged.",
   schema: () => schemas().then((s) => s.source_local),
   run: (input, ctx) =>
     localSource(inputPath(ctx, input.run_dir), inputPath(ctx, input.file), {

@@ -7,8 +7,9 @@ import {
 } from "../checks/citation-formats.js";
 import { verifyPdf } from "../checks/cited-pages-first.js";
 import { validateEvidence } from "../checks/evidence-record.js";
+import { verifyFlow } from "../checks/flow-verify.js";
+import { openCitedSource, sourcePath } from "./any-source.js";
 import { defineOperation } from "./operation.js";
-import { inputPdf } from "./paths.js";
 import type { verifyCitationsInput } from "./schemas/documents.js";
 import { failsIn, formatVerifyReport } from "./verify.js";
 
@@ -16,20 +17,28 @@ export type VerifyCitationsInput = z.infer<typeof verifyCitationsInput.object>;
 
 export const verifyCitationsOperation = defineOperation<VerifyCitationsInput, CitationsReport>({
   name: "verify_citations",
-  title: "Verify citations another tool emitted against a PDF",
+  title: "Verify citations another tool emitted against a PDF or a flow source",
   description:
     "Checks citations as another tool wrote them against a PDF, as verify checks quotations: " +
     'format "anthropic" reads the citation blocks of Anthropic\'s Messages API (a response, its content ' +
     "blocks or a list of citations; page_location: cited_text on start_page_number up to " +
     'end_page_number, exclusive); format "w3c" reads W3C Web Annotations whose selector is a ' +
     "TextQuoteSelector (exact, prefix, suffix), the page from a FragmentSelector page=N or a page " +
-    "field. Returns verify's document, each result with the citation's index and place (at) in the input.",
+    "field; on a flow source (HTML, Markdown, text, EPUB, DOCX, ODT, JATS) the words are found in the " +
+    "whole document and a TextPositionSelector's code-point offsets are compared with the match. " +
+    "Returns verify's document, each result with the citation's index and place (at) in the input.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify_citations),
   async run(input, ctx) {
     // Paths in messages and in each result's `at` are the citations' own (`content[1].citations[0]`).
     const parsed = readCitations(input.citations, input.format, input.document_index ?? 0);
-    const records = validateEvidence(citationRecords(parsed), "the citations");
-    const report = await verifyPdf(await inputPdf(ctx, input.pdf), records, {
+    // Checked before the source is read: every record a flow source would get (a PDF's are among them).
+    const all = validateEvidence(citationRecords(parsed, true), "the citations");
+    const path = sourcePath(input);
+    const opened = await openCitedSource(ctx, input, all);
+    const flow = opened.kind !== "pdf";
+    const records = validateEvidence(citationRecords(parsed, flow), "the citations");
+    if (opened.kind !== "pdf") return traceResults(verifyFlow(opened.doc, records, path), parsed, true);
+    const report = await verifyPdf(opened.source, records, {
       ...ctx.open,
       password: input.password,
     });
@@ -39,7 +48,7 @@ export const verifyCitationsOperation = defineOperation<VerifyCitationsInput, Ci
   format: (report, input) => {
     const skipped = report.skipped.length;
     const note = skipped > 0 ? `${skipped} citation(s) of other documents skipped\n` : "";
-    return formatVerifyReport(input.pdf, report) + note;
+    return formatVerifyReport(sourcePath(input), report) + note;
   },
   exitCode: (report) => failsIn(report.results),
 });

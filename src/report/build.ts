@@ -4,14 +4,17 @@
  */
 import type { OcrMode } from "../checks/cite-check/verdicts.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
+import type { FlowVerifyReport } from "../checks/flow-verify.js";
 import { applyOcr, DEFAULT_OCR_TIMEOUT_MS } from "../checks/ocr-quotations.js";
 import type { CheckResult } from "../checks/result.js";
 import { checkContext, verifyEvidence } from "../checks/verify.js";
+import type { FlowDocument } from "../document/flow/model.js";
 import type { Box } from "../document/model.js";
 import { type OpenOptions, openDocument } from "../document/open.js";
 import { renderRegion, userBoxToDevice } from "../document/render.js";
 import { isCiteproofError } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
+import { type Passage, passagesFor } from "./passages.js";
 import { MAX_PLACES, type Place, type PlaceKind, placesFor } from "./places.js";
 
 export const DEFAULT_REPORT_DPI = 110;
@@ -39,11 +42,14 @@ export interface ReportSection {
   crops: Crop[];
   /** Why a place could not be shown, when rendering it failed. */
   cropErrors: string[];
+  /** On a flow source, instead of crops: the passages of its text the evidence points at. */
+  passages?: Passage[];
 }
 
 export interface Report {
+  /** The source as named (a PDF's path, or a flow source's path or URL). */
   pdf: string;
-  document: { sha256: string; pages: number };
+  document: { sha256: string; pages: number } | FlowVerifyReport["document"];
   sections: ReportSection[];
 }
 
@@ -109,6 +115,18 @@ export async function buildReport(
     sections.push({ result, crops, cropErrors });
   }
   return { pdf: typeof pdf === "string" ? pdf : pdf.origin, document: report.document, sections };
+}
+
+/** The report of records checked against a flow source: each result with its passages, no crops. */
+export function buildFlowReport(origin: string, doc: FlowDocument, verified: FlowVerifyReport): Report {
+  const chars = Array.from(doc.text);
+  const sections = verified.results.map((result) => ({
+    result,
+    crops: [],
+    cropErrors: [],
+    passages: passagesFor(doc, chars, result),
+  }));
+  return { pdf: origin, document: verified.document, sections };
 }
 
 /** Renders one place from the PDF's bytes, its marks mapped into the crop's pixels. */

@@ -2,8 +2,10 @@
 import { basename } from "node:path";
 import type { CheckResult } from "../checks/result.js";
 import { reasonMeaning, VERDICT_MEANINGS, VERDICTS } from "../checks/verdicts.js";
+import { kindName } from "../document/flow/readers.js";
 import type { Crop, Report, ReportSection } from "./build.js";
 import { escapeHtml as h } from "./escape.js";
+import type { Passage } from "./passages.js";
 
 export const REPORT_CSS = `
 :root { color-scheme: light; --pass: #1b7f3b; --flag: #a86400; --fail: #b3261e; --unanchored: #5f6368; }
@@ -42,6 +44,12 @@ figure { margin: 10px 0 4px; }
 .mark-closest, .mark-sighting { border-color: rgba(168,100,0,.9); background: rgba(168,100,0,.12); }
 .mark-page-words { border-color: rgba(179,38,30,.9); background: rgba(179,38,30,.12); }
 figcaption { font-size: 13px; color: #555; margin-top: 4px; }
+.passage blockquote { border-left-color: #999; }
+.passage mark { padding: 0 1px; border-radius: 2px; }
+.passage .chain { font-size: 13px; color: #444; margin: 0; }
+mark.mark-match { background: rgba(27,127,59,.22); outline: 2px solid rgba(27,127,59,.9); }
+mark.mark-elsewhere { background: rgba(25,103,210,.22); outline: 2px solid rgba(25,103,210,.9); }
+mark.mark-closest { background: rgba(168,100,0,.22); outline: 2px solid rgba(168,100,0,.9); }
 .index ol { list-style: none; padding: 0; margin: 8px 0 16px; columns: 2; font-size: 13px; }
 .index li { margin: 0 0 3px; break-inside: avoid; }
 .index a { color: inherit; text-decoration: none; }
@@ -95,12 +103,14 @@ export function renderReportHtml(report: Report, options: ReportHtmlOptions = {}
     "<body>",
     "<header>",
     "<h1>citeproof report</h1>",
-    `<p><strong>${h(name)}</strong> &middot; ${report.document.pages} page(s) &middot; sha256 <span class="sha">${h(report.document.sha256)}</span></p>`,
+    `<p><strong>${h(name)}</strong> &middot; ${h(documentSize(report.document))} &middot; sha256 <span class="sha">${h(report.document.sha256)}</span></p>`,
     `<p class="summary">${results.length} record(s): ${VERDICTS.map(
       (v) => `<span class="count-${v.toLowerCase()}">${count(v)} ${v}</span>`,
     ).join("")}</p>`,
     `<dl class="legend">${VERDICTS.map((v) => `<dt>${v}</dt><dd>${h(VERDICT_MEANINGS[v])}</dd>`).join("")}</dl>`,
-    '<p class="legend">Each crop is rendered from the PDF itself; the marked boxes are what the check\'s evidence points at. A PASS says only what its verdict promises.</p>',
+    "pages" in report.document
+      ? '<p class="legend">Each crop is rendered from the PDF itself; the marked boxes are what the check\'s evidence points at. A PASS says only what its verdict promises.</p>'
+      : "<p class=\"legend\">Each passage is the source's own text, as the check read it, under its heading chain; the marked words are what the check's evidence points at. A PASS says only what its verdict promises.</p>",
     `<p class="legend marks">${MARK_LEGEND.map(([kind, meaning]) => `<span class="key"><span class="swatch mark-${kind}"></span>${h(meaning)}</span>`).join("")}</p>`,
     renderIndex(shown),
     "</header>",
@@ -145,9 +155,14 @@ function renderSection(section: ReportSection, n: number, href: ImageHref = inli
   const quotation = r.evidence.quotation;
   if (typeof quotation === "string") lines.push(`<blockquote class="quotation">${h(quotation)}</blockquote>`);
   for (const crop of section.crops) lines.push(renderCrop(crop, href));
+  for (const passage of section.passages ?? []) lines.push(renderPassage(passage));
   for (const error of section.cropErrors)
     lines.push(`<p class="crop-error">could not render: ${h(error)}</p>`);
-  if (section.crops.length === 0 && section.cropErrors.length === 0) {
+  if (
+    section.crops.length === 0 &&
+    section.cropErrors.length === 0 &&
+    (section.passages ?? []).length === 0
+  ) {
     lines.push(`<p class="nothing">${h(nothingToShow(r))}</p>`);
   }
   lines.push("</section>");
@@ -176,6 +191,25 @@ export function renderCrop(crop: Crop, href: ImageHref = inlineImage): string {
   ].join("\n");
 }
 
+/** One passage of a flow source: its heading chain and place, its text with the evidence's words marked. */
+export function renderPassage(passage: Passage): string {
+  const chain = passage.section ? h(passage.section) : "before the first heading";
+  const region = passage.region === "body" ? "" : `, ${h(passage.region)}`;
+  return [
+    `<figure class="passage passage-${passage.kind}" data-paragraph="${passage.paragraph}" data-start-cp="${passage.startCp}" data-end-cp="${passage.endCp}">`,
+    `<p class="chain">${chain} &middot; paragraph ${passage.paragraph}${region}</p>`,
+    `<blockquote>${h(passage.before)}<mark class="mark-${passage.kind}">${h(passage.marked)}</mark>${h(passage.after)}</blockquote>`,
+    `<figcaption>${h(passage.caption)}</figcaption>`,
+    "</figure>",
+  ].join("\n");
+}
+
+/** `12 page(s)`, or for a flow source `Markdown, 40 paragraph(s), 6 heading(s)`. */
+function documentSize(document: Report["document"]): string {
+  if ("pages" in document) return `${document.pages} page(s)`;
+  return `${kindName(document.kind)}, ${document.paragraphs} paragraph(s), ${document.headings} heading(s)`;
+}
+
 function inlineImage(crop: Crop): string {
   return `data:image/png;base64,${Buffer.from(crop.png).toString("base64")}`;
 }
@@ -184,7 +218,8 @@ function anchorOf(r: CheckResult): string {
   const e = r.evidence;
   switch (r.kind) {
     case "quotation":
-      return typeof e.page === "number" ? `p. ${e.page}, quotation` : "quotation, no page";
+      if (typeof e.page === "number") return `p. ${e.page}, quotation`;
+      return typeof e.section === "string" ? `§ ${e.section}, quotation` : "quotation, no page";
     case "page":
       return `p. ${e.page}`;
     case "equation":

@@ -1,7 +1,12 @@
 // The library entry (the package's main export) exports exactly these values: adding or removing one is a
 // decision about the public API, made here on purpose. Types are checked by the compiler, not listed.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as citeproof from "../../src/index.js";
+import { repoRoot } from "../helpers/fixture-files.js";
 
 const EXPORTED = [
   "ACCESS_LEVELS",
@@ -25,7 +30,11 @@ const EXPORTED = [
   "COMPARE_OUTCOMES",
   "COMPARE_OUTCOME_MEANINGS",
   "CiteproofError",
+  "DEFAULT_FLOW_LIMITS",
   "DEFAULT_MAX_PDF_BYTES",
+  "FLOW_BLOCK_KINDS",
+  "FLOW_KINDS",
+  "FLOW_REGIONS",
   "DEFAULT_RENDER_DPI",
   "DEFAULT_REPORT_DPI",
   "DEFAULT_SESSIONS_DIR",
@@ -93,6 +102,7 @@ const EXPORTED = [
   "checkQuotation",
   "checkRecord",
   "checkText",
+  "checkTextFlow",
   "checkTextOperation",
   "citeCheck",
   "citeCheckOperation",
@@ -118,11 +128,13 @@ const EXPORTED = [
   "isCiteproofError",
   "isUnicodeWhitespace",
   "localSource",
+  "locateInFlow",
   "locateOperation",
   "locatePdf",
   "locateWords",
   "openDocument",
   "openForAnchors",
+  "openFlow",
   "openForChecks",
   "openRun",
   "openSession",
@@ -135,6 +147,7 @@ const EXPORTED = [
   "readEvents",
   "readPdfFile",
   "readPool",
+  "readSourceFile",
   "readSource",
   "registerSource",
   "renderMessage",
@@ -146,11 +159,13 @@ const EXPORTED = [
   "sessionDir",
   "sha256Hex",
   "skeleton",
+  "sourceKind",
   "splitSentences",
   "userBoxToDevice",
   "userToDevice",
   "validateEvidence",
   "verifyEvidence",
+  "verifyFlow",
   "verifyInSession",
   "verifyOperation",
   "verifyPdf",
@@ -180,5 +195,32 @@ describe("public API", () => {
       "check_text",
       "cite_check",
     ]);
+  });
+});
+
+describe("flow sources through the public API", () => {
+  it("reads a Markdown source, opens it as a flow document and verifies records against it", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "citeproof-api-flow-"));
+    try {
+      const source = await citeproof.readSourceFile(join(repoRoot, "test", "fixtures", "flow", "corpus.md"));
+      const kind = citeproof.sourceKind(source);
+      expect(kind).toBe("markdown");
+      if (kind === "pdf") throw new Error("not a flow kind");
+      const doc: citeproof.FlowDocument = await citeproof.openFlow(source, kind, { cacheDir });
+      expect(doc.headings.length).toBeGreaterThan(0);
+      const report = citeproof.verifyFlow(
+        doc,
+        [
+          { kind: "quotation", text: "hold a large share of the world's farmland", section: "Introduction" },
+          { kind: "quotation", text: "hold a large share of the world's zebras", section: "Introduction" },
+        ],
+        "corpus.md",
+      );
+      expect(report.results.map((r) => r.verdict)).toEqual(["PASS", "FAIL"]);
+      const located = citeproof.locateInFlow(doc, "hold a large share");
+      expect(located.occurrences[0]?.section).toBe("1 Introduction");
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });

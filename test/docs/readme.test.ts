@@ -60,11 +60,11 @@ afterAll(() => project.remove());
 describe("the Library snippets", () => {
   const snippets = blocks("ts").filter((b) => b.includes('from "citeproof"'));
 
-  it("are there: verifying evidence, and anchors with a crop", () => {
-    expect(snippets.length).toBe(2);
+  it("are there: verifying evidence, anchors with a crop, and a flow source", () => {
+    expect(snippets.length).toBe(3);
   });
 
-  it.each([0, 1])("snippet %i runs as written in a project that depends on citeproof", (i) => {
+  it.each([0, 1, 2])("snippet %i runs as written in a project that depends on citeproof", (i) => {
     const file = join(project.dir, `snippet-${i}.mjs`);
     writeFileSync(file, snippets[i]);
     const run = spawnSync(process.execPath, [file], {
@@ -80,6 +80,10 @@ describe("the Library snippets", () => {
       expect(lines).toHaveLength(10);
       expect(lines[0]).toMatch(/^PASS found /);
     }
+    if (snippets[i].includes("verifyFlow"))
+      expect(run.stdout).toBe(
+        'PASS found found in section "2.1" (paragraph 6, under "Salt marsh survey > 2 Methods > 2.1 Data")\n',
+      );
   });
 });
 

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assembleRun } from "../../src/evidence/assemble.js";
 import { readEvents } from "../../src/evidence/events.js";
 import { promoteRun } from "../../src/evidence/promote.js";
-import { verifyRun } from "../../src/evidence/verify.js";
 import { createRun, type RunInfo } from "../../src/evidence/run.js";
 import { SnapshotStore } from "../../src/evidence/snapshot.js";
 import { fetchSource, registerSource } from "../../src/evidence/sources.js";
+import { verifyRun } from "../../src/evidence/verify.js";
 import { cleanTempDirs, REPO, readJson, startServer, tempDir, writeRecords } from "./helpers.js";
 
 const CHILDREN = join(REPO, "test", "evidence", "children");

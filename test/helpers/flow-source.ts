@@ -29,3 +29,17 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
   return "none";
 }
+
+/** A true quotation of the generated corpus (test/fixtures/flow), under its "1 Introduction". */
+export const CORPUS_QUOTE = "hold a large share of the world's farmland";
+
+/** Two records on the corpus: the true quotation (PASS) and the same with a word changed (FAIL). */
+export const CORPUS_EVIDENCE = [
+  { id: "ok", kind: "quotation", text: CORPUS_QUOTE, section: "Introduction" },
+  {
+    id: "changed",
+    kind: "quotation",
+    text: "hold a large share of the world's zebras",
+    section: "Introduction",
+  },
+];

@@ -14,7 +14,10 @@ export function register(program: Command, io: CommandIo): void {
       .description(
         "find every occurrence of some words in a PDF (page, printed label, offsets, line boxes) or a flow source (section, paragraph, code-point offsets), folded as verify folds them, ellipses allowed",
       )
-      .argument("<source>", "the source to read (a PDF, HTML, XHTML, Markdown or plain text)")
+      .argument(
+        "<source>",
+        "the source to read, a path or an http(s) URL (a PDF, HTML, XHTML, Markdown, text, EPUB, DOCX, ODT or JATS)",
+      )
       .requiredOption("--text <words>", "the words to find")
       .option("--json", "print the occurrences as JSON"),
   ).action((pdf: string, flags: LocateFlags) =>

@@ -28,9 +28,12 @@ export function register(program: Command, io: CommandIo): void {
     program
       .command("report")
       .description(
-        "verify evidence records and write an HTML report showing each cited place cropped from the PDF",
+        "verify evidence records and write an HTML report showing each cited place: cropped from a PDF, or a flow source's passage with its heading chain",
       )
-      .argument("<pdf>", "the PDF the evidence cites")
+      .argument(
+        "<source>",
+        "the source the evidence cites, a path or an http(s) URL (a PDF, HTML, XHTML, Markdown, text, EPUB, DOCX, ODT or JATS; kind told by content)",
+      )
       .requiredOption("--evidence <file>", "JSON array of evidence records")
       .requiredOption("--out <file>", "the HTML file to write (replaced atomically)")
       .option("--dpi <dpi>", "resolution of the crops", String(DEFAULT_REPORT_DPI))
@@ -42,13 +45,13 @@ export function register(program: Command, io: CommandIo): void {
       .option("--ocr <mode>", OCR_FLAG_HELP)
       .option("--inline-images", "put the crops inside the HTML (one file) instead of a folder beside it")
       .option("--json", "print the verify report as JSON, with the report's path"),
-  ).action((pdf: string, flags: ReportFlags) =>
+  ).action((source: string, flags: ReportFlags) =>
     runAction(io, flags.json, () => {
       const dpi = parseDpi(flags.dpi);
       const ctx = commandContext(io, flags);
       const evidence = evidenceFileList(readTextInput(flags.evidence, "evidence file"), flags.evidence);
       const input = {
-        pdf,
+        source,
         evidence,
         out: flags.out,
         dpi,

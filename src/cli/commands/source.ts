@@ -73,16 +73,16 @@ export function register(program: Command, io: CommandIo): void {
     source
       .command("local")
       .description(
-        "register a user-supplied PDF from the library root (hashed, not copied), logged as local_pdf",
+        "register a user-supplied file from the library root (hashed, not copied): a PDF, logged as local_pdf, or HTML, Markdown, text, EPUB, DOCX, ODT or JATS, logged as local_file",
       )
-      .requiredOption("--file <pdf>", "the PDF, inside the run's library root")
+      .requiredOption("--file <file>", "the file, inside the run's library root (its kind told by content)")
       .option(
         "--cache-dir <dir>",
         "extraction cache directory (default: $CITEPROOF_CACHE_DIR, else $XDG_CACHE_HOME/citeproof, else ~/.cache/citeproof)",
       )
       .option("--timeout-ms <ms>", "deadline for extraction in milliseconds", "60000")
       .option("--password <password>", "password of an encrypted PDF")
-      .option("--max-bytes <bytes>", "largest PDF accepted, in bytes", String(256 * 1024 * 1024)),
+      .option("--max-bytes <bytes>", "largest file accepted, in bytes", String(256 * 1024 * 1024)),
   ).action(
     (
       flags: MetaFlags & {

@@ -32,7 +32,7 @@ export function register(program: Command, io: CommandIo): void {
       )
       .argument(
         "<source>",
-        "the source the evidence cites (a PDF, HTML, XHTML, Markdown or plain text; kind told by content)",
+        "the source the evidence cites, a path or an http(s) URL (a PDF, HTML, XHTML, Markdown, text, EPUB, DOCX, ODT or JATS; kind told by content)",
       )
       .requiredOption(
         "--evidence <file>",
@@ -67,7 +67,7 @@ export function register(program: Command, io: CommandIo): void {
           io,
           verifyCitationsOperation,
           {
-            pdf,
+            source: pdf,
             format,
             citations: citations as unknown[],
             password: flags.password,

@@ -99,7 +99,8 @@ export const checkTextInput = inputSchema(
 
 export const reportInput = inputSchema(
   z.strictObject({
-    pdf: pdfField,
+    source: sourceField,
+    pdf: pdfAliasField,
     evidence: evidenceField,
     out: z.string().min(1).describe("the HTML file to write (replaced atomically)"),
     dpi: z.number().min(MIN_RENDER_DPI).max(MAX_RENDER_DPI).optional().describe("resolution of the crops"),
@@ -123,7 +124,8 @@ export const reportInput = inputSchema(
 
 export const verifyCitationsInput = inputSchema(
   z.strictObject({
-    pdf: pdfField,
+    source: sourceField,
+    pdf: pdfAliasField,
     format: z
       .enum(CITATIONS_FORMATS)
       .describe(

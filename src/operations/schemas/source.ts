@@ -13,7 +13,7 @@ const metaFields = {
   origin: z
     .enum(ORIGINS)
     .optional()
-    .describe("where it came from (user-supplied-pdf is for source_local only)"),
+    .describe("where it came from (user-supplied-pdf and user-supplied-file are for source_local only)"),
   evidence_id: z
     .string()
     .optional()
@@ -43,7 +43,10 @@ export const sourceFetchInput = inputSchema(
 export const sourceLocalInput = inputSchema(
   z.strictObject({
     run_dir: runDirField,
-    file: z.string().min(1).describe("the PDF, inside the run's library root"),
+    file: z
+      .string()
+      .min(1)
+      .describe("the file (a PDF or a flow source, kind told by content), inside the run's library root"),
     password: passwordField,
     ...metaFields,
   }),
