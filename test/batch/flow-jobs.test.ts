@@ -37,7 +37,7 @@ describe("batch jobs on a flow source", () => {
     expect(id).toBe("v");
     const single = await verifyOperation.run(
       { source: notes, evidence },
-      { cwd: work.dir, access: [work.dir], open: env.open, caller: "cli" },
+      { cwd: work.dir, access: [work.dir], open: env.open },
     );
     expect(doc).toEqual(JSON.parse(JSON.stringify(single)));
     expect((doc.document as { kind: string }).kind).toBe("markdown");

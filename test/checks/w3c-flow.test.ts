@@ -16,7 +16,7 @@ let ctx: OperationContext;
 let at: { start: number; end: number };
 beforeAll(async () => {
   work = tempDir("citeproof-w3c-flow-");
-  ctx = { cwd: work.dir, access: "anywhere", open: { cacheDir: join(work.dir, "cache") }, caller: "cli" };
+  ctx = { cwd: work.dir, access: "anywhere", open: { cacheDir: join(work.dir, "cache") } };
   const located = await locateOperation.run({ source: CORPUS, text: CORPUS_QUOTE }, ctx);
   if ("pages" in located.document) throw new Error("read as a PDF");
   const part = (located as { occurrences: { parts: { startCp: number; endCp: number }[] }[] }).occurrences[0]

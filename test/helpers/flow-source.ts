@@ -35,10 +35,10 @@ export const CORPUS_QUOTE = "hold a large share of the world's farmland";
 
 /** Two records on the corpus: the true quotation (PASS) and the same with a word changed (FAIL). */
 export const CORPUS_EVIDENCE = [
-  { id: "ok", kind: "quotation", text: CORPUS_QUOTE, section: "Introduction" },
+  { id: "ok", kind: "quotation" as const, text: CORPUS_QUOTE, section: "Introduction" },
   {
     id: "changed",
-    kind: "quotation",
+    kind: "quotation" as const,
     text: "hold a large share of the world's zebras",
     section: "Introduction",
   },

@@ -28,7 +28,7 @@ let ctx: OperationContext;
 
 beforeAll(async () => {
   work = tempDir("citeproof-url-source-");
-  ctx = { cwd: work.dir, access: "anywhere", open: { cacheDir: join(work.dir, "cache") }, caller: "cli" };
+  ctx = { cwd: work.dir, access: "anywhere", open: { cacheDir: join(work.dir, "cache") } };
   server = createServer((req, res) => {
     const routes: Record<string, [string, Uint8Array | string]> = {
       // Raw file hosts serve Markdown as text/plain: the content says Markdown.
@@ -105,7 +105,7 @@ describe("verify and locate on a URL", () => {
   });
 
   it("an agent's call does not reach a loopback address unless its server allows it", async () => {
-    const agent: OperationContext = { ...ctx, access: [work.dir], caller: "agent" };
+    const agent: OperationContext = { ...ctx, access: [work.dir], privateUrls: "refuse" };
     const denied = await refused(
       verifyOperation.run({ source: `${base}/notes`, evidence: CORPUS_EVIDENCE }, agent),
     );

@@ -17,13 +17,13 @@ let work: ReturnType<typeof tempDir>;
 let ctx: OperationContext;
 beforeAll(() => {
   work = tempDir("citeproof-flow-report-");
-  ctx = { cwd: work.dir, access: "anywhere", open: { cacheDir: join(work.dir, "cache") }, caller: "cli" };
+  ctx = { cwd: work.dir, access: "anywhere", open: { cacheDir: join(work.dir, "cache") } };
 });
 afterAll(() => work.remove());
 
 const EVIDENCE = [
   ...CORPUS_EVIDENCE,
-  { id: "moved", kind: "quotation", text: CORPUS_QUOTE, section: "Methods" },
+  { id: "moved", kind: "quotation" as const, text: CORPUS_QUOTE, section: "Methods" },
 ];
 
 /** The section of a result by its record id. */
