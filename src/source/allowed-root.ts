@@ -6,7 +6,7 @@
  * the read. A hard link inside a root to a file outside it is admitted: roots are paths, not inodes.
  */
 import { realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { asPdf, type FileRead, type PdfBytes, readFileOnce, readSourceFile } from "./file.js";
 
