@@ -301,6 +301,7 @@ export async function hostileBibAttack(dir, { sample, seed }) {
   const kept = /bomb|cycle|10,000-|(environ|FIFO|symlink out), BibTeX bare/;
   if (sample) inputs = inputs.filter((input, i) => i % 8 === 0 || kept.test(input.name));
   const stats = emptyStats();
+  let heaviest = "";
   // The child's environment carries the token too: /proc/self/environ read back shows it.
   const env = { CITEPROOF_ATTACK_MARKER: token, CITEPROOF_SERVE: "never" };
   await inPool(
@@ -318,6 +319,7 @@ export async function hostileBibAttack(dir, { sample, seed }) {
         env,
       });
       classify(stats, name, run);
+      if (run.peakMb >= stats.peakMb) heaviest = `${name} (${run.peakMb} MB)`;
       const inOutput = run.stdout.includes(token) || run.stderr.includes(token);
       if (inOutput || passesSecret(run.stdout)) {
         stats.escapes++;
@@ -325,6 +327,7 @@ export async function hostileBibAttack(dir, { sample, seed }) {
       }
     },
   );
+  process.stderr.write(`hostile bibliographies: heaviest ${heaviest}\n`);
   if (stats.worst) process.stderr.write(`hostile bibliographies: ${stats.worst}\n`);
   delete stats.worst;
   return stats;

@@ -432,6 +432,7 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
     ]),
   );
   const stats = emptyStats();
+  let heaviest = "";
   await inPool(
     inputs.map(([name, bytes], i) => ({ name, bytes, i })),
     2,
@@ -442,6 +443,7 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
       const args = ["verify", file, "--evidence", evidence, ...flags];
       const run = await runCli(args, { timeoutMs: DEADLINE_MS + 5000, cwd: inputsDir });
       classify(stats, name, run);
+      if (run.peakMb >= stats.peakMb) heaviest = `${name} (${run.peakMb} MB)`;
       if (`${run.stdout}${run.stderr}`.includes(token)) {
         stats.escapes++;
         stats.worst += `${name}: escape; `;
@@ -451,6 +453,7 @@ export async function hostileFlowAttack(dir, { sample, seed }) {
       }
     },
   );
+  process.stderr.write(`hostile flow inputs: heaviest ${heaviest}\n`);
   if (stats.worst) process.stderr.write(`hostile flow inputs: ${stats.worst}\n`);
   delete stats.worst;
   return stats;

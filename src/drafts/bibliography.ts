@@ -214,6 +214,15 @@ async function bibtexBibliography(text: string): Promise<Bibliography> {
     if (!chunk) return undefined;
     if (parsed.has(chunk)) return parsed.get(chunk) ?? undefined;
     const family = crossrefFamily(chunk, byKey);
+    const size = family.reduce((sum, c) => sum + c.text.length, 0);
+    if (size > MAX_ENTRY_CHARS) {
+      // The parser takes gigabytes on megabytes of LaTeX: an entry this long is not parsed.
+      const message = `the entry ${chunk.key} at line ${chunk.line} is malformed: ${size} characters with its crossrefs, over ${MAX_ENTRY_CHARS}`;
+      problems.push({ line: chunk.line, message });
+      broken.set(chunk.key, message);
+      parsed.set(chunk, null);
+      return undefined;
+    }
     const library = parse([...strings, ...family.map((c) => c.text)].join("\n"), {
       applyCrossRef: true,
       english: false,
@@ -266,6 +275,9 @@ async function bibtexBibliography(text: string): Promise<Bibliography> {
     },
   };
 }
+
+/** The longest entry (with its crossref chain) parsed; a longer one is malformed, named with its line. */
+const MAX_ENTRY_CHARS = 256 << 10;
 
 /** The longest text one `@string` may expand to; a longer one is left out, named with its line. */
 const MAX_STRING_CHARS = 1 << 16;

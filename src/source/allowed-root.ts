@@ -6,7 +6,7 @@
  * the read. A hard link inside a root to a file outside it is admitted: roots are paths, not inodes.
  */
 import { realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 import { CiteproofError } from "../errors.js";
 import { asPdf, type FileRead, type PdfBytes, readFileOnce, readSourceFile } from "./file.js";
 
@@ -62,21 +62,28 @@ export function admitLocalPath(path: string, roots: readonly string[] = [process
 }
 
 /**
- * Where `path` lies as far as it resolves: the real path of its nearest ancestor that resolves, with
- * the rest of the path as written after it.
+ * Where `path` (absolute, normalized) lies as far as it resolves: the real path of its deepest
+ * ancestor that resolves, with the rest of the path as written after it. Ancestors are tried from the
+ * top down, stopping at the first that does not resolve, so a path of 50,000 missing folders costs
+ * one failed look-up, not 50,000.
  */
 function nearestReal(path: string): string {
-  for (
-    let dir = dirname(path), rest = basename(path);
-    ;
-    rest = join(basename(dir), rest), dir = dirname(dir)
-  ) {
+  const top = parse(path).root;
+  const parts = path
+    .slice(top.length)
+    .split(sep)
+    .filter((part) => part !== "");
+  let reached = top;
+  let used = 0;
+  for (let i = 0; i < parts.length - 1; i++) {
     try {
-      return join(realpathSync(dir), rest);
+      reached = realpathSync(join(top, ...parts.slice(0, i + 1)));
+      used = i + 1;
     } catch {
-      if (dir === dirname(dir)) return path;
+      break;
     }
   }
+  return join(reached, ...parts.slice(used));
 }
 
 function outsideRoots(path: string, real: string, realRoots: readonly string[]): CiteproofError {

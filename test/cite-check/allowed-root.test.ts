@@ -66,4 +66,15 @@ describe("allowed roots", () => {
     expect(isInside("/ab", "/a")).toBe(false);
     expect(isInside("/a/../b", "/a")).toBe(false);
   });
+
+  it("a missing path of 50,000 folders is judged in linear time, inside the root or out", () => {
+    const deep = "a/".repeat(50_000);
+    const started = Date.now();
+    expect(code(() => admitLocalPath(join(root, `${deep}x.pdf`), [root]))).toBe("FILE_NOT_FOUND");
+    expect(code(() => admitLocalPath(join(outside, `${deep}x.pdf`), [root]))).toBe("ACCESS_DENIED");
+    expect(code(() => admitLocalPath(join(root, "escape-dir", `${deep}x.pdf`), [root]))).toBe(
+      "ACCESS_DENIED",
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });

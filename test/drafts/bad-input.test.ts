@@ -199,4 +199,19 @@ describe("bad input to check-text --bib", () => {
     expect(report.bibliography.problems[0]).toMatchObject({ line: 14 });
     expect(report.bibliography.problems[0].message).toMatch(/@string s13 at line 14 .*too long/);
   });
+
+  it("an entry of 5 MB is named malformed with its line, never parsed; the other entries read", async () => {
+    const bib = [
+      "@article{good, title = {Good}, file = {interfaces.pdf}}",
+      `@article{huge, abstract = {${"word ".repeat(1 << 20)}}, file = {interfaces.pdf}}`,
+    ].join("\n");
+    const started = Date.now();
+    const report = await draftCheck(`"${QUOTE}" [@good, p. 1]. "${QUOTE}" [@huge, p. 1].`, bib);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(report.citations.map((c) => [c.key, c.verdict, c.reason])).toEqual([
+      ["good", "PASS", "found"],
+      ["huge", "FLAG", "source-unavailable"],
+    ]);
+    expect(report.citations[1].message).toMatch(/at line 2 is malformed/);
+  });
 });
