@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ACADEMIC, prng, SYLLABLES } from "./make-pdf.mjs";
 import { benchOut } from "./paths.mjs";
 
 export const FLOW_WORDS = 100_000;
@@ -25,35 +26,6 @@ const COMMON = (
   "those before must through where much should well because each just under while both however therefore " +
   "thus hence since although whereas within without against among during"
 ).split(" ");
-
-const ACADEMIC = (
-  "efficient field office flow affect effect first final significant coefficient workflow different " +
-  "difficult sufficient offer official profile reflect conflict fluid flux fixed figure finite define " +
-  "classification specification identification modification verification amplification affinity " +
-  "analysis method model result estimate variance sample parameter distribution observation theorem " +
-  "proof lemma measure density boundary condition equation function operator matrix vector eigenvalue " +
-  "spectrum convergence stability simulation experiment procedure evidence hypothesis regression " +
-  "uniform random process temperature pressure velocity surface interface layer region domain approach " +
-  "framework structure property relation assumption approximation asymptotic numerical analytical " +
-  "empirical statistical theoretical consistent robust bounded continuous discrete linear nonlinear"
-).split(" ");
-
-const SYLLABLES = (
-  "ka ri to mu sen vel tra po li qua dor fen gal mi ost rel bin cor dal eph fi fl ff un der ment tion ab " +
-  "sor pel ther mo graph ic al ous ive ly er est in ex pro con sub trans inter ple sta ble ing ate ize"
-).split(" ");
-
-/** mulberry32: the same seed gives the same text. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The text as Markdown and, for every body sentence, its words and the section it stands in:
@@ -202,6 +174,8 @@ function pandocVersion() {
 export function ensureFlowInputs(log = () => {}) {
   const hash = createHash("sha256")
     .update(readFileSync(fileURLToPath(import.meta.url)))
+    // The vocabulary comes from the PDF generator: a change there changes the text too.
+    .update(readFileSync(fileURLToPath(new URL("./make-pdf.mjs", import.meta.url))))
     .update(pandocVersion())
     .digest("hex")
     .slice(0, 12);

@@ -35,7 +35,7 @@ const COMMON = (
   "while both however therefore thus hence since although whereas within without against among during"
 ).split(" ");
 
-const ACADEMIC = (
+export const ACADEMIC = (
   "efficient field office flow affect effect first final significant coefficient workflow different " +
   "difficult sufficient offer official profile reflect conflict fluid flux fixed figure finite define " +
   "classification specification identification modification verification amplification affinity " +
@@ -47,13 +47,13 @@ const ACADEMIC = (
   "empirical statistical theoretical consistent robust bounded continuous discrete linear nonlinear"
 ).split(" ");
 
-const SYLLABLES = (
+export const SYLLABLES = (
   "ka ri to mu sen vel tra po li qua dor fen gal mi ost rel bin cor dal eph fi fl ff un der ment tion ab " +
   "sor pel ther mo graph ic al ous ive ly er est in ex pro con sub trans inter ple sta ble ing ate ize"
 ).split(" ");
 
 /** A small deterministic generator (mulberry32), so the same seed gives the same document. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
