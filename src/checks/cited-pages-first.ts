@@ -53,10 +53,9 @@ export async function verifyPdf(
   return checkCitedPagesFirst(source, records, results, kept, options);
 }
 
-/** The results kept in a document's cache entry for this build's code, when its code can be read. */
-function keptResultsOf(cache: ExtractionCache): KeptResults | undefined {
+/** The results kept in a document's cache entry for this build's code. */
+function keptResultsOf(cache: ExtractionCache): KeptResults {
   const name = resultsRecordName();
-  if (!name) return undefined;
   return new KeptResults(
     {
       read: (record) => cache.readRecord<unknown>(record),

@@ -1,64 +1,30 @@
 /**
  * Results of quotation and page records kept between runs, content-addressed: each result is kept
  * under the digest of its record (the record's JSON), in a record of the document's extraction cache
- * entry (so bound to the PDF's bytes), named with a digest of every module of the library's code and
- * of the runtime's Unicode and regular expression engine. A change to the code, the document or the
+ * entry (so bound to the PDF's bytes), named with the derivation key of the checks' code
+ * (util/derivation-graph.ts) and a digest of the runtime's Unicode and regular expression engine. A change to the code, the document or the
  * record misses, and a miss is checked as ever. A quotation or page record's result depends on
  * nothing else: the document's text (cached the same way) and the record.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { DerivedRecords } from "../text/derived-records.js";
+import { derivationKey } from "../util/derivation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult } from "./result.js";
 
 /** At most this many results are kept per document (the most recent). */
 const MAX_KEPT = 20_000;
 
-/** The code's root: the folder above this module's (dist/ when built, src/ under the tests). */
-const CODE_ROOT = fileURLToPath(new URL("..", import.meta.url));
-
-let codeDigest: string | null | undefined;
-
-/** Every module file under `root` (relative paths, sorted), its contents hashed in that order. */
-export function digestOfCode(root: string): string | undefined {
-  const files: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(join(dir, entry.name), rel);
-      else if (/\.(?:[cm]?js|ts)$/u.test(entry.name) && !entry.name.endsWith(".d.ts")) files.push(rel);
-    }
-  };
-  try {
-    walk(root, "");
-    if (files.length === 0) return undefined;
-    files.sort();
-    const hash = createHash("sha256");
-    // Regular expressions' \p{L} and case folding follow the runtime's Unicode tables.
-    hash.update(`${process.versions.v8}\0${process.versions.unicode ?? ""}\0${process.versions.icu ?? ""}`);
-    for (const rel of files)
-      hash
-        .update("\0")
-        .update(rel)
-        .update("\0")
-        .update(readFileSync(join(root, rel)));
-    return hash.digest("hex").slice(0, 24);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The name results are kept under for this build; undefined when its code cannot be read. */
-export function resultsRecordName(root = CODE_ROOT): string | undefined {
-  if (root !== CODE_ROOT) {
-    const digest = digestOfCode(root);
-    return digest && `results-${digest}`;
-  }
-  if (codeDigest === undefined) codeDigest = digestOfCode(root) ?? null;
-  return codeDigest ? `results-${codeDigest}` : undefined;
+/**
+ * The name results are kept under: the derivation key of the checks' code and a digest of the runtime's
+ * Unicode and regular expression engine (`\p{L}` and case folding follow its tables).
+ */
+export function resultsRecordName(): string {
+  const runtime = createHash("sha256")
+    .update(`${process.versions.v8}\0${process.versions.unicode ?? ""}\0${process.versions.icu ?? ""}`)
+    .digest("hex")
+    .slice(0, 8);
+  return `results-${derivationKey("results")}-${runtime}`;
 }
 
 /** Whether a record's result may be kept: quotation and page records (the others need the anchors). */

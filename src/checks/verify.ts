@@ -5,7 +5,8 @@ import { DEFAULT_TIMEOUT_MS, holdsEveryPage, type OpenedDocument } from "../docu
 import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import { FoldedPages } from "../text/folded-pages.js";
-import { type SerializedTokenIndex, TOKEN_INDEX_VERSION } from "../text/token-index.js";
+import type { SerializedTokenIndex } from "../text/token-index.js";
+import { derivationKey } from "../util/derivation.js";
 import { cutByDeadline, isDeadline, undecided } from "./deadline-cut.js";
 import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -45,7 +46,8 @@ export function checkContext(doc: OpenedDocument, options: AnchorsOptions = {}):
   };
 }
 
-const TOKEN_INDEX_RECORD = `token-index-v${TOKEN_INDEX_VERSION}`;
+/** The cache record the token index is kept under, named by the derivation key of the code that builds it. */
+export const TOKEN_INDEX_RECORD = `token-index-${derivationKey("token-index")}`;
 
 /**
  * Folded pages whose token index is read from, or once built written to, the extraction cache.

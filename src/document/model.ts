@@ -4,10 +4,11 @@
  * coordinate system, y up), whatever the page's CropBox and /Rotate say.
  */
 
+import { derivationKey } from "../util/derivation.js";
 import type { TextLayerKind } from "./text-layer-kind.js";
 
-/** Bumped whenever extraction output changes; part of the cache key. */
-export const EXTRACTOR_VERSION = "7";
+/** The digest of the extractor's code (util/derivation-graph.ts): part of the cache key, never bumped by hand. */
+export const EXTRACTOR_VERSION = derivationKey("page-text");
 /** Version of the stored extraction record's schema (anchors included from schema 2). */
 export const EXTRACTION_SCHEMA_VERSION = 2;
 

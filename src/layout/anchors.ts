@@ -17,6 +17,7 @@ import { DEFAULT_TIMEOUT_MS, type OpenedDocument, type OpenOptions, openDocument
 import { once, processTuning } from "../document/process-tuning.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { Deadline } from "../util/deadline.js";
+import { derivationKey } from "../util/derivation.js";
 import { BodyStyleTally } from "./body-style.js";
 import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
 import type { FigureBoxOmission } from "./caption-rejections.js";
@@ -48,8 +49,6 @@ import type { RejectionReason } from "./rejection-reasons.js";
 import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-panels.js";
 import { type DocumentFrames, documentFrames, type Frame } from "./text-frames.js";
 
-/** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
-export const LAYOUT_VERSION = "15";
 /** The anchors record belongs to this extraction schema (the first that holds anchors). */
 export const ANCHORS_SCHEMA_VERSION = EXTRACTION_SCHEMA_VERSION;
 const RECORD_NAME = "anchors";
@@ -453,7 +452,7 @@ class AnchorsBuilder {
     }
     return {
       schemaVersion: ANCHORS_SCHEMA_VERSION,
-      layoutVersion: LAYOUT_VERSION,
+      layoutVersion: derivationKey("anchors"),
       extractorVersion: EXTRACTOR_VERSION,
       sha256,
       pageCount,
@@ -595,7 +594,7 @@ function isCurrent(record: AnchorsRecord, sha256: string): boolean {
     isAnchorsRecord(record) &&
     Array.isArray(record.pagesUnreadable) &&
     record.schemaVersion === ANCHORS_SCHEMA_VERSION &&
-    record.layoutVersion === LAYOUT_VERSION &&
+    record.layoutVersion === derivationKey("anchors") &&
     record.extractorVersion === EXTRACTOR_VERSION &&
     record.sha256 === sha256
   );

@@ -11,9 +11,6 @@ import type { LineInfo, PageText } from "../document/model.js";
 
 const SMALLER = 0.85;
 
-/** This module, for records of decisions made with its rules (derived-records.ts). */
-export const BODY_FLOW_MODULE = import.meta.url;
-
 /** The page text with lines set apart replaced by spaces, or undefined when none is. */
 export function bodyFlowText(page: PageText): string | undefined {
   const bodySize = dominantSize(page.lines);

@@ -1,13 +1,11 @@
 /**
  * Facts decided from a whole document's text that cost more to decide than to read back (the
  * document-wide region rules, the printed labels), kept between runs beside the document's
- * extracted text. Each record is named with a digest of the source of the code that decides it, so
- * a change to the rules never reads back what the older rules decided. A record is a cache: losing
- * it, or refusing it, only means deciding again.
+ * extracted text. Each record is named with the derivation key of the code that decides it
+ * (util/derivation-graph.ts), so a change to the rules never reads back what the older rules decided.
+ * A record is a cache: losing it, or refusing it, only means deciding again.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { derivationKey } from "../util/derivation.js";
 
 export interface DerivedRecords {
   /** The value stored under the name; undefined when there is none or the store refused it. */
@@ -16,23 +14,7 @@ export interface DerivedRecords {
   write(name: string, value: unknown): void;
 }
 
-const names = new Map<string, string | null>();
-
-/**
- * `<kind>-<digest>`, the digest over the source files (as module URLs) of the code that decides the
- * record; undefined when a file cannot be read (then nothing is kept).
- */
-export function recordName(kind: string, moduleUrls: readonly string[]): string | undefined {
-  let name = names.get(kind);
-  if (name === undefined) {
-    try {
-      const hash = createHash("sha256").update(kind);
-      for (const url of moduleUrls) hash.update("\0").update(readFileSync(fileURLToPath(url)));
-      name = `${kind}-${hash.digest("hex").slice(0, 16)}`;
-    } catch {
-      name = null;
-    }
-    names.set(kind, name);
-  }
-  return name ?? undefined;
+/** `<kind>-<digest>`, the digest of the code that decides the record. */
+export function recordName(kind: "regions-pages" | "printed-labels"): string {
+  return `${kind}-${derivationKey(kind)}`;
 }

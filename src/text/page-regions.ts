@@ -6,7 +6,7 @@
  * what its message says.
  */
 import type { LineInfo, PageText } from "../document/model.js";
-import { BODY_FLOW_MODULE, dominantSize } from "./body-flow.js";
+import { dominantSize } from "./body-flow.js";
 import { type DerivedRecords, recordName } from "./derived-records.js";
 
 export const REGIONS = [
@@ -171,7 +171,7 @@ export class DocumentRegions {
   }
 
   private pagesRecordName(): string | undefined {
-    return this.records ? recordName("regions-pages", [import.meta.url, BODY_FLOW_MODULE]) : undefined;
+    return this.records ? recordName("regions-pages") : undefined;
   }
 
   /**

@@ -97,7 +97,7 @@ export class PrintedLabels {
   }
 
   private recordName(): string | undefined {
-    return this.records ? recordName("printed-labels", [import.meta.url]) : undefined;
+    return this.records ? recordName("printed-labels") : undefined;
   }
 
   private storedLabels(): (PrintedLabel | null)[] | null {

@@ -15,6 +15,7 @@ export interface SerializedTokenIndex {
   keys: Uint32Array;
 }
 
+/** The stored index's format (its content is named by the token index's derivation key). */
 export const TOKEN_INDEX_VERSION = 5;
 
 const TOKEN = /[\p{L}\p{N}]+/gu;

@@ -6,14 +6,14 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
-import { verifyEvidence } from "../../src/checks/verify.js";
+import { TOKEN_INDEX_RECORD, verifyEvidence } from "../../src/checks/verify.js";
 import { cacheEntryPath, ExtractionCache } from "../../src/document/cache.js";
 import { PageNoLongerStored, readRestOfDocument } from "../../src/document/complete.js";
 import type { PageText } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import { fold } from "../../src/text/fold.js";
 import { FoldedPages, indexTextsOf } from "../../src/text/folded-pages.js";
-import { TOKEN_INDEX_VERSION, TokenIndex, TokenIndexBuilder } from "../../src/text/token-index.js";
+import { TokenIndex, TokenIndexBuilder } from "../../src/text/token-index.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
 
 const tmp = tempDir();
@@ -127,7 +127,7 @@ describe("verify reads the cited pages first", () => {
     expect(report).toEqual(await verifyEvidence(whole, records));
     const folded = new FoldedPages(whole.pages);
     const built = TokenIndex.build(whole.pageCount, (page) => folded.indexTexts(page)).serialized;
-    const stored = new ExtractionCache(root, whole.sha256).readRecord(`token-index-v${TOKEN_INDEX_VERSION}`);
+    const stored = new ExtractionCache(root, whole.sha256).readRecord(TOKEN_INDEX_RECORD);
     expect(stored).toEqual(built);
   });
 
@@ -162,10 +162,7 @@ describe("verify reads the cited pages first", () => {
     for (const page of whole.pages as PageText[])
       forged.add(page.page, [...indexTextsOf(page), fold(moved).text, fold(absent).text]);
     const root = fresh("collision");
-    new ExtractionCache(root, whole.sha256).writeRecord(
-      `token-index-v${TOKEN_INDEX_VERSION}`,
-      forged.finish().serialized,
-    );
+    new ExtractionCache(root, whole.sha256).writeRecord(TOKEN_INDEX_RECORD, forged.finish().serialized);
     const folded = new FoldedPages(whole.pages, { tokenIndex: forged.finish().serialized });
     expect(folded.candidatePages(fold(absent).text)).toHaveLength(whole.pageCount);
     expect(folded.pagesContaining(fold(absent).text)).toEqual([]);
@@ -295,7 +292,7 @@ describe("the search over every page when the pages read first are every page", 
     expect(released).toHaveBeenCalledTimes(1);
     const folded = new FoldedPages(whole.pages);
     const built = TokenIndex.build(whole.pageCount, (page) => folded.indexTexts(page)).serialized;
-    const stored = new ExtractionCache(root, whole.sha256).readRecord(`token-index-v${TOKEN_INDEX_VERSION}`);
+    const stored = new ExtractionCache(root, whole.sha256).readRecord(TOKEN_INDEX_RECORD);
     expect(stored).toEqual(built);
   });
 
@@ -309,9 +306,7 @@ describe("the search over every page when the pages read first are every page", 
     const report = await verifyPdf(book, records, { cacheDir: root });
     expect(report.results.every((r) => r.reason === "found")).toBe(true);
     expect([add.mock.calls.length, released.mock.calls.length]).toEqual([0, 0]);
-    expect(
-      new ExtractionCache(root, whole.sha256).readRecord(`token-index-v${TOKEN_INDEX_VERSION}`),
-    ).toBeUndefined();
+    expect(new ExtractionCache(root, whole.sha256).readRecord(TOKEN_INDEX_RECORD)).toBeUndefined();
   });
 });
 

@@ -4,12 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openForChecks } from "../../src/checks/open-for-checks.js";
 import { EXTRACTION_SCHEMA_VERSION } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
-import {
-  ANCHORS_SCHEMA_VERSION,
-  documentAnchors,
-  isAnchorsRecord,
-  LAYOUT_VERSION,
-} from "../../src/layout/anchors.js";
+import { ANCHORS_SCHEMA_VERSION, documentAnchors, isAnchorsRecord } from "../../src/layout/anchors.js";
+import { derivationKey } from "../../src/util/derivation.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 
 const cache = tempDir("citeproof-anchors-");
@@ -21,7 +17,7 @@ describe("the anchors record", () => {
     const record = await documentAnchors(doc);
     expect(record.schemaVersion).toBe(EXTRACTION_SCHEMA_VERSION);
     expect(ANCHORS_SCHEMA_VERSION).toBe(2);
-    expect(record.layoutVersion).toBe(LAYOUT_VERSION);
+    expect(record.layoutVersion).toBe(derivationKey("anchors"));
     expect(record.sha256).toBe(doc.sha256);
     expect(record.pageCount).toBe(2);
     expect(record.pagesWithoutText).toEqual([]);

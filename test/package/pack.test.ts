@@ -26,6 +26,7 @@ describe("npm pack", () => {
       "dist/index.js",
       "dist/index.d.ts",
       "dist/pi/extension.js",
+      "dist/derivation-manifest.json",
     ])
       expect(packed, needed).toContain(needed);
     const built = files(join(root, "dist")).filter((f) => /\.c?js$/.test(f));

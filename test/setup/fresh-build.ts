@@ -19,6 +19,9 @@ function sources(dir: string): string[] {
 }
 
 function staleSource(): string | undefined {
+  // The build's last step: the derivation manifest (scripts/derivation-manifest.mjs).
+  if (!existsSync(join(root, "dist", "derivation-manifest.json")))
+    return join(root, "src", "util", "derivation-graph.ts");
   const buildConfig = statSync(join(root, "tsconfig.json")).mtimeMs;
   for (const source of sources(join(root, "src"))) {
     const built = join(root, "dist", relative(join(root, "src"), source)).replace(/\.ts$/, ".js");
@@ -44,4 +47,8 @@ export default function setup(): void {
       stdio: "inherit",
     },
   );
+  execFileSync(process.execPath, [join(root, "scripts", "derivation-manifest.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }

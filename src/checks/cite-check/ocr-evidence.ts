@@ -8,6 +8,7 @@ import { OCR_DPI, type OcrPage, ocrPage } from "../../ocr/page-ocr.js";
 import { OcrSession, ocrProvenance } from "../../ocr/tesseract.js";
 import type { PdfBytes } from "../../source/file.js";
 import type { Deadline } from "../../util/deadline.js";
+import { derivationKey } from "../../util/derivation.js";
 
 export type OcrOutcome =
   | { state: "ok"; ocr: OcrPage }
@@ -33,7 +34,7 @@ export interface OcrEvidenceOptions {
 /** The cache record a page's OCR reading is kept under: bound to the engine, the model and the resolution. */
 export function ocrRecordKey(page: number): string {
   const p = ocrProvenance();
-  return `ocr-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${OCR_DPI}-p${page}`;
+  return `ocr-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${derivationKey("ocr-page")}-${OCR_DPI}-p${page}`;
 }
 
 export async function ocrPages(

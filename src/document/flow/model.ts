@@ -6,9 +6,10 @@
  */
 
 import type { PdfBytes } from "../../source/file.js";
+import { derivationKey } from "../../util/derivation.js";
 
-/** Bumped whenever a reader's output changes; part of the cache key of a parsed flow document. */
-export const FLOW_READER_VERSION = "1";
+/** The digest of the readers' code (util/derivation-graph.ts): part of the cache key of a parsed flow document. */
+export const FLOW_READER_VERSION = derivationKey("flow");
 
 export const FLOW_KINDS = ["html", "xhtml", "epub", "docx", "odt", "jats", "markdown", "text"] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];

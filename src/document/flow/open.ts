@@ -27,7 +27,7 @@ export interface FlowOpenOptions {
   limits?: Partial<FlowLimits>;
 }
 
-const RECORD = `flow-v${FLOW_READER_VERSION}`;
+const RECORD = `flow-${FLOW_READER_VERSION}`;
 
 /** The kind of the source's bytes (detect.ts). */
 export function sourceKind(source: SourceBytes): SourceKind {
