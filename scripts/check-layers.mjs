@@ -21,7 +21,7 @@ export const LAYERS = [
   ["layout"],
   ["prose"],
   ["checks"],
-  ["session", "evidence", "report", "drafts"],
+  ["session", "evidence", "report", "drafts", "reading"],
   ["operations"],
   ["batch"],
   ["cli", "mcp", "pi"],

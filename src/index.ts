@@ -83,7 +83,7 @@ export type {
 export { type FlowOpenOptions, openFlow, sourceKind } from "./document/flow/open.js";
 
 // Checks: evidence records and their verdicts, quotations, pages, equations, figures.
-export { verifyPdf } from "./checks/cited-pages-first.js";
+export { verifyPdf } from "./reading/cited-pages-first.js";
 export { checkEquation } from "./checks/equation.js";
 export {
   type LocatedPart,
@@ -96,7 +96,7 @@ export {
 export type { EvidenceKind, EvidenceRecord } from "./checks/evidence-record.js";
 export { EVIDENCE_KINDS, parseEvidenceJson, validateEvidence } from "./checks/evidence-record.js";
 export { checkFigure } from "./checks/figure.js";
-export { openForChecks } from "./checks/open-for-checks.js";
+export { openForChecks } from "./reading/open-for-checks.js";
 export { checkPage } from "./checks/page.js";
 export { checkQuotation, type QuotationInput } from "./checks/quotation.js";
 export { type CheckResult, type CheckResultOf, checkResultSchema, EVIDENCE_SHAPES } from "./checks/result.js";

@@ -4,6 +4,7 @@ import type { PageText } from "../document/model.js";
 import { DEFAULT_TIMEOUT_MS, holdsEveryPage, type OpenedDocument } from "../document/open.js";
 import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
+import type { EveryPageReadable } from "../text/every-page.js";
 import { FoldedPages } from "../text/folded-pages.js";
 import type { SerializedTokenIndex } from "../text/token-index.js";
 import { derivationKey } from "../util/derivation.js";
@@ -69,11 +70,11 @@ export function foldedPagesWith(
   cache: ExtractionCache | undefined,
   pages: readonly (PageText | undefined)[],
   keepViews?: (page: number) => boolean,
-  everyPageReadable?: () => boolean,
+  everyPage?: EveryPageReadable,
 ): FoldedPages {
   const reading = {
     ...(keepViews ? { keepViews } : {}),
-    ...(everyPageReadable ? { everyPageReadable } : {}),
+    ...(everyPage ? { everyPage } : {}),
   };
   if (!cache) return new FoldedPages(pages, reading);
   const write = (name: string, value: unknown) => {

@@ -9,19 +9,12 @@ import type { DocumentTextWriter, ExtractionCache } from "./cache.js";
 import type { PageText } from "./model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "./open.js";
 
-/** Thrown when a page stored while the rest was read can no longer be read back from the cache. */
-export class PageNoLongerStored extends Error {
-  constructor(readonly page: number) {
-    super(`page ${page} is no longer in the extraction cache`);
-  }
-}
-
 export interface RestOfDocument {
   /**
    * A page not held in the array given: read back from the cache (the last few read are kept);
-   * throws PageNoLongerStored when the cache lost it since.
+   * undefined when the cache lost it since.
    */
-  readPage(page: number): PageText;
+  readPage(page: number): PageText | undefined;
   /** Whether the engine failed on some page (such a page is held, with its extractionError). */
   anyUnreadable: boolean;
   /** How many pages were extracted now. */
@@ -55,12 +48,12 @@ export async function readRestOfDocument(
   const rest = { readPage: readBack(cache), anyUnreadable, extractedPages: 0 };
   if (notHeld.length === 0) return rest;
   if (cache && notHeld.every((page) => cache.storesPage(page))) {
-    try {
-      if (onPage) for (const page of notHeld) onPage(rest.readPage(page));
+    if (!onPage) return rest;
+    const stored = notHeld.map((page) => rest.readPage(page));
+    // A stored page that no longer reads back is extracted below with the others.
+    if (stored.every((text) => text !== undefined)) {
+      for (const text of stored) onPage(text);
       return rest;
-    } catch (error) {
-      // A stored page that no longer reads back is extracted below with the others.
-      if (!(error instanceof PageNoLongerStored)) throw error;
     }
   }
 
@@ -125,7 +118,7 @@ export async function readRestOfDocument(
       writer.finish();
       for (const page of storedHeld) pages[page - 1] = undefined;
     } catch {
-      // An unwritable cache slows the next run: a page it lost is read again (PageNoLongerStored).
+      // An unwritable cache slows the next run: a page it lost is read again (readPage gives none).
       writer.abandon();
     }
   }
@@ -140,7 +133,7 @@ function startWriter(cache: ExtractionCache, count: number): DocumentTextWriter 
   }
 }
 
-function readBack(cache: ExtractionCache | undefined): (page: number) => PageText {
+function readBack(cache: ExtractionCache | undefined): (page: number) => PageText | undefined {
   const recent = new Map<number, PageText>();
   return (page) => {
     let text = recent.get(page);
@@ -148,7 +141,7 @@ function readBack(cache: ExtractionCache | undefined): (page: number) => PageTex
       recent.delete(page);
     } else {
       text = cache?.readPageText(page);
-      if (!text) throw new PageNoLongerStored(page);
+      if (!text) return undefined;
       if (recent.size >= PAGES_KEPT) recent.delete(recent.keys().next().value as number);
     }
     recent.set(page, text);

@@ -6,12 +6,12 @@
  * reader for the section checks.
  */
 import { isAbsolute, resolve } from "node:path";
-import { openForChecks } from "../checks/open-for-checks.js";
 import { type CheckContext, checkContext } from "../checks/verify.js";
 import type { FlowDocument, SourceKind } from "../document/flow/model.js";
 import { openFlow, sourceKind } from "../document/flow/open.js";
 import type { OpenOptions } from "../document/open.js";
 import { asCiteproofError } from "../errors.js";
+import { openForChecks } from "../reading/open-for-checks.js";
 import { readAdmittedSource } from "../source/allowed-root.js";
 import type { PdfBytes } from "../source/file.js";
 import { type FetchOptions, fetchBytes } from "../source/url.js";

@@ -7,11 +7,11 @@ import {
 } from "../checks/check-text.js";
 import { checkTextFlow, type FlowTextCheckReport } from "../checks/flow-check-text.js";
 import { DEFAULT_OCR_TIMEOUT_MS } from "../checks/ocr-quotations.js";
-import { openForChecks } from "../checks/open-for-checks.js";
 import { checkContext } from "../checks/verify.js";
 import { kindName } from "../document/flow/readers.js";
 import type { DraftCheckReport } from "../drafts/check-draft.js";
 import { readDraft } from "../prose/read-draft.js";
+import { openForChecks } from "../reading/open-for-checks.js";
 import { openAnySource, sourcePath } from "./any-source.js";
 import { draftSourceChoice, runDraftCheck } from "./check-draft.js";
 import { formatDraftReport } from "./draft-report.js";

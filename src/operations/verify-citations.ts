@@ -5,9 +5,9 @@ import {
   readCitations,
   traceResults,
 } from "../checks/citation-formats.js";
-import { verifyPdf } from "../checks/cited-pages-first.js";
 import { validateEvidence } from "../checks/evidence-record.js";
 import { verifyFlow } from "../checks/flow-verify.js";
+import { verifyPdf } from "../reading/cited-pages-first.js";
 import { openCitedSource, sourcePath } from "./any-source.js";
 import { defineOperation } from "./operation.js";
 import type { verifyCitationsInput } from "./schemas/documents.js";

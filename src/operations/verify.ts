@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { verifyPdf } from "../checks/cited-pages-first.js";
 import { type EvidenceRecord, toEvidenceRecords } from "../checks/evidence-record.js";
 import { assertFlowLocators, type FlowVerifyReport, verifyFlow } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
@@ -7,6 +6,7 @@ import type { VerifyReport } from "../checks/verify.js";
 import type { FlowKind } from "../document/flow/model.js";
 import { kindName } from "../document/flow/readers.js";
 import { CiteproofError } from "../errors.js";
+import { verifyPdf } from "../reading/cited-pages-first.js";
 import { openAnySource, sourcePath } from "./any-source.js";
 import { callDeadline, defineOperation } from "./operation.js";
 import type { verifyInput } from "./schemas/documents.js";

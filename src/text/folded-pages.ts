@@ -7,6 +7,7 @@
 import type { PageText } from "../document/model.js";
 import { bodyFlowText } from "./body-flow.js";
 import type { DerivedRecords } from "./derived-records.js";
+import type { EveryPageReadable } from "./every-page.js";
 import {
   type FoldedText,
   type FoldOptions,
@@ -47,18 +48,11 @@ export interface FoldedPagesOptions {
    */
   keepViews?: (page: number) => boolean;
   /**
-   * Whether every page can be read now (default: yes). A caller that holds only the pages read so
-   * far says no until the rest is in: the token index (a search over every page) waits for it.
+   * Whether every page can be read now (default: yes), and who is told when a search over every page
+   * (the token index, the printed labels of every page) is asked for before: a caller that holds only
+   * the pages read so far says no until the rest is in, and the search finds nothing meanwhile.
    */
-  everyPageReadable?: () => boolean;
-}
-
-/** A search over every page was asked for while only some pages can be read (made again later). */
-export class NotEveryPageReadable extends Error {
-  constructor() {
-    super("the search over every page waits for the rest of the document");
-    this.name = "NotEveryPageReadable";
-  }
+  everyPage?: EveryPageReadable;
 }
 
 /** How many pages' views are kept when a page's views are not kept for the run. */
@@ -85,7 +79,7 @@ export class FoldedPages {
 
   /** The label printed on each page, decided on first need. */
   get labels(): PrintedLabels {
-    this.printedLabels ??= new PrintedLabels(this.pages, this.options.records);
+    this.printedLabels ??= new PrintedLabels(this.pages, this.options.records, this.options.everyPage);
     return this.printedLabels;
   }
 
@@ -97,6 +91,15 @@ export class FoldedPages {
     if (cached && cached.version === TOKEN_INDEX_VERSION && cached.pageCount === pages.length) {
       this.tokenIndex = new TokenIndex(cached);
     }
+  }
+
+  /**
+   * Forgets what was decided from a page's neighbours (running heads, printed labels) after a check
+   * read pages not held: those decisions took an absent page for one without text.
+   */
+  forgetNeighbourhoods(): void {
+    this.documentRegions?.forgetNeighbourhoods();
+    this.printedLabels?.forgetNeighbourhoods();
   }
 
   /** Lets go of the views kept for the run (they are folded again when reached; keepViews still applies). */
@@ -229,14 +232,18 @@ export class FoldedPages {
   /** Pages whose folded text holds the needle, in page order. */
   pagesContaining(needle: string): number[] {
     if (needle.length === 0) return [];
-    const candidates = this.index().candidates(needle) ?? range(this.pages.length);
+    const index = this.index();
+    if (!index) return [];
+    const candidates = index.candidates(needle) ?? range(this.pages.length);
     return candidates.filter((page) => this.findOnPage(page, needle, 1).length > 0);
   }
 
   /** Pages the token index does not rule out for the needle (every page when it cannot tell), in page order. */
   candidatePages(needle: string): number[] {
     if (needle.length === 0) return [];
-    return this.index().candidates(needle) ?? range(this.pages.length);
+    const index = this.index();
+    if (!index) return [];
+    return index.candidates(needle) ?? range(this.pages.length);
   }
 
   /** Whether the token index is at hand (read from the cache, built or given). */
@@ -256,11 +263,15 @@ export class FoldedPages {
     this.options.onTokenIndexBuilt?.(index.serialized);
   }
 
-  private index(): TokenIndex {
+  /** The token index; undefined (and `everyPage` told) while only some pages can be read. */
+  private index(): TokenIndex | undefined {
     if (!this.tokenIndex) {
       // Built over part of the document it would be thrown away at the first page not in.
-      if (this.options.everyPageReadable && !this.options.everyPageReadable())
-        throw new NotEveryPageReadable();
+      const everyPage = this.options.everyPage;
+      if (everyPage && !everyPage.readable()) {
+        everyPage.wanted();
+        return undefined;
+      }
       // Every page is folded for the index and its views let go: the few candidate pages of a
       // quotation are folded again when searched, so memory holds the index, not every page's views.
       this.tokenIndex = TokenIndex.build(this.pages.length, (page) => this.indexTexts(page));

@@ -114,6 +114,11 @@ export class DocumentRegions {
     private readonly records?: DerivedRecords,
   ) {}
 
+  /** Forgets which edge-band lines recur nearby (after pages not held were read as absent). */
+  forgetNeighbourhoods(): void {
+    this.recurring.clear();
+  }
+
   /** The region of the line holding the UTF-16 offset `at` of a page's text. */
   regionAt(page: number, at: number): Region {
     const text = this.pages[page - 1];

@@ -6,6 +6,7 @@
  */
 import type { LineInfo, PageText } from "../document/model.js";
 import { type DerivedRecords, recordName } from "./derived-records.js";
+import type { EveryPageReadable } from "./every-page.js";
 
 export const PRINTED_LABEL_SOURCES = ["page-labels", "running-folio"] as const;
 /** `page-labels`: the file's /PageLabels; `running-folio`: a folio read from the running heads and feet. */
@@ -60,7 +61,15 @@ export class PrintedLabels {
   constructor(
     private readonly pages: readonly (PageText | undefined)[],
     private readonly records?: DerivedRecords,
+    private readonly everyPage?: EveryPageReadable,
   ) {}
+
+  /** Forgets the labels decided from neighbouring pages (after pages not held were read as absent). */
+  forgetNeighbourhoods(): void {
+    this.labels.clear();
+    this.folios.clear();
+    this.offered.clear();
+  }
 
   /** The printed label of a physical page, or undefined when none is known. */
   of(page: number): PrintedLabel | undefined {
@@ -78,6 +87,10 @@ export class PrintedLabels {
   /** The physical pages printed with this label (compared without case), in page order; reads every page. */
   pagesPrinted(label: string | number): number[] {
     if (!this.byLabel) {
+      if (this.everyPage && !this.everyPage.readable()) {
+        this.everyPage.wanted();
+        return [];
+      }
       const byLabel = new Map<string, number[]>();
       const all: (PrintedLabel | null)[] = [];
       for (let page = 1; page <= this.pages.length; page++) {

@@ -31,7 +31,7 @@ export const DERIVED_RECORDS = {
   /** The printed page labels. */
   "printed-labels": ["text/printed-labels"],
   /** Results of quotation and page records. */
-  results: ["checks/cited-pages-first", "checks/held-pages"],
+  results: ["reading/cited-pages-first", "reading/held-pages"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DerivedRecordKind = keyof typeof DERIVED_RECORDS;

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ocrRecordKey } from "../../src/checks/cite-check/ocr-evidence.js";
 import { applyOcr, lineEndHyphens } from "../../src/checks/ocr-quotations.js";
-import { openForChecks } from "../../src/checks/open-for-checks.js";
 import { checkContext, verifyEvidence } from "../../src/checks/verify.js";
 import type { OcrPage } from "../../src/ocr/page-ocr.js";
 import { ocrProvenance } from "../../src/ocr/tesseract.js";
+import { openForChecks } from "../../src/reading/open-for-checks.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 
 const tmp = tempDir();

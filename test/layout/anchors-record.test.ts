@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openForChecks } from "../../src/checks/open-for-checks.js";
 import { EXTRACTION_SCHEMA_VERSION } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import { ANCHORS_SCHEMA_VERSION, documentAnchors, isAnchorsRecord } from "../../src/layout/anchors.js";
+import { openForChecks } from "../../src/reading/open-for-checks.js";
 import { derivationKey } from "../../src/util/derivation.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
 

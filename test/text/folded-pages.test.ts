@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PageText } from "../../src/document/model.js";
 import { closestLine } from "../../src/text/closest-line.js";
 import { fold } from "../../src/text/fold.js";
-import { FoldedPages, NotEveryPageReadable, onWordBoundaries } from "../../src/text/folded-pages.js";
+import { FoldedPages, onWordBoundaries } from "../../src/text/folded-pages.js";
 import { textPage } from "../helpers/page-text.js";
 
 /** A page holding `text`, lines split at '\n', line-end hyphens at the given offsets. */
@@ -142,10 +142,18 @@ describe("a search over every page while only some pages can be read", () => {
       },
     });
     let everyPage = false;
-    const folded = new FoldedPages(counted, { everyPageReadable: () => everyPage });
-    expect(() => folded.pagesContaining(fold("delta epsilon").text)).toThrow(NotEveryPageReadable);
+    let wanted = 0;
+    const folded = new FoldedPages(counted, {
+      everyPage: { readable: () => everyPage, wanted: () => wanted++ },
+    });
+    // Asked too early: nothing found, and the caller told that the search waits for every page.
+    expect(folded.pagesContaining(fold("delta epsilon").text)).toEqual([]);
+    expect(folded.candidatePages(fold("delta").text)).toEqual([]);
+    expect(folded.labels.pagesPrinted("2")).toEqual([]);
+    expect(wanted).toBe(3);
     expect(read).toBe(0);
     everyPage = true;
     expect(folded.pagesContaining(fold("delta epsilon").text)).toEqual([2]);
+    expect(wanted).toBe(3);
   });
 });

@@ -7,13 +7,13 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
-import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
-import { resultsRecordName } from "../../src/checks/result-cache.js";
 import { verifyEvidence } from "../../src/checks/verify.js";
 import { CACHE_FORMAT, ExtractionCache } from "../../src/document/cache.js";
 import { EXTRACTOR_VERSION } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
+import { verifyPdf } from "../../src/reading/cited-pages-first.js";
+import { resultsRecordName } from "../../src/reading/result-cache.js";
 import { derivationKey } from "../../src/util/derivation.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
 

@@ -8,16 +8,16 @@
  * the worker's start and the engine's compile overlap that load.
  */
 
+import type { OcrMode } from "../checks/cite-check/verdicts.js";
+import type { EvidenceRecord } from "../checks/evidence-record.js";
+import type { CheckResult } from "../checks/result.js";
+import type { VerifyReport } from "../checks/verify.js";
 import type { ExtractionCache } from "../document/cache.js";
 import { engine } from "../document/engine-client.js";
 import { documentCache, type OpenOptions, pdfSource } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { PdfBytes } from "../source/file.js";
-import type { OcrMode } from "./cite-check/verdicts.js";
-import type { EvidenceRecord } from "./evidence-record.js";
-import type { CheckResult } from "./result.js";
 import { KeptResults, resultsRecordName } from "./result-cache.js";
-import type { VerifyReport } from "./verify.js";
 
 export type VerifyOptions = OpenOptions &
   AnchorsOptions & {

@@ -7,10 +7,10 @@
  * nothing else: the document's text (cached the same way) and the record.
  */
 import { createHash } from "node:crypto";
+import type { EvidenceRecord } from "../checks/evidence-record.js";
+import type { CheckResult } from "../checks/result.js";
 import type { DerivedRecords } from "../text/derived-records.js";
 import { derivationKey } from "../util/derivation.js";
-import type { EvidenceRecord } from "./evidence-record.js";
-import type { CheckResult } from "./result.js";
 
 /** At most this many results are kept per document (the most recent). */
 const MAX_KEPT = 20_000;
