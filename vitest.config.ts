@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
  * because of what they are: crash safety with killed processes; hostile input at volume (the PDF fuzzer,
  * PDFs that abort the engine, pages of thousands of tokens); many processes or workers at once (lock
  * waiters, concurrent writers, shards, parallel extraction); and external programs (tesseract for OCR,
- * chromium for the report in a browser, npm for the packed package).
+ * chromium for the report in a browser, npm for the packed package); and the slowest end-to-end tests
+ * (below).
  */
 const SLOW = [
   "test/evidence/crash.test.ts",
@@ -27,6 +28,28 @@ const SLOW = [
   "test/package/pack.test.ts",
   "test/attack/path-race.test.ts",
   "test/report/report-ocr.test.ts",
+  // End to end through processes of their own (the CLI spawned, a server started, workers started with
+  // flags), each taking ten seconds or more on an idle 2-core machine: `npm test` stays under a minute, and
+  // what they cover runs in CI (`npm run test:all`). In-process tests of the same code stay in the fast one.
+  "test/cli/verify-errors.test.ts",
+  "test/cli/serve.test.ts",
+  "test/operations/adapters.test.ts",
+  "test/session/store.test.ts",
+  "test/cli/verify-cache.test.ts",
+  "test/mcp/server.test.ts",
+  "test/drafts/generated.test.ts",
+  "test/batch/batch.test.ts",
+  "test/evidence/cli.test.ts",
+  "test/docs/docs.test.ts",
+  "test/report/report.test.ts",
+  "test/cli/first-contact.test.ts",
+  "test/mcp/http.test.ts",
+  "test/document/worker-start.test.ts",
+  "test/docs/readme.test.ts",
+  "test/drafts/bad-input.test.ts",
+  "test/checks/deadline.test.ts",
+  "test/drafts/ci-gate.test.ts",
+  "test/batch/sealed-results.test.ts",
 ];
 
 export default defineConfig({
