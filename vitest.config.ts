@@ -61,7 +61,9 @@ export default defineConfig({
     // on a child process (the CLI, a server), so a worker per core keeps every core busy.
     maxWorkers: availableParallelism(),
     // The store key of the tests (and the CLI they start) lives in the temp dir, not the user's config.
-    env: { CITEPROOF_KEY_FILE: join(tmpdir(), "citeproof-test-store-key") },
+    // Every error document the suites produce (in process and in the CLI they start) is held to its code's
+    // details schema (src/error-document.ts): one that is not comes out INTERNAL, and its test fails.
+    env: { CITEPROOF_KEY_FILE: join(tmpdir(), "citeproof-test-store-key"), CITEPROOF_CHECK_ERROR_DETAILS: "1" },
     globalSetup: ["test/setup/fresh-build.ts"],
     projects: [
       { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: SLOW } },

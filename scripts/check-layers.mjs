@@ -11,10 +11,10 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The layers, lowest first. A folder (or a single file) of src/ belongs to one layer; the folders of one
- * layer may import each other. `util` and `errors.ts` sit below every layer.
+ * layer may import each other. `util`, `errors.ts` and `error-document.ts` sit below every layer.
  */
 export const LAYERS = [
-  ["util", "errors.ts"],
+  ["util", "errors.ts", "error-document.ts"],
   ["source"],
   ["document"],
   ["text", "ocr"],

@@ -176,34 +176,6 @@ export function renderMessage(error: CiteproofError, name: ((option: string) => 
   return message.includes(hint) ? message : `${message}; ${hint}`;
 }
 
-/** The error document every interface gives: `{code, message, details}`, in the interface's names. */
-export interface ErrorDocument {
-  code: ErrorCode;
-  message: string;
-  details?: ErrorDetails;
-}
-
-/**
- * The one error document of every interface (CLI `--json`, MCP, pi, batch lines): the message and
- * the hint in the interface's names, every detail kept (the setting's and the field's canonical names
- * stay in `option` and `path`, for a program to act on).
- */
-export function errorDocument(error: unknown, naming: Naming): ErrorDocument {
-  const coded = asCiteproofError(error);
-  const message = renderMessage(coded, naming);
-  const d = coded.details;
-  if (d === undefined) return { code: coded.code, message };
-  const details: ErrorDetails = { ...d };
-  if (d.hint !== undefined && d.option !== undefined)
-    details.hint = d.hint.replaceAll("{option}", naming.option(d.option));
-  if (d.issues !== undefined)
-    details.issues = d.issues.map((issue, i) => ({
-      ...issue,
-      message: fillFields(coded.issueTemplates?.[i] ?? issue.message, naming.field),
-    }));
-  return { code: coded.code, message, details };
-}
-
 export function isCiteproofError(value: unknown): value is CiteproofError {
   return value instanceof CiteproofError;
 }

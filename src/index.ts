@@ -32,13 +32,17 @@ export {
   ERROR_CODES,
   type ErrorCode,
   type ErrorDetails,
-  type ErrorDocument,
-  errorDocument,
   type InputIssue,
   isCiteproofError,
   type Naming,
   renderMessage,
 } from "./errors.js";
+export {
+  type DetailsOf,
+  ERROR_DETAILS,
+  type ErrorDocument,
+  errorDocument,
+} from "./error-document.js";
 
 // Documents: opening a PDF (text layer, geometry, cache), rendering a place of a page, the bytes.
 export { CACHE_DIR_ENV, defaultCacheDir } from "./document/cache.js";

@@ -5,13 +5,8 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseCiteCheckRequest } from "../checks/cite-check/request.js";
-import {
-  argumentName,
-  asCiteproofError,
-  type CiteproofError,
-  errorDocument,
-  type Naming,
-} from "../errors.js";
+import { errorDocument } from "../error-document.js";
+import { argumentName, asCiteproofError, type CiteproofError, type Naming } from "../errors.js";
 import { checkTextOperation } from "../operations/check-text.js";
 import { checkCitations, citeCheckOperation } from "../operations/cite-check.js";
 import type { AnyOperation, OperationContext } from "../operations/operation.js";

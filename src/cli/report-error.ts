@@ -2,7 +2,8 @@
  * How the CLI prints a coded error (stderr, and a JSON error document with --json) and its exit codes.
  * Only the error model is imported: the CLI entry uses this before it loads any command.
  */
-import { errorDocument, type Naming } from "../errors.js";
+import { errorDocument } from "../error-document.js";
+import type { Naming } from "../errors.js";
 import type { Output } from "./cli-io.js";
 
 export const EXIT_CLEAN = 0;

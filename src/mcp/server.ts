@@ -11,7 +11,8 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { argumentName, CiteproofError, errorDocument, type Naming } from "../errors.js";
+import { errorDocument } from "../error-document.js";
+import { argumentName, CiteproofError, type Naming } from "../errors.js";
 import { type AgentOutput, agentOperation, callOperation } from "../operations/agent-call.js";
 import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { OperationContext } from "../operations/operation.js";

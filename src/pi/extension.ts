@@ -3,15 +3,8 @@
  * citeproof_<name>, and a /citeproof command for a person. Install: see docs/pi.md.
  */
 import { delimiter, resolve } from "node:path";
-import {
-  argumentName,
-  asCiteproofError,
-  CiteproofError,
-  type ErrorDocument,
-  errorDocument,
-  type Naming,
-  renderMessage,
-} from "../errors.js";
+import { type ErrorDocument, errorDocument } from "../error-document.js";
+import { argumentName, asCiteproofError, CiteproofError, type Naming, renderMessage } from "../errors.js";
 import { type AgentOutput, callOperation } from "../operations/agent-call.js";
 import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { AnyOperation, OperationContext } from "../operations/operation.js";
