@@ -31,6 +31,7 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
     "of its text with its heading chain and the words marked. Returns the verify document with the " +
     "report's path and size.",
   schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.report),
+  output: () => import("./schemas/outputs.js").then((m) => m.reportOutput),
   async run(input, ctx) {
     const out = outputPath(ctx, input.out);
     assertFolder(out);

@@ -39,6 +39,7 @@ export const runNewOperation = defineOperation<RunNewInput, RunCreated>({
   title: "Create an evidence run",
   description: "Creates a run folder and records its creation time, library root and gate setting.",
   schema: () => schemas().then((s) => s.run_new),
+  output: () => import("./schemas/outputs.js").then((m) => m.runNewOutput),
   async run(input, ctx) {
     const info = createRun(outputPath(ctx, input.run_dir), {
       libraryRoot: input.library_root === undefined ? undefined : inputPath(ctx, input.library_root),
@@ -127,6 +128,7 @@ export const runReportOperation = defineOperation<RunReportInput, RunReportWritt
     "Renders outputs/report.md and outputs/report.html from result.json and verification.json (after " +
     "run_verify), with crops of user-supplied PDF spans in the HTML.",
   schema: () => schemas().then((s) => s.run_report),
+  output: () => import("./schemas/outputs.js").then((m) => m.runReportOutput),
   run: (input, ctx) =>
     writeRunReport(inputPath(ctx, input.run_dir), {
       format: input.format,

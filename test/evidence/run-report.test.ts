@@ -11,6 +11,7 @@ import { promoteRun } from "../../src/evidence/promote.js";
 import { createRun } from "../../src/evidence/run.js";
 import { fetchSource, searchSource } from "../../src/evidence/sources.js";
 import { verifyRun } from "../../src/evidence/verify.js";
+import { runReportOutput } from "../../src/operations/schemas/outputs.js";
 import { writeRunReport } from "../../src/report/run/index.js";
 import { runCliInProcess } from "../helpers/run-cli.js";
 import { cleanTempDirs, readJson, startServer, tempDir, verifiedPdfRun, writeRecords } from "./helpers.js";
@@ -77,6 +78,8 @@ describe("run report", () => {
     const { run, excerpt } = await textRun();
     await assembledAndVerified(run);
     const written = await writeRunReport(run);
+    // What `run report` returns is the operation's declared output.
+    expect(runReportOutput.safeParse(written).error).toBeUndefined();
     expect(written).toMatchObject({ run_id: run.runId, accepted: 1, crops: 0 });
     const md = readFileSync(join(run.dir, "outputs", "report.md"), "utf8");
     const html = readFileSync(join(run.dir, "outputs", "report.html"), "utf8");

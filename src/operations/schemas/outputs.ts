@@ -121,3 +121,39 @@ export const citeCheckOutput = z.looseObject({
   summary: z.object(Object.fromEntries(CITE_VERDICTS.map((v) => [v, z.int()]))),
   output_chars: z.int(),
 });
+
+/** `report`: the verify document (a PDF's, or a flow source's) with the report written. */
+export const reportOutput = z.looseObject({
+  document: z.union([
+    documentSchema,
+    z.looseObject({ sha256: z.string(), kind: z.string(), paragraphs: z.int() }),
+  ]),
+  results: z.array(checkResultSchema),
+  report: z.strictObject({
+    path: z.string(),
+    bytes: z.int().nonnegative(),
+    images: z
+      .strictObject({ folder: z.string(), files: z.int().nonnegative(), bytes: z.int().nonnegative() })
+      .optional(),
+  }),
+});
+
+/** `run new`: the run created. */
+export const runNewOutput = z.strictObject({
+  run_dir: z.string(),
+  run_id: z.string(),
+  created_at: z.string(),
+  library_root: z.string(),
+  gate: z.boolean(),
+});
+
+/** `run report`: the reports written from a run's result. */
+export const runReportOutput = z.strictObject({
+  run_id: z.string(),
+  result_sha256: z.string(),
+  report_md: z.string().nullable(),
+  report_html: z.string().nullable(),
+  accepted: z.int().nonnegative(),
+  unresolved: z.int().nonnegative(),
+  crops: z.int().nonnegative(),
+});
