@@ -1,8 +1,8 @@
 /**
  * Results of quotation and page records kept between runs, content-addressed: each result is kept
- * under the digest of its record (the record's JSON), in a record of the document's extraction cache
- * entry (so bound to the PDF's bytes), named with a digest of every module of the library's code and
- * of the runtime's Unicode and regular expression engine. A change to the code, the document or the
+ * under the digest of its record (the record's JSON), in one of RESULT_BUCKETS records of the document's
+ * extraction cache entry (so bound to the PDF's bytes), named with a digest of every module of the
+ * library's code and of the runtime's Unicode and regular expression engine. A change to the code, the document or the
  * record misses, and a miss is checked as ever. A quotation or page record's result depends on
  * nothing else: the document's text (cached the same way) and the record.
  */
@@ -14,8 +14,14 @@ import type { DerivedRecords } from "../text/derived-records.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult } from "./result.js";
 
-/** At most this many results are kept per document (the most recent). */
-const MAX_KEPT = 20_000;
+/**
+ * A document's results are kept in this many records (buckets), a result in the one its record's digest
+ * names: a run reads and writes back only the buckets its records fall in, so what a call costs does not
+ * grow with every result kept before it (an agent's server verifies call after call on one paper).
+ */
+export const RESULT_BUCKETS = 64;
+/** At most this many results are kept per bucket (the most recent): about 20,000 per document. */
+const MAX_KEPT_PER_BUCKET = 313;
 
 /** The code's root: the folder above this module's (dist/ when built, src/ under the tests). */
 const CODE_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -66,8 +72,15 @@ export function keepsResult(record: EvidenceRecord): boolean {
   return record.kind === "quotation" || record.kind === "page";
 }
 
-function recordKey(record: EvidenceRecord): string {
-  return createHash("sha256").update(JSON.stringify(record)).digest("base64url").slice(0, 32);
+/** Where a record's result is kept: its key (a digest of the record) and the bucket the key falls in. */
+export function recordKey(record: EvidenceRecord): { key: string; bucket: number } {
+  const digest = createHash("sha256").update(JSON.stringify(record)).digest();
+  return { key: digest.toString("base64url").slice(0, 32), bucket: digest[0] % RESULT_BUCKETS };
+}
+
+/** The record a bucket of results is kept under: `results-<code digest>-<bucket, two digits>`. */
+export function bucketName(name: string, bucket: number): string {
+  return `${name}-${String(bucket).padStart(2, "0")}`;
 }
 
 interface StoredResults {
@@ -75,50 +88,64 @@ interface StoredResults {
   results: CheckResult[];
 }
 
-/** The results kept for a document, by record; read once, written back with what a run adds. */
+/**
+ * The results kept for a document, by record: each bucket read once when a record of it is first asked
+ * for, and written back with what a run added to it.
+ */
 export class KeptResults {
-  private readonly kept = new Map<string, CheckResult>();
-  private added = false;
+  private readonly buckets = new Map<number, Map<string, CheckResult>>();
+  private readonly added = new Set<number>();
 
   constructor(
     private readonly records: DerivedRecords,
     private readonly name: string,
-  ) {
-    const stored = records.read(name) as Partial<StoredResults> | undefined;
+  ) {}
+
+  private bucket(n: number): Map<string, CheckResult> {
+    let kept = this.buckets.get(n);
+    if (kept) return kept;
+    kept = new Map();
+    this.buckets.set(n, kept);
+    const stored = this.records.read(bucketName(this.name, n)) as Partial<StoredResults> | undefined;
     const { keys, results } = stored ?? {};
-    if (!Array.isArray(keys) || !Array.isArray(results) || keys.length !== results.length) return;
+    if (!Array.isArray(keys) || !Array.isArray(results) || keys.length !== results.length) return kept;
     for (let i = 0; i < keys.length; i++) {
       const result = results[i];
       if (typeof keys[i] !== "string" || !isResult(result)) {
-        this.kept.clear();
-        return;
+        kept.clear();
+        return kept;
       }
-      this.kept.set(keys[i], result);
+      kept.set(keys[i], result);
     }
+    return kept;
   }
 
   get(record: EvidenceRecord): CheckResult | undefined {
-    return keepsResult(record) ? this.kept.get(recordKey(record)) : undefined;
+    if (!keepsResult(record)) return undefined;
+    const { key, bucket } = recordKey(record);
+    return this.bucket(bucket).get(key);
   }
 
   add(record: EvidenceRecord, result: CheckResult): void {
     if (!keepsResult(record)) return;
-    const key = recordKey(record);
+    const { key, bucket } = recordKey(record);
+    const kept = this.bucket(bucket);
     // Re-added last, so the most recent are the ones kept past the limit.
-    this.kept.delete(key);
-    this.kept.set(key, result);
-    this.added = true;
+    kept.delete(key);
+    kept.set(key, result);
+    this.added.add(bucket);
   }
 
-  /** Writes the results back when this run added any. */
+  /** Writes back the buckets this run added to. */
   keep(): void {
-    if (!this.added) return;
-    const entries = [...this.kept].slice(-MAX_KEPT);
-    this.records.write(this.name, {
-      keys: entries.map(([key]) => key),
-      results: entries.map(([, result]) => result),
-    } satisfies StoredResults);
-    this.added = false;
+    for (const n of this.added) {
+      const entries = [...this.bucket(n)].slice(-MAX_KEPT_PER_BUCKET);
+      this.records.write(bucketName(this.name, n), {
+        keys: entries.map(([key]) => key),
+        results: entries.map(([, result]) => result),
+      } satisfies StoredResults);
+    }
+    this.added.clear();
   }
 }
 
