@@ -59,6 +59,8 @@ function keptResultsOf(cache: ExtractionCache): KeptResults | undefined {
   if (!name) return undefined;
   return new KeptResults(
     {
+      place: cache.dir,
+      stamp: (record) => cache.recordStamp(record),
       read: (record) => cache.readRecord<unknown>(record),
       write: (record, value) => {
         try {

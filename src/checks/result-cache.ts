@@ -88,25 +88,91 @@ interface StoredResults {
   results: CheckResult[];
 }
 
+/** Where a document's kept results are stored, and a stamp of each stored record's file. */
+export interface ResultStore extends DerivedRecords {
+  /** The store's place (a cache entry's folder): buckets are remembered per place and name. */
+  place: string;
+  /**
+   * What identifies the record's file as written (device, inode, size, change time), or undefined when
+   * it is absent: an unchanged stamp means an unchanged file, so a bucket read before is not read again.
+   */
+  stamp(name: string): string | undefined;
+}
+
+/** At most this many results are remembered across runs in this process, in buckets (least recently used go). */
+const REMEMBERED_RESULTS = 10_000;
+/**
+ * Buckets read or written in this process, by place and name, with their file's stamp: a resident
+ * server's calls on one paper read each bucket's file once, then only stat it. Only values read and
+ * unsealed from the store or checked in this process are remembered, and none is handed out itself
+ * (get returns a copy), so no caller can change what the next run is answered with.
+ */
+const remembered = new Map<string, { stamp: string; kept: Map<string, CheckResult> }>();
+let rememberedResults = 0;
+
+function remember(key: string, stamp: string | undefined, kept: Map<string, CheckResult>): void {
+  const old = remembered.get(key);
+  if (old) {
+    remembered.delete(key);
+    rememberedResults -= old.kept.size;
+  }
+  if (stamp === undefined) return;
+  remembered.set(key, { stamp, kept });
+  rememberedResults += kept.size;
+  for (const [k, v] of remembered) {
+    if (rememberedResults <= REMEMBERED_RESULTS) break;
+    remembered.delete(k);
+    rememberedResults -= v.kept.size;
+  }
+}
+
 /**
  * The results kept for a document, by record: each bucket read once when a record of it is first asked
- * for, and written back with what a run added to it.
+ * for (or taken from this process's memory when its file is unchanged), and written back with what a
+ * run added to it.
  */
 export class KeptResults {
   private readonly buckets = new Map<number, Map<string, CheckResult>>();
   private readonly added = new Set<number>();
 
   constructor(
-    private readonly records: DerivedRecords,
+    private readonly records: DerivedRecords | ResultStore,
     private readonly name: string,
   ) {}
+
+  private memoryKey(bucket: string): string | undefined {
+    return "place" in this.records ? `${this.records.place}\0${bucket}` : undefined;
+  }
+
+  private stamp(bucket: string): string | undefined {
+    return "stamp" in this.records ? this.records.stamp(bucket) : undefined;
+  }
 
   private bucket(n: number): Map<string, CheckResult> {
     let kept = this.buckets.get(n);
     if (kept) return kept;
-    kept = new Map();
+    const name = bucketName(this.name, n);
+    const key = this.memoryKey(name);
+    const stamp = key === undefined ? undefined : this.stamp(name);
+    const known = key === undefined ? undefined : remembered.get(key);
+    if (key !== undefined && known && stamp !== undefined && known.stamp === stamp) {
+      // Most recently used last.
+      remembered.delete(key);
+      remembered.set(key, known);
+      kept = new Map(known.kept);
+      this.buckets.set(n, kept);
+      return kept;
+    }
+    kept = this.read(name);
     this.buckets.set(n, kept);
-    const stored = this.records.read(bucketName(this.name, n)) as Partial<StoredResults> | undefined;
+    // The stamp taken before the read: a file replaced meanwhile is read again next time.
+    if (key !== undefined) remember(key, stamp, new Map(kept));
+    return kept;
+  }
+
+  private read(name: string): Map<string, CheckResult> {
+    const kept = new Map<string, CheckResult>();
+    const stored = this.records.read(name) as Partial<StoredResults> | undefined;
     const { keys, results } = stored ?? {};
     if (!Array.isArray(keys) || !Array.isArray(results) || keys.length !== results.length) return kept;
     for (let i = 0; i < keys.length; i++) {
@@ -123,16 +189,18 @@ export class KeptResults {
   get(record: EvidenceRecord): CheckResult | undefined {
     if (!keepsResult(record)) return undefined;
     const { key, bucket } = recordKey(record);
-    return this.bucket(bucket).get(key);
+    const result = this.bucket(bucket).get(key);
+    return result && structuredClone(result);
   }
 
   add(record: EvidenceRecord, result: CheckResult): void {
     if (!keepsResult(record)) return;
     const { key, bucket } = recordKey(record);
     const kept = this.bucket(bucket);
-    // Re-added last, so the most recent are the ones kept past the limit.
+    // Re-added last, so the most recent are the ones kept past the limit; a copy, which the caller
+    // cannot change.
     kept.delete(key);
-    kept.set(key, result);
+    kept.set(key, structuredClone(result));
     this.added.add(bucket);
   }
 
@@ -140,10 +208,13 @@ export class KeptResults {
   keep(): void {
     for (const n of this.added) {
       const entries = [...this.bucket(n)].slice(-MAX_KEPT_PER_BUCKET);
-      this.records.write(bucketName(this.name, n), {
+      const name = bucketName(this.name, n);
+      this.records.write(name, {
         keys: entries.map(([key]) => key),
         results: entries.map(([, result]) => result),
       } satisfies StoredResults);
+      const key = this.memoryKey(name);
+      if (key !== undefined) remember(key, this.stamp(name), new Map(entries));
     }
     this.added.clear();
   }

@@ -24,6 +24,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
@@ -371,6 +372,20 @@ export class ExtractionCache {
 
   writeRecord(name: string, value: unknown): void {
     this.write(`rec-${safeName(name)}.bin`, value);
+  }
+
+  /**
+   * What identifies a record's file as it stands (device, inode, size, change time in nanoseconds, which
+   * no writer can set back), or undefined when it is absent or nothing is read (no cache key).
+   */
+  recordStamp(name: string): string | undefined {
+    if (!this.key) return undefined;
+    try {
+      const s = statSync(join(this.dir, `rec-${safeName(name)}.bin`), { bigint: true });
+      return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.ctimeNs}:${s.mtimeNs}` : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 

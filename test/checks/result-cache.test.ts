@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { verifyPdf } from "../../src/checks/cited-pages-first.js";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
 import { bucketName, digestOfCode, recordKey, resultsRecordName } from "../../src/checks/result-cache.js";
@@ -152,6 +152,30 @@ describe("results kept between runs", () => {
       if (!f.endsWith(`/rec-${otherBucket}.bin`)) expect(statSync(join(root, f)).mtimeMs).toBe(mtime);
     expect(resultsFiles(root).some((f) => f.endsWith(`/rec-${otherBucket}.bin`))).toBe(true);
     expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
+  });
+
+  it("reads a bucket's file once per process while it stands, and hands out copies", async () => {
+    const root = fresh("remembered");
+    const { first, cache, kept, stored } = await keptOnce(root);
+    const reads = vi.spyOn(ExtractionCache.prototype, "readRecord");
+    try {
+      const bucketReads = () =>
+        reads.mock.calls.filter(([name]) => String(name).startsWith("results-")).length;
+      const second = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
+      expect(second).toEqual(first);
+      expect(bucketReads()).toBe(0);
+      // What a caller does to a result it was given changes nothing kept.
+      second.results[0].message = "changed by the caller";
+      expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
+      expect(bucketReads()).toBe(0);
+      // A file written since (by another process, say) is read again: here a PASS put in the FAIL's place.
+      const pass = stored(kept[0].bucket)?.results[stored(kept[0].bucket)?.keys.indexOf(kept[0].key) ?? -1];
+      cache.writeRecord(kept[3].bucket, { keys: [kept[3].key], results: [pass] });
+      expect((await verifyPdf(PAPER, RECORDS, { cacheDir: root })).results[3]).toEqual(first.results[0]);
+      expect(bucketReads()).toBeGreaterThan(0);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it("names the results by the digest of every module of the code", () => {
