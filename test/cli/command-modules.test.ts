@@ -1,5 +1,5 @@
-// A command loads the modules its job needs: a PDF verify loads no flow checks, no HTTP client and
-// no other operation's input schemas. Each module the run loads is named by a loader hook.
+// A command loads the modules its job needs: a PDF verify loads no flow checks, no HTTP client, no
+// other operation's input schemas and no result schemas. Each module the run loads is named by a loader hook.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,7 +36,7 @@ function modulesLoaded(args: string[]): string[] {
 }
 
 describe("a command loads what its job needs", () => {
-  it("a PDF verify loads no flow checks, no HTTP client and no other operation's schemas", () => {
+  it("a PDF verify loads no flow checks, no HTTP client, no other operation's schemas, no result schemas", () => {
     const evidence = join(dir, "evidence.json");
     writeFileSync(evidence, JSON.stringify([{ kind: "page", page: 1 }]));
     const loaded = modulesLoaded([
@@ -58,6 +58,8 @@ describe("a command loads what its job needs", () => {
       "/dist/operations/schemas/index.js",
       "/dist/operations/schemas/run.js",
       "/dist/report/run/index.js",
+      // The results' schemas: only the agent operations' output schemas need them.
+      "/dist/checks/result.js",
     ])
       expect(loaded.filter((u) => u.endsWith(module))).toEqual([]);
   });
