@@ -17,7 +17,7 @@
 // `node scripts/bench/verify-scale.mjs typical` runs the typical paper alone (`thousand`: the
 // 1000-page verify alone); with
 // $CITEPROOF_BENCH_BASE_DIST (another build's dist/) it measures that build in the same rounds too.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
@@ -26,6 +26,7 @@ import { ensureBenchPdf } from "./lib/make-pdf.mjs";
 import { interleave, maxOf, measure, medianOf, repeat } from "./lib/measure.mjs";
 import { benchOut, cliPath, corpusDir } from "./lib/paths.mjs";
 import { makeQuotations } from "./lib/quotations.mjs";
+import { startServe } from "./lib/start-serve.mjs";
 
 const runs = (n) => (process.env.BENCH_RUNS ? Math.max(1, Number(process.env.BENCH_RUNS) | 0) : n);
 const s = (x) => (Number.isFinite(x) ? x.toFixed(2) : "n/a");
@@ -219,21 +220,6 @@ async function fiveThousand(lines, small, ptCpu1000) {
     `cpu per 1000 pages, cold with off-page quotations: ${s(perK[1000])} s at 1000 pages, ${s(perK[5000])} s at 5000 (ratio ${s(growth)}; linear: <= 1.15) ${mark(growth <= 1.15)}` +
       `; pdftotext at 1000 pages ${s(ptCpu1000)} s`,
   );
-}
-
-function startServe(cli, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, "serve", "--idle-timeout-ms", "600000"], {
-      env,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let err = "";
-    child.stderr.on("data", (d) => {
-      err += d;
-      if (err.includes("citeproof serve: listening on")) resolve(child);
-    });
-    child.on("close", (code) => reject(new Error(`serve exited (${code}): ${err.trim()}`)));
-  });
 }
 
 /**

@@ -15,9 +15,10 @@ import { cutByDeadline, isDeadline, undecided } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyOcr, type QuotationOcrOptions } from "./ocr-quotations.js";
 import { checkPageDigits } from "./page.js";
-import { type CheckResult, withEvidence } from "./result.js";
+import type { CheckResult } from "./result.js";
 import type { Reason, Verdict } from "./verdicts.js";
 import { type CheckContext, checkRecord } from "./verify.js";
+import { withEvidence } from "./with-evidence.js";
 
 /** How a citation compares with a review session's claim pool; it never says the words are right. */
 export const POOL_LABELS = ["matching-pool-quotation", "anchor-only", "absent-anchor"] as const;

@@ -41,7 +41,8 @@ import {
   mayHaveDroppedDots,
 } from "./ocr-label-readings.js";
 import { MATH_BAND_DPI, type ReadWords, readLabelsAgain } from "./ocr-labels-again.js";
-import { type CheckResult, withEvidence } from "./result.js";
+import type { CheckResult } from "./result.js";
+import { withEvidence } from "./with-evidence.js";
 
 export interface EquationOcrOptions {
   doc: Pick<OpenedDocument, "source" | "cache">;

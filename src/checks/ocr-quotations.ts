@@ -19,8 +19,9 @@ import { cutByDeadline } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyEquationOcr } from "./ocr-equations.js";
 import { OCR_ADVICE } from "./quotation-layer.js";
-import { type CheckResult, withEvidence } from "./result.js";
+import type { CheckResult } from "./result.js";
 import type { CheckContext } from "./verify.js";
+import { withEvidence } from "./with-evidence.js";
 
 /** Reasons under which OCR may still find the words: the page's text layer did not hold them. */
 const OCR_MAY_HELP = new Set(["no-text-layer", "absent", "form-differs", "wrong-page"]);

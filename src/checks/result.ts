@@ -115,19 +115,3 @@ export type CheckResultOf<R extends Reason> = z.infer<Member<R>>;
 
 /** One evidence record's outcome: a verdict, its one reason, a message, and what the check saw. */
 export type CheckResult = { [R in Reason]: CheckResultOf<R> }[Reason];
-
-/**
- * The result with more evidence (and a longer message, when given): the same member, its reason and
- * verdict kept.
- */
-export function withEvidence<T extends CheckResult>(
-  result: T,
-  extra: Record<string, unknown>,
-  message?: string,
-): T {
-  return {
-    ...result,
-    ...(message !== undefined ? { message } : {}),
-    evidence: { ...result.evidence, ...extra },
-  };
-}

@@ -14,7 +14,8 @@ import type { EvidenceRecord } from "./evidence-record.js";
 import { checkFigure } from "./figure.js";
 import { checkPage } from "./page.js";
 import { checkQuotation } from "./quotation.js";
-import { type CheckResult, withEvidence } from "./result.js";
+import type { CheckResult } from "./result.js";
+import { withEvidence } from "./with-evidence.js";
 
 export interface VerifyReport {
   document: { sha256: string; pages: number };

@@ -24,6 +24,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
@@ -115,6 +116,8 @@ export class ExtractionCache {
   private documentText: PageText[] | null | undefined;
   /** The document text file's table once read: undefined before, null when absent or refused. */
   private documentTable: ChunkTable | null | undefined;
+  /** The stamp of the document text file when its table was read. */
+  private documentStamp: string | undefined;
   /** The key files are sealed under; undefined when there is none (nothing is read or written). */
   private readonly key: Buffer | undefined;
 
@@ -254,14 +257,23 @@ export class ExtractionCache {
     const path = join(this.dir, DOCUMENT_TEXT);
     // A file replaced since its table was read (another process stored it again) is read afresh, once.
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (this.documentTable === undefined)
+      if (this.documentTable === undefined) {
+        // Taken before the table: a file replaced after it is named by another stamp next time.
+        this.documentStamp = fileStamp(path);
         this.documentTable = readChunkTable(path, this.documentSeal, MAX_CACHED_PAGES) ?? null;
+      }
       const table = this.documentTable;
       if (!table || page < 1 || page > table.count) return undefined;
+      const known = this.documentStamp && `${path}\0${this.documentStamp}\0${page}`;
+      const remembered = known ? recentPages.get(known) : undefined;
+      if (remembered) return remembered;
       const chunk = readChunk(path, table, page - 1);
       if (chunk === undefined) return undefined;
       const text = chunk && unpackPageText(deserializeQuietly(chunk), page);
-      if (text) return text;
+      if (text) {
+        if (known) recentPages.add(known, text);
+        return text;
+      }
       this.documentTable = undefined;
     }
     this.discard(DOCUMENT_TEXT);
@@ -372,7 +384,68 @@ export class ExtractionCache {
   writeRecord(name: string, value: unknown): void {
     this.write(`rec-${safeName(name)}.bin`, value);
   }
+
+  /**
+   * What identifies a record's file as it stands (device, inode, size, change time in nanoseconds, which
+   * no writer can set back), or undefined when it is absent or nothing is read (no cache key).
+   */
+  recordStamp(name: string): string | undefined {
+    return this.key ? fileStamp(join(this.dir, `rec-${safeName(name)}.bin`)) : undefined;
+  }
 }
+
+/**
+ * What identifies a file as it stands (device, inode, size, change and modification times in
+ * nanoseconds; no writer can set the change time back), or undefined when it is absent.
+ */
+function fileStamp(path: string): string | undefined {
+  try {
+    const s = statSync(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.ctimeNs}:${s.mtimeNs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Pages of document text files this process read and unsealed, by file, stamp and page, the least
+ * recently used dropped past RECENT_PAGE_BYTES: a resident server's calls on one paper read each page
+ * once while its file stands. A PageText is never changed once made, so one object serves every call.
+ */
+const RECENT_PAGE_BYTES = 64 * 2 ** 20;
+
+class RecentPages {
+  private readonly pages = new Map<string, { text: PageText; bytes: number }>();
+  private bytes = 0;
+
+  get(key: string): PageText | undefined {
+    const hit = this.pages.get(key);
+    if (!hit) return undefined;
+    this.pages.delete(key);
+    this.pages.set(key, hit);
+    return hit.text;
+  }
+
+  add(key: string, text: PageText): void {
+    // UTF-16 text, and each line's range and box.
+    const bytes = 256 + 2 * text.text.length + 64 * text.lines.length;
+    if (bytes > RECENT_PAGE_BYTES) return;
+    const old = this.pages.get(key);
+    if (old) {
+      this.pages.delete(key);
+      this.bytes -= old.bytes;
+    }
+    this.pages.set(key, { text, bytes });
+    this.bytes += bytes;
+    for (const [k, v] of this.pages) {
+      if (this.bytes <= RECENT_PAGE_BYTES) break;
+      this.pages.delete(k);
+      this.bytes -= v.bytes;
+    }
+  }
+}
+
+const recentPages = new RecentPages();
 
 function tmpName(final: string): string {
   return `${final}.tmp-${TMP_TAG}-${tmpCounter++}`;

@@ -36,7 +36,7 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
     "a PDF (label, page, box of the label and of the equation or caption, in PDF points, bottom-left " +
     "origin), and every rejected equation-label candidate with its reasons, so you can see why a label " +
     "would not pass verify. Returns the document `citeproof anchors --json` prints.",
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.anchors),
+  schema: () => import("./schemas/documents.js").then((m) => m.anchorsInput),
   output: () => import("./schemas/outputs.js").then((m) => m.anchorsOutput),
   async run(input, ctx) {
     const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };

@@ -9,14 +9,12 @@
 
 import { CITE_CHECK_LIMITS } from "../checks/cite-check/limits.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
-import { assertFlowLocators } from "../checks/flow-verify.js";
 import { fetchedKind } from "../document/flow/media-type.js";
 import type { FlowDocument, FlowKind, SourceBytes } from "../document/flow/model.js";
 import { openFlow, sourceKind } from "../document/flow/open.js";
 import { DEFAULT_TIMEOUT_MS } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import { asPdf } from "../source/file.js";
-import { fetchBytes } from "../source/url.js";
 import type { OperationContext } from "./operation.js";
 import { inputSource } from "./paths.js";
 
@@ -46,7 +44,7 @@ export async function openAnySource(
   path: string,
   pdfOnly: { password?: string; ocr?: string } = {},
   claimedPdf = false,
-  beforeReading: (kind: FlowKind) => void = () => undefined,
+  beforeReading: (kind: FlowKind) => void | Promise<void> = () => undefined,
 ): Promise<OpenedSource> {
   const fetched = isUrl(path) ? await fetchSource(ctx, path) : undefined;
   const source = fetched?.source ?? (await inputSource(ctx, path));
@@ -57,7 +55,7 @@ export async function openAnySource(
   for (const [option, value] of Object.entries(pdfOnly))
     if (value !== undefined)
       throw new CiteproofError("USAGE", `${path} is not a PDF: ${option} is read only for a PDF`, { option });
-  beforeReading(kind);
+  await beforeReading(kind);
   const doc = await openFlow(source, kind, {
     cacheDir: ctx.open.cacheDir,
     noCache: ctx.open.noCache,
@@ -76,7 +74,10 @@ export async function openCitedSource(
   records: readonly EvidenceRecord[],
 ): Promise<OpenedSource> {
   const path = sourcePath(input);
-  const locators = (kind: FlowKind) => kind !== "epub" && assertFlowLocators(kind, false, records, path);
+  const locators = async (kind: FlowKind) => {
+    if (kind !== "epub")
+      (await import("../checks/flow-verify.js")).assertFlowLocators(kind, false, records, path);
+  };
   return openAnySource(ctx, path, { password: input.password }, input.pdf !== undefined, locators);
 }
 
@@ -89,6 +90,8 @@ async function fetchSource(
   ctx: Pick<OperationContext, "open" | "privateUrls">,
   url: string,
 ): Promise<{ source: SourceBytes; mediaType: string | null }> {
+  // The HTTP client's modules are loaded only for a URL.
+  const { fetchBytes } = await import("../source/url.js");
   const fetched = await fetchBytes(url, {
     maxBytes: Math.min(
       ctx.open.maxBytes ?? CITE_CHECK_LIMITS.maxSourceBytes,

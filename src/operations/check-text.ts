@@ -38,7 +38,7 @@ export const checkTextOperation = defineOperation<
     "author-year ((Smith 2024, p. 7)) citations are resolved through the bibliography and each quotation is " +
     "checked against its entry's file at its locator; returns {draft, bibliography, sources:[{path|url, sha256, " +
     "kind, identity}], citations:[{key, anchor, quote, verdict, reason, line, column, source}], summary}.",
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.check_text),
+  schema: () => import("./schemas/documents.js").then((m) => m.checkTextInput),
   output: () => import("./schemas/outputs.js").then((m) => m.checkTextOutput),
   async run(input, ctx) {
     const named = input.source !== undefined ? sourcePath(input) : input.pdf;

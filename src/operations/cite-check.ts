@@ -20,7 +20,7 @@ export const citeCheckOperation = defineOperation<CiteCheckRequest, CiteCheckRep
     "citation in input order: verdict verified_exact | verified_normalized | unmatched | " +
     "insufficient_evidence, a reason code, and up to 8 supporting locations with their boxes.",
   openWorld: true,
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.cite_check),
+  schema: () => import("./schemas/cite-check.js").then((m) => m.citeCheckInput),
   output: () => import("./schemas/outputs.js").then((m) => m.citeCheckOutput),
   run(request, ctx) {
     // The request's own rules (limits across citations, URL forms) are the checks layer's. A relative

@@ -44,7 +44,7 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
     '"figure:3"; the equation with its label or the caption with its figure), or the whole page. ' +
     "Returns the image and {page, dpi, widthPx, heightPx, box, transform, anchor?} as `citeproof crop " +
     "--json` reports it (without the output path).",
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.crop),
+  schema: () => import("./schemas/documents.js").then((m) => m.cropInput),
   output: () => import("./schemas/outputs.js").then((m) => m.cropOutput),
   async run(input, ctx) {
     const dpi = input.dpi ?? DEFAULT_RENDER_DPI;

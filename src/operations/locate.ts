@@ -20,7 +20,7 @@ export const locateOperation = defineOperation<LocateInput, LocateReport | FlowL
     "or a cite-check box. Up to 20 occurrences, then the count. Returns the document " +
     "`citeproof locate --json` prints. On a flow source (HTML, XHTML, Markdown, text) each occurrence " +
     "carries instead the section to cite (its heading chain), the paragraph, the region and code-point offsets.",
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.locate),
+  schema: () => import("./schemas/documents.js").then((m) => m.locateInput),
   output: () => import("./schemas/outputs.js").then((m) => m.locateOutput),
   async run(input, ctx) {
     const text = validateLocateText(input.text, "{{text}}");

@@ -30,7 +30,7 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
     "cropped from the PDF, or on a flow source (HTML, Markdown, text, EPUB, DOCX, ODT, JATS) the passage " +
     "of its text with its heading chain and the words marked. Returns the verify document with the " +
     "report's path and size.",
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.report),
+  schema: () => import("./schemas/documents.js").then((m) => m.reportInput),
   output: () => import("./schemas/outputs.js").then((m) => m.reportOutput),
   async run(input, ctx) {
     const out = outputPath(ctx, input.out);

@@ -6,7 +6,6 @@ import {
   traceResults,
 } from "../checks/citation-formats.js";
 import { validateEvidence } from "../checks/evidence-record.js";
-import { verifyFlow } from "../checks/flow-verify.js";
 import { verifyPdf } from "../reading/cited-pages-first.js";
 import { openCitedSource, sourcePath } from "./any-source.js";
 import { defineOperation } from "./operation.js";
@@ -27,7 +26,7 @@ export const verifyCitationsOperation = defineOperation<VerifyCitationsInput, Ci
     "field; on a flow source (HTML, Markdown, text, EPUB, DOCX, ODT, JATS) the words are found in the " +
     "whole document and a TextPositionSelector's code-point offsets are compared with the match. " +
     "Returns verify's document, each result with the citation's index and place (at) in the input.",
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify_citations),
+  schema: () => import("./schemas/documents.js").then((m) => m.verifyCitationsInput),
   async run(input, ctx) {
     // Paths in messages and in each result's `at` are the citations' own (`content[1].citations[0]`).
     const parsed = readCitations(input.citations, input.format, input.document_index ?? 0);
@@ -37,7 +36,10 @@ export const verifyCitationsOperation = defineOperation<VerifyCitationsInput, Ci
     const opened = await openCitedSource(ctx, input, all);
     const flow = opened.kind !== "pdf";
     const records = validateEvidence(citationRecords(parsed, flow), "the citations");
-    if (opened.kind !== "pdf") return traceResults(verifyFlow(opened.doc, records, path), parsed, true);
+    if (opened.kind !== "pdf") {
+      const { verifyFlow } = await import("../checks/flow-verify.js");
+      return traceResults(verifyFlow(opened.doc, records, path), parsed, true);
+    }
     const report = await verifyPdf(opened.source, records, {
       ...ctx.open,
       password: input.password,

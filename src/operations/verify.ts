@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { type EvidenceRecord, toEvidenceRecords } from "../checks/evidence-record.js";
-import { assertFlowLocators, type FlowVerifyReport, verifyFlow } from "../checks/flow-verify.js";
+import type { FlowVerifyReport } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
 import type { FlowKind } from "../document/flow/model.js";
@@ -24,17 +24,21 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
     "message,evidence}]} in input order; verdict PASS (the words are on that page / the label is printed " +
     "as claimed), FLAG (the page exists, wording unchecked), FAIL (not there; evidence says what was " +
     "seen instead) or UNANCHORED (no page named, nothing checked).",
-  schema: () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS.verify),
+  schema: () => import("./schemas/documents.js").then((m) => m.verifyInput),
   output: () => import("./schemas/outputs.js").then((m) => m.verifyOutput),
   async run(input, ctx) {
     const records = toEvidenceRecords(input.evidence);
     const deadline = callDeadline(ctx);
     const path = sourcePath(input);
     const pdfOnly = { password: input.password, ocr: input.ocr };
-    // Refused before the source is read (and cached): only an EPUB may print page labels.
-    const locators = (kind: FlowKind) => kind !== "epub" && assertFlowLocators(kind, false, records, path);
+    // Refused before the source is read (and cached): only an EPUB may print page labels. The flow
+    // checks' code is loaded only for a flow source.
+    const flowChecks = () => import("../checks/flow-verify.js");
+    const locators = async (kind: FlowKind) => {
+      if (kind !== "epub") (await flowChecks()).assertFlowLocators(kind, false, records, path);
+    };
     const opened = await openAnySource(ctx, path, pdfOnly, input.pdf !== undefined, locators);
-    if (opened.kind !== "pdf") return verifyFlow(opened.doc, records, path);
+    if (opened.kind !== "pdf") return (await flowChecks()).verifyFlow(opened.doc, records, path);
     assertNoSection(records, path);
     return verifyPdf(opened.source, records, {
       ...ctx.open,

@@ -58,6 +58,8 @@ function keptResultsOf(cache: ExtractionCache): KeptResults {
   const name = resultsRecordName();
   return new KeptResults(
     {
+      place: cache.dir,
+      stamp: (record) => cache.recordStamp(record),
       read: (record) => cache.readRecord<unknown>(record),
       write: (record, value) => {
         try {

@@ -1,12 +1,14 @@
 // `citeproof serve`: calls sent through it print exactly what the CLI prints in-process; a missing,
 // stale or foreign socket, a refusal and a server that goes away mid-call all make the CLI run the
 // command itself; `serve` refuses a folder or socket that is not the user's own.
+// A call the server takes loads the socket client alone (no ES module, no package).
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
   mkdirSync,
   openSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -258,6 +260,39 @@ describe("citeproof serve", () => {
     const run = await cli([...VERIFY, "--json", "--serve", "always"], env);
     expect(run.status).toBe(2);
     expect(JSON.parse(run.stdout).error.code).toBe("USAGE");
+  });
+
+  it("a call a server takes loads the socket client alone: no ES module, no package, no program", async () => {
+    const { env } = runtime();
+    // A probe the CLI's process loads first: at exit it lists the CommonJS files it loaded and
+    // Node's own modules (an ES module run loads the ES module job).
+    const probe = join(tmp.dir, `probe-${counter++}.cjs`);
+    const out = join(tmp.dir, `probe-${counter++}.json`);
+    writeFileSync(
+      probe,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList })));\n`,
+    );
+    const probed = async (args: string[]) => {
+      const run = await cli(args, { ...env, NODE_OPTIONS: `--require ${probe}` });
+      expect(run.status, run.stderr).toBe(1);
+      return JSON.parse(readFileSync(out, "utf8")) as { files: string[]; builtins: string[] };
+    };
+    const esModuleRan = (builtins: string[]) =>
+      builtins.includes("NativeModule internal/modules/esm/module_job");
+    // In-process, the probe sees the program's ES modules run.
+    expect(esModuleRan((await probed([...VERIFY, "--json", "--serve", "never"])).builtins)).toBe(true);
+    const server = await startServe(env);
+    expect(server.exit).toBeUndefined();
+    const served = await probed([...VERIFY, "--json"]);
+    expect(server.log().match(/ran, exit 1/g)).toHaveLength(1);
+    expect(esModuleRan(served.builtins)).toBe(false);
+    const dist = join(repoRoot, "dist", "cli");
+    expect(served.files.filter((f) => f !== probe).sort()).toEqual(
+      ["main.cjs", "serve-client.cjs", "serve-mode.cjs", "serve-socket.cjs", "stdout-guard.cjs"].map((f) =>
+        join(dist, f),
+      ),
+    );
+    server.child.kill("SIGTERM");
   });
 });
 

@@ -3,17 +3,17 @@
 // the same records answers from them without reading a page, a changed record is checked again, a
 // stored value of the wrong shape is refused, and other code reads other results.
 import { createHash } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serialize } from "node:v8";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
 import { verifyEvidence } from "../../src/checks/verify.js";
 import { CACHE_FORMAT, ExtractionCache } from "../../src/document/cache.js";
 import { EXTRACTOR_VERSION } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import { verifyPdf } from "../../src/reading/cited-pages-first.js";
-import { resultsRecordName } from "../../src/reading/result-cache.js";
+import { bucketName, recordKey, resultsRecordName } from "../../src/reading/result-cache.js";
 import { derivationKey } from "../../src/util/derivation.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
 
@@ -34,19 +34,24 @@ const textFiles = (root: string) =>
   listFiles(root)
     .filter((f) => /(?:^|\/)(?:p\d{5}\.)?text\.bin$/.test(f))
     .map((f) => join(root, f));
-const resultsFile = (root: string) =>
-  listFiles(root).find((f) => /\/rec-results-[0-9a-f]{16}-[0-9a-f]{8}\.bin$/.test(f));
+const resultsFiles = (root: string) =>
+  listFiles(root).filter((f) => /\/rec-results-[0-9a-f]{16}-[0-9a-f]{8}-\d{2}\.bin$/.test(f));
+type Stored = { keys: string[]; results: unknown[] };
 
-/** A verify of RECORDS, and the results it kept as stored. */
+/** A verify of RECORDS, and the results it kept as stored: each record's bucket (its record name) and key. */
 async function keptOnce(root: string) {
   const first = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
-  const name = (resultsFile(root) as string).replace(
-    /^.*\/rec-(results-[0-9a-f]{16}-[0-9a-f]{8})\.bin$/,
+  const name = (resultsFiles(root)[0] as string).replace(
+    /^.*\/rec-(results-[0-9a-f]{16}-[0-9a-f]{8})-\d{2}\.bin$/,
     "$1",
   );
   const cache = new ExtractionCache(root, first.document.sha256);
-  const stored = cache.readRecord<{ keys: string[]; results: unknown[] }>(name);
-  return { first, cache, name, stored };
+  const kept = RECORDS.map((record) => {
+    const { key, bucket } = recordKey(record);
+    return { key, bucket: bucketName(name, bucket) };
+  });
+  const stored = (bucket: string) => cache.readRecord<Stored>(bucket);
+  return { first, cache, kept, stored };
 }
 
 async function wholeDocumentReport(records: EvidenceRecord[]) {
@@ -59,7 +64,7 @@ describe("results kept between runs", () => {
     const first = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
     expect(first.results.map((r) => r.reason)).toEqual(["found", "wrong-page", "no-quotation", "absent"]);
     expect(first).toEqual(await wholeDocumentReport(RECORDS));
-    expect(resultsFile(root)).toBeDefined();
+    expect(resultsFiles(root).length).toBeGreaterThan(0);
     // The text layer gone: a run that read a page would extract it and store it again.
     for (const file of textFiles(root)) rmSync(file);
     expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
@@ -92,40 +97,89 @@ describe("results kept between runs", () => {
 
   it("refuses kept results of the wrong shape and checks again", async () => {
     const root = fresh("bad");
-    const { first, cache, name, stored } = await keptOnce(root);
-    expect(stored?.keys).toHaveLength(RECORDS.length);
+    const { first, cache, kept, stored } = await keptOnce(root);
+    const buckets = [...new Set(kept.map((k) => k.bucket))];
+    expect(buckets.flatMap((b) => stored(b)?.keys ?? []).sort()).toEqual(kept.map((k) => k.key).sort());
     for (const bad of [
-      null,
-      { keys: stored?.keys, results: [] },
-      { keys: stored?.keys, results: stored?.results.map(() => ({ verdict: "PASS" })) },
-      { keys: stored?.keys.map(() => 1), results: stored?.results },
+      () => null,
+      (s: Stored | undefined) => ({ keys: s?.keys, results: [] }),
+      (s: Stored | undefined) => ({ keys: s?.keys, results: s?.results.map(() => ({ verdict: "PASS" })) }),
+      (s: Stored | undefined) => ({ keys: s?.keys.map(() => 1), results: s?.results }),
     ]) {
-      cache.writeRecord(name, bad);
+      const before = buckets.map((b) => stored(b));
+      for (const [i, b] of buckets.entries()) cache.writeRecord(b, bad(before[i]));
       expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
     }
     // A stored PASS put in place of a FAIL would answer: what is stored is what answers, so the
     // record's name must be bound to the code (below) and the file to its digest (the cache's).
-    const swapped = { keys: stored?.keys, results: [...(stored?.results ?? [])].reverse() };
-    cache.writeRecord(name, swapped);
-    expect((await verifyPdf(PAPER, RECORDS, { cacheDir: root })).results[0]).toEqual(first.results[3]);
+    const pass = stored(kept[0].bucket)?.results[stored(kept[0].bucket)?.keys.indexOf(kept[0].key) ?? -1];
+    expect(pass).toMatchObject({ verdict: "PASS" });
+    cache.writeRecord(kept[3].bucket, { keys: [kept[3].key], results: [pass] });
+    expect((await verifyPdf(PAPER, RECORDS, { cacheDir: root })).results[3]).toEqual(first.results[0]);
   });
 
   it("refuses kept results rewritten without the cache key, their digest recomputed: no forged PASS", async () => {
     const root = fresh("forged");
-    const { first, name, stored } = await keptOnce(root);
+    const { first, kept, stored } = await keptOnce(root);
     expect(first.results[3].verdict).toBe("FAIL");
     // What a writer of the cache who cannot read the key can do: the FAIL made a PASS, the file's
     // digest recomputed over the binding it names (PDF, role, extractor, format) and the payload.
-    const results = [...(stored?.results ?? [])] as Record<string, unknown>[];
-    results[3] = { ...results[0] };
-    const payload = serialize({ keys: stored?.keys, results });
-    const file = `rec-${name}.bin`;
+    const bucket = stored(kept[3].bucket) as Stored;
+    const results = [...bucket.results] as Record<string, unknown>[];
+    results[bucket.keys.indexOf(kept[3].key)] = { ...first.results[0] };
+    const payload = serialize({ keys: bucket.keys, results });
+    const file = `rec-${kept[3].bucket}.bin`;
     const binding = `citeproof-cache\0${first.document.sha256}\0${file}\0${EXTRACTOR_VERSION}\0${CACHE_FORMAT}\0`;
     const digest = createHash("sha256").update(binding).update(payload).digest();
-    writeFileSync(join(root, resultsFile(root) as string), Buffer.concat([digest, payload]));
+    const path = resultsFiles(root).find((f) => f.endsWith(`/${file}`)) as string;
+    writeFileSync(join(root, path), Buffer.concat([digest, payload]));
     const again = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
     expect(again.results[3].verdict).toBe("FAIL");
     expect(again).toEqual(first);
+  });
+
+  it("reads and writes only the buckets of the records a run checks", async () => {
+    const root = fresh("buckets");
+    const { first, kept } = await keptOnce(root);
+    const names = new Set(kept.map((k) => k.bucket));
+    expect(
+      resultsFiles(root)
+        .map((f) => f.replace(/^.*\/rec-(.*)\.bin$/, "$1"))
+        .sort(),
+    ).toEqual([...names].sort());
+    // Another run of one new record writes its bucket alone; the others are left as they were.
+    const other: EvidenceRecord = { id: "e", kind: "page", page: 2 };
+    const before = new Map(resultsFiles(root).map((f) => [f, statSync(join(root, f)).mtimeMs]));
+    await verifyPdf(PAPER, [other], { cacheDir: root });
+    const otherBucket = bucketName(kept[0].bucket.replace(/-\d{2}$/, ""), recordKey(other).bucket);
+    for (const [f, mtime] of before)
+      if (!f.endsWith(`/rec-${otherBucket}.bin`)) expect(statSync(join(root, f)).mtimeMs).toBe(mtime);
+    expect(resultsFiles(root).some((f) => f.endsWith(`/rec-${otherBucket}.bin`))).toBe(true);
+    expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
+  });
+
+  it("reads a bucket's file once per process while it stands, and hands out copies", async () => {
+    const root = fresh("remembered");
+    const { first, cache, kept, stored } = await keptOnce(root);
+    const reads = vi.spyOn(ExtractionCache.prototype, "readRecord");
+    try {
+      const bucketReads = () =>
+        reads.mock.calls.filter(([name]) => String(name).startsWith("results-")).length;
+      const second = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
+      expect(second).toEqual(first);
+      expect(bucketReads()).toBe(0);
+      // What a caller does to a result it was given changes nothing kept.
+      second.results[0].message = "changed by the caller";
+      expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
+      expect(bucketReads()).toBe(0);
+      // A file written since (by another process, say) is read again: here a PASS put in the FAIL's place.
+      const pass = stored(kept[0].bucket)?.results[stored(kept[0].bucket)?.keys.indexOf(kept[0].key) ?? -1];
+      cache.writeRecord(kept[3].bucket, { keys: [kept[3].key], results: [pass] });
+      expect((await verifyPdf(PAPER, RECORDS, { cacheDir: root })).results[3]).toEqual(first.results[0]);
+      expect(bucketReads()).toBeGreaterThan(0);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it("names the results by the derivation key of the checks' code", () => {
@@ -134,8 +188,9 @@ describe("results kept between runs", () => {
 
   it("reads no kept result when OCR is asked for", async () => {
     const root = fresh("ocr");
-    const { first, cache, name, stored } = await keptOnce(root);
-    cache.writeRecord(name, { keys: stored?.keys, results: [...(stored?.results ?? [])].reverse() });
+    const { first, cache, kept, stored } = await keptOnce(root);
+    const pass = stored(kept[0].bucket)?.results[stored(kept[0].bucket)?.keys.indexOf(kept[0].key) ?? -1];
+    cache.writeRecord(kept[3].bucket, { keys: [kept[3].key], results: [pass] });
     expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root, ocr: "auto" })).toEqual(first);
   });
 });

@@ -1,0 +1,66 @@
+// A command loads the modules its job needs: a PDF verify loads no flow checks, no HTTP client, no
+// other operation's input schemas and no result schemas. Each module the run loads is named by a loader hook.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/fixture-files.js";
+import { cliPath } from "../helpers/run-cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "citeproof-modules-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The URLs of the modules a CLI run loads (through the ES module loader), in order. */
+function modulesLoaded(args: string[]): string[] {
+  const list = join(dir, "loaded.txt");
+  writeFileSync(list, "");
+  const hooks = join(dir, "hooks.mjs");
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from "node:fs";\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(list)}, url + "\\n");\n  return next(url, context);\n}\n`,
+  );
+  const register = join(dir, "register.mjs");
+  writeFileSync(
+    register,
+    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const run = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, cliPath, ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return readFileSync(list, "utf8").split("\n").filter(Boolean);
+}
+
+describe("a command loads what its job needs", () => {
+  it("a PDF verify loads no flow checks, no HTTP client, no other operation's schemas, no result schemas", () => {
+    const evidence = join(dir, "evidence.json");
+    writeFileSync(evidence, JSON.stringify([{ kind: "page", page: 1 }]));
+    const loaded = modulesLoaded([
+      "verify",
+      "test/fixtures/paper.pdf",
+      "--evidence",
+      evidence,
+      "--json",
+      "--no-cache",
+      "--serve",
+      "never",
+    ]);
+    // The run did load the verify command and the checks (so the hook saw it).
+    expect(loaded.some((u) => u.endsWith("/dist/cli/commands/verify.js"))).toBe(true);
+    expect(loaded.some((u) => u.endsWith("/dist/operations/schemas/documents.js"))).toBe(true);
+    for (const module of [
+      "/dist/checks/flow-verify.js",
+      "/dist/source/url.js",
+      "/dist/operations/schemas/index.js",
+      "/dist/operations/schemas/run.js",
+      "/dist/report/run/index.js",
+      // The results' schemas: only the agent operations' output schemas need them.
+      "/dist/checks/result.js",
+    ])
+      expect(loaded.filter((u) => u.endsWith(module))).toEqual([]);
+  });
+});
