@@ -29,6 +29,7 @@ import { isEquationLabel } from "./labels.js";
 import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import { BandIndex, type PageChars, parenthesisGlyph } from "./page-chars.js";
 import { REJECTION_REASONS, type RejectionReason } from "./rejection-reasons.js";
+import { EQUATION_SETTINGS as S } from "./settings.js";
 import type { BodyLine, DocumentFrames, Frame } from "./text-frames.js";
 
 export interface EquationCandidate {
@@ -45,17 +46,6 @@ export interface EquationCandidate {
   /** Empty for an accepted label. */
   reasons: RejectionReason[];
 }
-
-/** Below this gap, in em, words running up to a label are a line of running text, not a display. */
-const PROSE_GAP = 2.5;
-
-/** Least gap, in em, between a label set after a tab and the content before it. */
-const TAB_GAP = 2;
-
-/** Least gap, in em, between a left-side label and its equation (amsmath's multline sets 10 pt). */
-const LEFT_GAP = 0.75;
-/** The least gap, in em, when what follows a left-side label is mathematics (no paragraph opens so). */
-const LEFT_GAP_MATH = 0.5;
 
 /**
  * "(label)" as the text layer gives it; or "ðlabelÞ", the code points some math fonts put their
@@ -191,7 +181,7 @@ export function equationCandidates(
     let lo = -Infinity;
     let hi = Infinity;
     for (const o of found) {
-      if (o === f || Math.abs(o.token.box.right - box.right) > em * 2) continue;
+      if (o === f || Math.abs(o.token.box.right - box.right) > em * S.sameEdgeEm) continue;
       if (o.token.box.bottom >= box.top) hi = Math.min(hi, (o.token.box.bottom + box.top) / 2);
       else if (o.token.box.top <= box.bottom) lo = Math.max(lo, (o.token.box.top + box.bottom) / 2);
     }
@@ -226,7 +216,7 @@ export function equationCandidates(
 }
 
 /** How far, in points, a token may stand from an edge and still stand at it. */
-const edgeTolerance = (em: number) => Math.max(2, em * 0.5);
+const edgeTolerance = (em: number) => Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
 
 /** Whether the two glyphs of a token are shaped as a pair of parentheses (see parenthesisGlyph). */
 function parenthesisShaped(chars: PageChars, open: number, close: number): boolean {
@@ -262,12 +252,12 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
   // The label's first character inside its parentheses gives the size (a symbol font's parenthesis
   // glyphs can report another).
   const sized = members[Math.min(1, members.length - 1)];
-  const em = chars.size[sized] > 0 ? chars.size[sized] : 10;
+  const em = chars.size[sized] > 0 ? chars.size[sized] : S.unsizedEmPt;
   let lastX = -Infinity;
   for (let j = 0; j < members.length; j++) {
     const k = members[j];
-    if (Math.abs(chars.base[k] - base) > em * 0.2) return undefined;
-    if (chars.x0[k] < lastX - em * 0.2) return undefined;
+    if (Math.abs(chars.base[k] - base) > em * S.tokenBaselineEm) return undefined;
+    if (chars.x0[k] < lastX - em * S.tokenBacktrackEm) return undefined;
     lastX = chars.x0[k];
     left = Math.min(left, chars.x0[k]);
     bottom = Math.min(bottom, chars.y0[k]);
@@ -332,18 +322,19 @@ function judge(
   const { box, em } = token;
   const column = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
   const mirrored = textWidthFrame(box, text, chars, index, frames, token.members, em, widthEdges, shown);
-  const atColumnEdge = column !== undefined && frameScore(box, column) <= Math.max(2, em * 0.5);
+  const atColumnEdge =
+    column !== undefined && frameScore(box, column) <= Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
   const frame = atColumnEdge ? column : (mirrored ?? column);
   let reasons = frame ? 0 : NO_COLUMN;
   reasons |= outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored)
     ? PAGE_MARGIN
     : 0;
 
-  const xlo = frame ? frame.left - em : 0;
-  const xhi = frame ? frame.right + em : text.width + text.cropBox.left;
+  const xlo = frame ? frame.left - em * S.frameReachEm : 0;
+  const xhi = frame ? frame.right + em * S.frameReachEm : text.width + text.cropBox.left;
   const h = box.top - box.bottom;
-  const coreLo = box.bottom + h * 0.25;
-  const coreHi = box.top - h * 0.25;
+  const coreLo = box.bottom + h * S.labelCoreShare;
+  const coreHi = box.top - h * S.labelCoreShare;
   const row: number[] = [];
   const after: number[] = [];
   const found = index.scan(coreLo, coreHi);
@@ -351,8 +342,8 @@ function judge(
   for (let j = 0; j < found; j++) {
     const k = hits[j];
     if (k >= token.members.first && k <= token.members.last) continue;
-    if (chars.x1[k] <= box.left + 0.5 && chars.x0[k] >= xlo) row.push(k);
-    else if (chars.x0[k] >= box.right - 0.5 && chars.x1[k] <= xhi) after.push(k);
+    if (chars.x1[k] <= box.left + S.touchPt && chars.x0[k] >= xlo) row.push(k);
+    else if (chars.x0[k] >= box.right - S.touchPt && chars.x1[k] <= xhi) after.push(k);
   }
   // Between two rows (a split display's number, centred on the display), what meets the label's
   // height is the rows' descenders and ascenders, whose lines lie above and below the label's: the
@@ -365,11 +356,11 @@ function judge(
 
   // A word naming the label ("Equation (3)") is part of it; what stands before that word is the content.
   const name = labelName(text, chars, start, box, em);
-  const before = name ? row.filter((k) => chars.x1[k] <= name.left + 0.5) : row;
+  const before = name ? row.filter((k) => chars.x1[k] <= name.left + S.touchPt) : row;
   const labelLeft = name ? name.left : box.left;
   reasons |= !name && isSuperscriptOf(chars, before, token.members.first, labelLeft) ? SUPERSCRIPT : 0;
 
-  const edgeTolerance = Math.max(2, em * 0.5);
+  const edgeTolerance = Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
   const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= edgeTolerance;
   const atLeft = frame !== undefined && Math.abs(box.left - frame.left) <= edgeTolerance;
   const beforeSpan = spanOf(chars, before);
@@ -384,12 +375,12 @@ function judge(
     trailing.length === 0 &&
     beforeSpan !== undefined &&
     box.left > (frame.left + frame.right) / 2 &&
-    labelLeft - beforeSpan.x1 >= em * TAB_GAP;
+    labelLeft - beforeSpan.x1 >= em * S.tabGapEm;
   const afterSpan = spanOf(chars, after);
   const clearAfter =
     afterSpan === undefined ||
-    afterSpan.x0 - box.right >= em * LEFT_GAP ||
-    (afterSpan.x0 - box.right >= em * LEFT_GAP_MATH && mathShare(chars, after).share >= 0.5);
+    afterSpan.x0 - box.right >= em * S.leftGapEm ||
+    (afterSpan.x0 - box.right >= em * S.leftGapMathEm && mathShare(chars, after).share >= S.leftMathShare);
   let side: "right" | "left" | undefined;
   if ((atRight || tabbed) && after.length === 0) side = "right";
   else if (atLeft && before.length === 0 && clearAfter) side = "left";
@@ -433,17 +424,17 @@ function judge(
     if (frame) {
       const contentIsAfter = contentAfter && content === besideLabel;
       const gap = contentIsAfter ? span.x0 - box.right : labelLeft - span.x1;
-      const startsAtMargin = span.x0 <= frame.left + em * 2.5;
-      const prose = startsAtMargin && math.share < 0.5;
+      const startsAtMargin = span.x0 <= frame.left + em * S.marginStartEm;
+      const prose = startsAtMargin && math.share < S.proseShare;
       const noBars = bars.length === 0;
       // A justified line of words can stretch the space before the label to a full em and more.
       const nearLabel =
-        gap < em * 1.0 ||
-        (gap < em * PROSE_GAP && bars.length === 0 && proseWords(text, chars, content, math.share));
+        gap < em * S.nearLabelEm ||
+        (gap < em * S.proseGapEm && bars.length === 0 && proseWords(text, chars, content, math.share));
       // A row of an aligned display (see displayRow) may fill its line up to the label; one whose
       // alignment is that of a numbered row beside it is no line of running text.
       const aligned =
-        !contentIsAfter && math.share >= 0.15
+        !contentIsAfter && math.share >= S.alignedShare
           ? alignedRow(text, chars, index, content, box, em, xlo, labelLeft)
           : NOT_ALIGNED;
       // A formula filling its line (no words, a relation sign) is no line of running text either;
@@ -467,7 +458,7 @@ function judge(
       for (const b of bars) x1 = Math.max(x1, b.right);
       const setApart = (column: Frame) => {
         const centre = (span.x0 + x1) / 2;
-        const tolerance = Math.max(em * 1.5, (column.right - column.left) * 0.06);
+        const tolerance = Math.max(em * S.centredEm, (column.right - column.left) * S.centredShare);
         const centredInFrame = Math.abs(centre - (column.left + column.right) / 2) <= tolerance;
         const centredLeftOfLabel = Math.abs(centre - (column.left + labelLeft) / 2) <= tolerance;
         const centredRightOfLabel = Math.abs(centre - (box.right + column.right) / 2) <= tolerance;
@@ -475,8 +466,8 @@ function judge(
           centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
         // A left-side label's display starts clear of the label (multline's first line sits close to it).
         const indented = contentIsAfter
-          ? span.x0 - box.right >= em * LEFT_GAP
-          : span.x0 - column.left >= em * 1.5;
+          ? span.x0 - box.right >= em * S.leftGapEm
+          : span.x0 - column.left >= em * S.indentEm;
         return centred || indented;
       };
       // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
@@ -485,7 +476,7 @@ function judge(
       // Where the alignment itself says so, less of the row need be math (a sans-serif slide's letters).
       const displayRow =
         !contentIsAfter &&
-        ((math.share >= 0.3 &&
+        ((math.share >= S.displayRowShare &&
           (opensWithRelation(text, chars, content) ||
             continuedBelow(text, chars, index, span, box, em, labelLeft))) ||
           aligned !== NOT_ALIGNED);
@@ -539,9 +530,9 @@ function isSuperscriptOf(
   if (last < 0) return false;
   const size = chars.size[last];
   return (
-    chars.size[first] <= 0.85 * size &&
-    chars.base[first] - chars.base[last] >= 0.2 * size &&
-    labelLeft - chars.x1[last] < 0.3 * size
+    chars.size[first] <= S.superscriptSizeShare * size &&
+    chars.base[first] - chars.base[last] >= S.superscriptRiseShare * size &&
+    labelLeft - chars.x1[last] < S.superscriptGapShare * size
   );
 }
 
@@ -559,7 +550,7 @@ function betweenRows(chars: PageChars, row: number[], after: number[], base: num
   let scriptsOnly = true;
   for (const list of [row, after])
     for (const k of list) {
-      scriptsOnly &&= chars.size[k] < em * 0.8;
+      scriptsOnly &&= chars.size[k] < em * S.scriptSizeEm;
       const d = chars.base[k] - base;
       nearest = Math.min(nearest, Math.abs(d));
       if (d > 0) above++;
@@ -567,8 +558,8 @@ function betweenRows(chars: PageChars, row: number[], after: number[], base: num
     }
   if (above + below === 0) return false;
   if (scriptsOnly) return true;
-  if (nearest < em * 0.5) return false;
-  return (above > 0 && below > 0) || (below === 0 && nearest > em * 0.6);
+  if (nearest < em * S.otherLineEm) return false;
+  return (above > 0 && below > 0) || (below === 0 && nearest > em * S.rowAboveEm);
 }
 
 /**
@@ -577,7 +568,7 @@ function betweenRows(chars: PageChars, row: number[], after: number[], base: num
  * document with two-column stretches), and among equals the frame with more lines.
  */
 function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: number): Frame | undefined {
-  const tolerance = Math.max(2, em * 0.5);
+  const tolerance = Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
   const local = bestFrame(box, pageFrames, em, tolerance, true);
   if (local && frameScore(box, local) <= tolerance) return local;
   const common = bestFrame(box, docFrames, em, tolerance, false);
@@ -620,14 +611,20 @@ function textWidthFrame(
   const frame = { left: block.left, right: box.right, bottom: block.bottom, top: block.top, lines: 0 };
   const pageLeft = text.cropBox.left;
   const mirror = pageLeft + text.width - (block.left - pageLeft);
-  if (mirror > block.right + em && box.right >= mirror - tolerance && box.right <= mirror + em * MIRROR_SLACK)
+  if (
+    mirror > block.right + em * S.frameReachEm &&
+    box.right >= mirror - tolerance &&
+    box.right <= mirror + em * S.mirrorSlackEm
+  )
     return frame;
   if (elsewhere.length > 0 && box.right > block.right)
     return { ...shownFrame([...elsewhere, frame], box), left: block.left };
   if (!pastTextBlock(box, text, frames, em)) return undefined;
   if (widthEdges.some((edge) => Math.abs(edge - box.right) <= tolerance)) return frame;
   const bodyLines = frames.bodyLines[text.page - 1] ?? [];
-  return centredBeside(box, chars, index, label, block.left - em, em, frame, bodyLines) ? frame : undefined;
+  return centredBeside(box, chars, index, label, block.left - em * S.frameReachEm, em, frame, bodyLines)
+    ? frame
+    : undefined;
 }
 
 /** The document's text block, or on a document too short to show one, this page's frames. */
@@ -638,7 +635,7 @@ function textBlockOf(text: PageText, frames: DocumentFrames): Box | undefined {
 /** Whether the token stands past the text block's right edge (by more than an em). */
 function pastTextBlock(box: Box, text: PageText, frames: DocumentFrames, em: number): boolean {
   const block = textBlockOf(text, frames);
-  return block !== undefined && box.right > block.right + em;
+  return block !== undefined && box.right > block.right + em * S.frameReachEm;
 }
 
 /** The frame the text widths give a label: their left edge, the label's right, their heights. */
@@ -668,11 +665,11 @@ function centredBeside(
   bodyLines: readonly BodyLine[],
 ): boolean {
   const h = box.top - box.bottom;
-  const found = index.scan(box.bottom + h * 0.25, box.top - h * 0.25);
+  const found = index.scan(box.bottom + h * S.labelCoreShare, box.top - h * S.labelCoreShare);
   const row: number[] = [];
   for (let j = 0; j < found; j++) {
     const k = index.hits[j];
-    if ((k < label.first || k > label.last) && chars.x0[k] >= xMin && chars.x1[k] <= box.left + 0.5)
+    if ((k < label.first || k > label.last) && chars.x0[k] >= xMin && chars.x1[k] <= box.left + S.touchPt)
       row.push(k);
   }
   const span = spanOf(
@@ -680,10 +677,15 @@ function centredBeside(
     row.length > 0 ? row : nearestRow(chars, index, box, em, xMin, box.left, 1, label),
   );
   // Set apart on both sides, as a display is; a line of running text (beside a margin note) is not.
-  if (!span || span.x0 - frame.left < em * DISPLAY_CLEARANCE || box.left - span.x1 < em) return false;
+  if (
+    !span ||
+    span.x0 - frame.left < em * S.displayClearanceEm ||
+    box.left - span.x1 < em * S.centredBesideGapEm
+  )
+    return false;
   for (const line of bodyLines)
     if (line.box.bottom < span.y1 && line.box.top > span.y0 && line.box.right > span.x0) return false;
-  const tolerance = Math.max(em * 1.5, (frame.right - frame.left) * 0.06);
+  const tolerance = Math.max(em * S.centredEm, (frame.right - frame.left) * S.centredShare);
   return Math.abs((span.x0 + span.x1) / 2 - (frame.left + frame.right) / 2) <= tolerance;
 }
 
@@ -696,12 +698,6 @@ function framesUnion(list: readonly Frame[]): Box | undefined {
     top: Math.max(...list.map((f) => f.top)),
   };
 }
-
-/** Least room, in em, between the text block's left edge and a display centred in the text width. */
-const DISPLAY_CLEARANCE = 2.5;
-
-/** How far past the mirrored edge (in em) a label may stand. */
-const MIRROR_SLACK = 1;
 
 /** How far the token stands from the frame's nearer edge. */
 function frameScore(box: Box, f: Frame): number {
@@ -719,8 +715,9 @@ function bestFrame(box: Box, pool: Frame[], em: number, tolerance: number, near:
   let chosen: Frame | undefined;
   let chosenScore = 0;
   for (const f of pool) {
-    if (centre < f.left - em || centre > f.right + em) continue;
-    if (near && !(box.top >= f.bottom - em * 15 && box.bottom <= f.top + em * 15)) continue;
+    if (centre < f.left - em * S.frameReachEm || centre > f.right + em * S.frameReachEm) continue;
+    if (near && !(box.top >= f.bottom - em * S.frameNearEm && box.bottom <= f.top + em * S.frameNearEm))
+      continue;
     const score = frameScore(box, f);
     // A frame whose edge the token stands at wins over one it does not; then the nearer edge.
     const atEdge = score <= tolerance;
