@@ -7,6 +7,8 @@
 import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
 import { displayBlock, nearestRow, proseMask, withRowsBeside } from "./display-block.js";
+import { decideEquation } from "./equation-decision.js";
+import type { EquationFeatures } from "./equation-features.js";
 import {
   ALIGNED_NUMBERED,
   alignedRow,
@@ -28,7 +30,7 @@ import {
 import { isEquationLabel } from "./labels.js";
 import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import { BandIndex, type PageChars, parenthesisGlyph } from "./page-chars.js";
-import { REJECTION_REASONS, type RejectionReason } from "./rejection-reasons.js";
+import type { RejectionReason } from "./rejection-reasons.js";
 import { EQUATION_SETTINGS as S } from "./settings.js";
 import type { BodyLine, DocumentFrames, Frame } from "./text-frames.js";
 
@@ -45,6 +47,10 @@ export interface EquationCandidate {
   equationBox?: Box;
   /** Empty for an accepted label. */
   reasons: RejectionReason[];
+  /** What the page shows about the candidate, which the decision read. */
+  features: EquationFeatures;
+  /** The decision's predicates that held (see equation-decision.ts); empty for an accepted label. */
+  decidedBy: string[];
 }
 
 /**
@@ -172,7 +178,7 @@ export function equationCandidates(
   }
   const candidates = found.map((f) => {
     budget.check();
-    const judged = judge(text, chars, index, frames, f, widthEdges, shown);
+    const judged = judge(text.page, f, measure(text, chars, index, frames, f, widthEdges, shown));
     const { candidate, content } = judged;
     if (candidate.reasons.length > 0 || !content) return candidate;
     // An accepted label's display is grown to its full extent (crops show it). It stops halfway to
@@ -271,32 +277,6 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
   return { box: { left, bottom, right, top }, em, members: { first, last } };
 }
 
-/**
- * Reasons as bits, bit i for the i-th reason in sorted order, so reading the bits in order lists
- * them sorted. `judge` sets them without branching where it can: a branch V8 has not yet seen run
- * makes the optimized code of this large, hot function be thrown away and built again.
- */
-const SORTED_REASONS = [...REJECTION_REASONS].sort();
-const bit = (reason: RejectionReason) => 1 << SORTED_REASONS.indexOf(reason);
-const GRAPHICS_BESIDE_LABEL = bit("graphics-beside-label");
-const NO_COLUMN = bit("no-column");
-const NO_DISPLAY = bit("no-display");
-const NO_MATH = bit("no-math");
-const NO_CONTENT = NO_DISPLAY | NO_MATH;
-const NOT_AT_COLUMN_EDGE = bit("not-at-column-edge");
-const NOT_CENTRED = bit("not-centred");
-const PAGE_MARGIN = bit("page-margin");
-const PROSE_BESIDE_LABEL = bit("prose-beside-label");
-const SUPERSCRIPT = bit("superscript");
-const TABULAR = bit("tabular");
-const TEXT_AFTER_LABEL = bit("text-after-label");
-
-function reasonList(mask: number): RejectionReason[] {
-  const out: RejectionReason[] = [];
-  for (let i = 0; i < SORTED_REASONS.length; i++) if (mask & (1 << i)) out.push(SORTED_REASONS[i]);
-  return out;
-}
-
 /** A judged candidate, before an accepted one's display is grown to its full extent. */
 interface Judged {
   candidate: EquationCandidate;
@@ -309,7 +289,37 @@ interface Judged {
   between: boolean;
 }
 
-function judge(
+/** A candidate's features, and the geometry its display is grown from when it is accepted. */
+interface Measured {
+  features: EquationFeatures;
+  side: "right" | "left" | undefined;
+  content: Box | undefined;
+  xMin: number;
+  xMax: number;
+  between: boolean;
+}
+
+function judge(page: number, seen: FoundToken, measured: Measured): Judged {
+  const { features, content, side } = measured;
+  const decision = decideEquation(features);
+  // One shape for every candidate (the optional fields set, undefined where absent): objects of
+  // several shapes make V8 throw away the optimized code that reads them and build it again.
+  const candidate: EquationCandidate = {
+    label: seen.inner,
+    printed: seen.printed,
+    page,
+    labelBox: roundBox(seen.token.box),
+    side,
+    equationBox: content ? roundBox(content) : undefined,
+    reasons: decision.reasons,
+    features,
+    decidedBy: decision.decidedBy,
+  };
+  return { candidate, content, xMin: measured.xMin, xMax: measured.xMax, between: measured.between };
+}
+
+/** The candidate's features, measured from the page once (see EquationFeatures). */
+function measure(
   text: PageText,
   chars: PageChars,
   index: BandIndex,
@@ -317,18 +327,15 @@ function judge(
   seen: FoundToken,
   widthEdges: readonly number[],
   shown: readonly TextWidth[],
-): Judged {
-  const { inner: label, printed, trailing, token, start } = seen;
+): Measured {
+  const { trailing, token, start } = seen;
   const { box, em } = token;
   const column = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
   const mirrored = textWidthFrame(box, text, chars, index, frames, token.members, em, widthEdges, shown);
-  const atColumnEdge =
-    column !== undefined && frameScore(box, column) <= Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
+  const tolerance = edgeTolerance(em);
+  const atColumnEdge = column !== undefined && frameScore(box, column) <= tolerance;
   const frame = atColumnEdge ? column : (mirrored ?? column);
-  let reasons = frame ? 0 : NO_COLUMN;
-  reasons |= outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored)
-    ? PAGE_MARGIN
-    : 0;
+  const inPageMargin = outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored);
 
   const xlo = frame ? frame.left - em * S.frameReachEm : 0;
   const xhi = frame ? frame.right + em * S.frameReachEm : text.width + text.cropBox.left;
@@ -358,11 +365,10 @@ function judge(
   const name = labelName(text, chars, start, box, em);
   const before = name ? row.filter((k) => chars.x1[k] <= name.left + S.touchPt) : row;
   const labelLeft = name ? name.left : box.left;
-  reasons |= !name && isSuperscriptOf(chars, before, token.members.first, labelLeft) ? SUPERSCRIPT : 0;
+  const superscript = !name && isSuperscriptOf(chars, before, token.members.first, labelLeft);
 
-  const edgeTolerance = Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
-  const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= edgeTolerance;
-  const atLeft = frame !== undefined && Math.abs(box.left - frame.left) <= edgeTolerance;
+  const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= tolerance;
+  const atLeft = frame !== undefined && Math.abs(box.left - frame.left) <= tolerance;
   const beforeSpan = spanOf(chars, before);
   // A label set after a tab: alone at the end of its row in the column's right half, far from the
   // content before it, though not at the column's edge (word processors' right tabs, stops inside
@@ -387,10 +393,7 @@ function judge(
   else if (atRight) side = "right";
   else if (atLeft) side = "left";
   const leftSide = side === "left";
-
   const leftLabelClear = leftSide && before.length === 0 && afterSpan !== undefined && clearAfter;
-  reasons |= trailing.length > 0 || (after.length > 0 && !leftLabelClear) ? TEXT_AFTER_LABEL : 0;
-  reasons |= frame && !atRight && !atLeft && !tabbed ? NOT_AT_COLUMN_EDGE : 0;
 
   // The rest of the line: the content the label stands beside; for a label on its own line, the
   // row above it, which the label closes (looked up every time, see above).
@@ -407,82 +410,125 @@ function judge(
   const closesBlock = ownLine && aboveFound;
   const content = ownLine ? (opensBelow ? below : above) : besideLabel;
   const span = spanOf(chars, content);
-  const graphics = text.graphics;
-  const bars = span ? fractionBars(graphics, box, span, em, frame) : [];
+  const bars = span ? fractionBars(text.graphics, box, span, em, frame) : [];
   const math = mathShare(chars, content);
   const nearbyMath = mathAround(chars, index, box, em, span, token.members);
+  const contentIsAfter = contentAfter && content === besideLabel;
+  let prose: boolean | undefined;
+  const isProse = () => {
+    prose ??= proseWords(text, chars, content, math.share);
+    return prose;
+  };
 
-  reasons |= span ? 0 : NO_CONTENT;
-  if (span) {
-    reasons |= math.count === 0 && bars.length === 0 && !nearbyMath ? NO_MATH : 0;
-    // Words with a stray symbol after a left-side number (a numbered example sentence "Smith weighs
-    // 150 lbs. (φ)"): where there is no math at all, no-math says it already.
-    reasons |=
-      leftSide && math.count > 0 && bars.length === 0 && proseWords(text, chars, content, math.share)
-        ? PROSE_BESIDE_LABEL
-        : 0;
-    if (frame) {
-      const contentIsAfter = contentAfter && content === besideLabel;
-      const gap = contentIsAfter ? span.x0 - box.right : labelLeft - span.x1;
-      const startsAtMargin = span.x0 <= frame.left + em * S.marginStartEm;
-      const prose = startsAtMargin && math.share < S.proseShare;
-      const noBars = bars.length === 0;
-      // A justified line of words can stretch the space before the label to a full em and more.
-      const nearLabel =
-        gap < em * S.nearLabelEm ||
-        (gap < em * S.proseGapEm && bars.length === 0 && proseWords(text, chars, content, math.share));
-      // A row of an aligned display (see displayRow) may fill its line up to the label; one whose
-      // alignment is that of a numbered row beside it is no line of running text.
-      const aligned =
-        !contentIsAfter && math.share >= S.alignedShare
-          ? alignedRow(text, chars, index, content, box, em, xlo, labelLeft)
-          : NOT_ALIGNED;
-      // A formula filling its line (no words, a relation sign) is no line of running text either;
-      // neither is a list item (a bullet or number before it).
-      const formula = formulaRow(text, chars, index, content, span, bars, em);
-      const item = listItem(text, chars, content, span, em);
-      const fillsAsDisplay = !item && (aligned === ALIGNED_NUMBERED || formula);
-      reasons |= !closesBlock && prose && nearLabel && !fillsAsDisplay ? NO_DISPLAY : 0;
-      // A row closed by a label on its own line, continued by a row that opens with a relation
-      // sign set under its own (a split display's first row, filling its line), is no running text.
-      const continued =
-        closesBlock &&
-        aligned !== NOT_ALIGNED &&
-        continuedBelow(text, chars, index, span, box, em, labelLeft);
-      reasons |= closesBlock && prose && noBars && (item || !(continued || formula)) ? NO_DISPLAY : 0;
-      // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
-      // made of a page's few lines can be the display's own rows).
-      const wider = widerFrame(frames, text.page, span, box, frame, em);
-      // The display's extent: its characters on the label's line and the fraction bars over and past them.
-      let x1 = span.x1;
-      for (const b of bars) x1 = Math.max(x1, b.right);
-      const setApart = (column: Frame) => {
-        const centre = (span.x0 + x1) / 2;
-        const tolerance = Math.max(em * S.centredEm, (column.right - column.left) * S.centredShare);
-        const centredInFrame = Math.abs(centre - (column.left + column.right) / 2) <= tolerance;
-        const centredLeftOfLabel = Math.abs(centre - (column.left + labelLeft) / 2) <= tolerance;
-        const centredRightOfLabel = Math.abs(centre - (box.right + column.right) / 2) <= tolerance;
-        const centred =
-          centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
-        // A left-side label's display starts clear of the label (multline's first line sits close to it).
-        const indented = contentIsAfter
-          ? span.x0 - box.right >= em * S.leftGapEm
-          : span.x0 - column.left >= em * S.indentEm;
-        return centred || indented;
-      };
-      // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
-      // rows that do, or whose relation sign stands where one of a row above or below stands, is a
-      // display however far left the alignment puts it: running text never opens a line that way.
-      // Where the alignment itself says so, less of the row need be math (a sans-serif slide's letters).
-      const displayRow =
-        !contentIsAfter &&
-        ((math.share >= S.displayRowShare &&
-          (opensWithRelation(text, chars, content) ||
-            continuedBelow(text, chars, index, span, box, em, labelLeft))) ||
-          aligned !== NOT_ALIGNED);
-      reasons |= !setApart(frame) && !(wider && setApart(wider)) && !displayRow ? NOT_CENTRED : 0;
-    }
-    const tabular = isTabular(
+  const features: EquationFeatures = {
+    emPt: em,
+    inColumn: frame !== undefined,
+    inPageMargin,
+    superscript,
+    named: name !== undefined,
+    betweenRows: between,
+    atRightEdge: atRight,
+    atLeftEdge: atLeft,
+    afterTab: tabbed,
+    side,
+    textJoined: trailing.length > 0,
+    textAfter: after.length > 0,
+    leftLabelClear,
+    hasContent: span !== undefined,
+    closesBlock,
+    contentAfter: contentIsAfter,
+    mathChars: math.count,
+    mathShare: math.share,
+    fractionBars: bars.length,
+    mathNearby: nearbyMath,
+    proseWords: undefined,
+    gapPt: undefined,
+    marginProse: undefined,
+    setAgainstLabel: undefined,
+    alignedRow: undefined,
+    formulaRow: undefined,
+    listItem: undefined,
+    fillsAsDisplay: undefined,
+    continuedBelow: undefined,
+    continuedRow: undefined,
+    setApart: undefined,
+    setApartInWider: undefined,
+    displayRow: undefined,
+    tabular: undefined,
+    graphicsBeside: graphicsBeside(text.graphics, box, em),
+  };
+  // Words with a stray symbol after a left-side number (a numbered example sentence "Smith weighs
+  // 150 lbs. (φ)"): where there is no math at all, no-math says it already.
+  if (span && leftSide && math.count > 0 && bars.length === 0) isProse();
+  if (span && frame) {
+    const gap = contentIsAfter ? span.x0 - box.right : labelLeft - span.x1;
+    const startsAtMargin = span.x0 <= frame.left + em * S.marginStartEm;
+    const noBars = bars.length === 0;
+    // A justified line of words can stretch the space before the label to a full em and more.
+    const nearLabel = gap < em * S.nearLabelEm || (gap < em * S.proseGapEm && noBars && isProse());
+    // A row of an aligned display (see displayRow) may fill its line up to the label; one whose
+    // alignment is that of a numbered row beside it is no line of running text.
+    const aligned =
+      !contentIsAfter && math.share >= S.alignedShare
+        ? alignedRow(text, chars, index, content, box, em, xlo, labelLeft)
+        : NOT_ALIGNED;
+    // A formula filling its line (no words, a relation sign) is no line of running text either;
+    // neither is a list item (a bullet or number before it).
+    const formula = formulaRow(text, chars, index, content, span, bars, em);
+    const item = listItem(text, chars, content, span, em);
+    let continues: boolean | undefined;
+    const isContinued = () => {
+      continues ??= continuedBelow(text, chars, index, span, box, em, labelLeft);
+      return continues;
+    };
+    // A row closed by a label on its own line, continued by a row that opens with a relation
+    // sign set under its own (a split display's first row, filling its line), is no running text.
+    const continued = closesBlock && aligned !== NOT_ALIGNED && isContinued();
+    // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
+    // made of a page's few lines can be the display's own rows).
+    const wider = widerFrame(frames, text.page, span, box, frame, em);
+    // The display's extent: its characters on the label's line and the fraction bars over and past them.
+    let x1 = span.x1;
+    for (const b of bars) x1 = Math.max(x1, b.right);
+    const setApart = (column: Frame) => {
+      const centre = (span.x0 + x1) / 2;
+      const tolerance = Math.max(em * S.centredEm, (column.right - column.left) * S.centredShare);
+      const centredInFrame = Math.abs(centre - (column.left + column.right) / 2) <= tolerance;
+      const centredLeftOfLabel = Math.abs(centre - (column.left + labelLeft) / 2) <= tolerance;
+      const centredRightOfLabel = Math.abs(centre - (box.right + column.right) / 2) <= tolerance;
+      const centred =
+        centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
+      // A left-side label's display starts clear of the label (multline's first line sits close to it).
+      const indented = contentIsAfter
+        ? span.x0 - box.right >= em * S.leftGapEm
+        : span.x0 - column.left >= em * S.indentEm;
+      return centred || indented;
+    };
+    // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
+    // rows that do, or whose relation sign stands where one of a row above or below stands, is a
+    // display however far left the alignment puts it: running text never opens a line that way.
+    // Where the alignment itself says so, less of the row need be math (a sans-serif slide's letters).
+    const displayRow =
+      !contentIsAfter &&
+      ((math.share >= S.displayRowShare && (opensWithRelation(text, chars, content) || isContinued())) ||
+        aligned !== NOT_ALIGNED);
+    const apart = setApart(frame);
+    features.gapPt = gap;
+    features.marginProse = startsAtMargin && math.share < S.proseShare;
+    features.setAgainstLabel = nearLabel;
+    features.alignedRow = aligned;
+    features.formulaRow = formula;
+    features.listItem = item;
+    features.fillsAsDisplay = !item && (aligned === ALIGNED_NUMBERED || formula);
+    features.continuedBelow = continues;
+    features.continuedRow = continued;
+    features.setApart = apart;
+    features.setApartInWider = apart ? undefined : wider !== undefined && setApart(wider);
+    features.displayRow = displayRow;
+  }
+  features.proseWords = prose;
+  if (span)
+    features.tabular = isTabular(
       text,
       chars,
       index,
@@ -493,24 +539,17 @@ function judge(
       math.share,
       frames.bodyLines[text.page - 1] ?? [],
     );
-    reasons |= tabular ? TABULAR : 0;
-  }
-  reasons |= graphicsBeside(graphics, box, em) ? GRAPHICS_BESIDE_LABEL : 0;
 
   const contentBox = span ? unionBox(span, bars) : undefined;
-  // One shape for every candidate (the optional fields set, undefined where absent): objects of
-  // several shapes make V8 throw away the optimized code that reads them and build it again.
-  const candidate: EquationCandidate = {
-    label,
-    printed,
-    page: text.page,
-    labelBox: roundBox(box),
-    side,
-    equationBox: contentBox ? roundBox(contentBox) : undefined,
-    reasons: reasonList(reasons),
-  };
   const rightOfLabel = leftSide && (content === after || content === below);
-  return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft, between };
+  return {
+    features,
+    side,
+    content: contentBox,
+    xMin: xlo,
+    xMax: rightOfLabel ? xhi : labelLeft,
+    between,
+  };
 }
 
 /**
