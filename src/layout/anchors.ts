@@ -50,7 +50,7 @@ import { type PanelMark, panelMarks, type SubfigurePanel } from "./subfigure-pan
 import { type DocumentFrames, documentFrames, type Frame } from "./text-frames.js";
 
 /** Bumped whenever the layout rules change what they decide; part of the cached record's identity. */
-export const LAYOUT_VERSION = "15";
+export const LAYOUT_VERSION = "16";
 /** The anchors record belongs to this extraction schema (the first that holds anchors). */
 export const ANCHORS_SCHEMA_VERSION = EXTRACTION_SCHEMA_VERSION;
 const RECORD_NAME = "anchors";
