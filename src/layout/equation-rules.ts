@@ -259,6 +259,9 @@ export function neighbourRow(
   return near.filter((k) => Math.abs(chars.base[k] - target) <= em * 0.2);
 }
 
+/** Least width, in em, of a shape holding a label for it to be a box the display is set on (a display's width). */
+const BACKGROUND_WIDTH = 8;
+
 /** An image against the label, or a drawn shape cutting through it (not a rule or a frame around it). */
 export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number): boolean {
   const pad = em * 0.5;
@@ -279,9 +282,17 @@ export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number):
       b.right >= box.right + pad &&
       b.bottom <= box.bottom - pad &&
       b.top >= box.top + pad;
+    // A shaded box the display is set on (a theorem box, a slide's block) holds the label whole,
+    // however close to its edge the label stands.
+    const background =
+      w >= em * BACKGROUND_WIDTH &&
+      b.left <= box.left &&
+      b.right >= box.right &&
+      b.bottom <= box.bottom &&
+      b.top >= box.top;
     const verticalRule = w <= RULE && h > em * 3; // a vertical rule beside the column
     const horizontalRule = h <= RULE && w > em * 3;
-    if (touches && (image || !(encloses || verticalRule || horizontalRule))) return true;
+    if (touches && (image || !(encloses || background || verticalRule || horizontalRule))) return true;
   }
   return false;
 }
