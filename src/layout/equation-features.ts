@@ -10,6 +10,8 @@ export interface EquationFeatures {
   emPt: number;
   /** A column of running text (or a text width the document's labels show) holds the label. */
   inColumn: boolean;
+  /** A column of text stands past a gutter right of the label: the label's column ends at the label. */
+  columnBeside: boolean;
   /** The label stands outside the page's text block (running head, foot, margin note). */
   inPageMargin: boolean;
   /** The label is a superscript of the character before it (`w^{(2)}`). */

@@ -334,11 +334,20 @@ function measure(
   const mirrored = textWidthFrame(box, text, chars, index, frames, token.members, em, widthEdges, shown);
   const tolerance = edgeTolerance(em);
   const atColumnEdge = column !== undefined && frameScore(box, column) <= tolerance;
-  const frame = atColumnEdge ? column : (mirrored ?? column);
+  const chosen = atColumnEdge ? column : (mirrored ?? column);
+  // A label inside its frame with a column of text past a gutter to its right stands at the right
+  // edge of a column of its own (a slide's columns, the display alone in one): the frame ends there.
+  const gutter =
+    chosen !== undefined && frameScore(box, chosen) > tolerance && box.right < chosen.right - tolerance
+      ? columnBeside(text, box, em, chosen)
+      : undefined;
+  const frame = chosen && gutter !== undefined ? { ...chosen, right: box.right } : chosen;
   const inPageMargin = outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored);
 
   const xlo = frame ? frame.left - em * S.frameReachEm : 0;
-  const xhi = frame ? frame.right + em * S.frameReachEm : text.width + text.cropBox.left;
+  const xhi = frame
+    ? Math.min(frame.right + em * S.frameReachEm, gutter ?? Infinity)
+    : text.width + text.cropBox.left;
   const h = box.top - box.bottom;
   const coreLo = box.bottom + h * S.labelCoreShare;
   const coreHi = box.top - h * S.labelCoreShare;
@@ -423,6 +432,7 @@ function measure(
   const features: EquationFeatures = {
     emPt: em,
     inColumn: frame !== undefined,
+    columnBeside: gutter !== undefined,
     inPageMargin,
     superscript,
     named: name !== undefined,
@@ -551,6 +561,56 @@ function measure(
     between,
   };
 }
+
+/**
+ * The left edge of a column of text standing right of the label past a gutter, when one does: two
+ * lines of words or more starting at one left edge at least an em past the label and inside the
+ * label's frame (the next column of a page is no column of the label's frame), near it in height,
+ * and no line crossing the gutter beside the label's row. (A display's pieces past a gap, a
+ * fraction or a brace's cases, are no lines of words.)
+ */
+function columnBeside(text: PageText, box: Box, em: number, frame: Frame): number | undefined {
+  const lo = box.bottom - em * S.besideColumnReachEm;
+  const hi = box.top + em * S.besideColumnReachEm;
+  const lefts: number[] = [];
+  for (const l of text.lines)
+    if (
+      l.box.top > lo &&
+      l.box.bottom < hi &&
+      l.box.left >= box.right + em * S.gutterEm &&
+      l.box.left < frame.right &&
+      wordsLine(text.text.slice(l.startUtf16, l.endUtf16))
+    )
+      lefts.push(l.box.left);
+  if (lefts.length < 2) return undefined;
+  const left = Math.min(...lefts);
+  if (lefts.filter((x) => x - left <= S.edgeToleranceMinPt).length < 2) return undefined;
+  const rowLo = box.bottom - em * S.gutterRowEm;
+  const rowHi = box.top + em * S.gutterRowEm;
+  for (const l of text.lines)
+    if (
+      l.box.top > rowLo &&
+      l.box.bottom < rowHi &&
+      l.box.left < left - S.edgeToleranceMinPt &&
+      l.box.right > box.right + S.edgeToleranceMinPt
+    )
+      return undefined;
+  return left;
+}
+
+/** A line of words: letters, most of what it prints, several of them. */
+function wordsLine(line: string): boolean {
+  let letters = 0;
+  let visible = 0;
+  for (const c of line) {
+    if (c === " ") continue;
+    visible++;
+    if (WORD_LETTER.test(c)) letters++;
+  }
+  return letters >= S.wordsLineLetters && letters >= visible * S.wordsLineShare;
+}
+
+const WORD_LETTER = /\p{L}/u;
 
 /**
  * Whether the token is a superscript of the character just before it (`w^{(2)}` ending a line):

@@ -66,6 +66,16 @@ export const EQUATION_SETTINGS = Object.freeze({
   displayClearanceEm: 2.5,
   /** How far past the mirrored edge of the text block a label may stand (the block read from indented items). */
   mirrorSlackEm: 1,
+  /** Least gutter between a label and a column of text right of it (beamer's columns leave 1.3 em). */
+  gutterEm: 1,
+  /** How far above and below the label the lines of a column beside it are looked for (a few lines). */
+  besideColumnReachEm: 6,
+  /** How far above and below the label's row no line may cross the gutter: the rows next to it, whose boxes come this close. */
+  gutterRowEm: 0.5,
+  /** Least letters of a line of words beside a label (a column's shortest lines are a word or two). */
+  wordsLineLetters: 6,
+  /** Least share of letters among a line of words' characters (mathematics is signs and digits too). */
+  wordsLineShare: 0.8,
   /** Least gap to the label's left of content centred beside it (a display leaves a quad at the least). */
   centredBesideGapEm: 1,
 });

@@ -9,6 +9,7 @@ import type { EquationFeatures } from "../../src/layout/equation-features.js";
 const display: EquationFeatures = {
   emPt: 10,
   inColumn: true,
+  columnBeside: false,
   inPageMargin: false,
   superscript: false,
   named: false,
