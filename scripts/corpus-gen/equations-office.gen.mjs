@@ -76,7 +76,9 @@ function officeDocument(rng, variant) {
     const figure = variant.wrapped
       ? `<draw:rect draw:style-name="fr1" text:anchor-type="paragraph" draw:z-index="0" svg:x="10.5cm" svg:y="0.3cm" svg:width="5.5cm" svg:height="${rng.int(7, 10)}cm"/>`
       : "";
-    body.push(`<text:p text:style-name="P">${figure}${xml(paragraph(rng, variant.wrapped ? [1, 2] : [3, 5]))}</text:p>`);
+    body.push(
+      `<text:p text:style-name="P">${figure}${xml(paragraph(rng, variant.wrapped ? [1, 2] : [3, 5]))}</text:p>`,
+    );
     const equations = rng.int(2, 3);
     for (let e = 0; e < equations; e++) {
       n++;
