@@ -566,7 +566,7 @@ function measure(
  * The left edge of a column of text standing right of the label past a gutter, when one does: two
  * lines of words or more starting at one left edge at least an em past the label and inside the
  * label's frame (the next column of a page is no column of the label's frame), near it in height,
- * and no line crossing the gutter beside the label's row. (A display's pieces past a gap, a
+ * and no line crossing the gutter on both sides of the label's row. (A display's pieces past a gap, a
  * fraction or a brace's cases, are no lines of words.)
  */
 function columnBeside(text: PageText, box: Box, em: number, frame: Frame): number | undefined {
@@ -585,17 +585,23 @@ function columnBeside(text: PageText, box: Box, em: number, frame: Frame): numbe
   if (lefts.length < 2) return undefined;
   const left = Math.min(...lefts);
   if (lefts.filter((x) => x - left <= S.edgeToleranceMinPt).length < 2) return undefined;
+  // Running text crosses the gutter on the rows above and below a token within it; a column's
+  // display may have running text under it (the columns' end), not on both sides.
   const rowLo = box.bottom - em * S.gutterRowEm;
   const rowHi = box.top + em * S.gutterRowEm;
+  let above = false;
+  let below = false;
   for (const l of text.lines)
     if (
       l.box.top > rowLo &&
       l.box.bottom < rowHi &&
       l.box.left < left - S.edgeToleranceMinPt &&
       l.box.right > box.right + S.edgeToleranceMinPt
-    )
-      return undefined;
-  return left;
+    ) {
+      if (l.box.top >= box.top) above = true;
+      if (l.box.bottom <= box.bottom) below = true;
+    }
+  return above && below ? undefined : left;
 }
 
 /** A line of words: letters, most of what it prints, several of them. */
