@@ -76,6 +76,30 @@ export const EQUATION_SETTINGS = Object.freeze({
   wordsLineLetters: 6,
   /** Least share of letters among a line of words' characters (mathematics is signs and digits too). */
   wordsLineShare: 0.8,
+  /** A token within this of a text block's top or bottom stands in it (a display reaching a line past the body text). */
+  blockReachEm: 1.2,
+  /** The rows just above and below the label's: a line's height away. */
+  nextRowEm: 1.2,
+  /** A fraction bar is at most this share of its column's width (a wider path is a table's rule)... */
+  barMaxShare: 0.6,
+  /** ...or, without a column, this wide. */
+  barMaxEm: 30,
+  /** A fraction bar is at most this thick (TeX's bars are 0.4-0.8 pt; a filled shape is thicker). */
+  barThickPt: 2,
+  /** A fraction bar is at least this wide (a minus sign drawn as a path is shorter). */
+  barMinEm: 0.5,
+  /** A fraction bar stands within this of the label's line (a fraction's bar sits on its axis, its parts above and below). */
+  barReachEm: 0.8,
+  /** A fraction bar may begin this far past the content on the label's line (a fraction ending the display). */
+  barPastEm: 0.5,
+  /** Graphics within this of the label touch it. */
+  graphicsPadEm: 0.5,
+  /** A thin path longer than this is a rule beside or under the text, not a figure's stroke. */
+  ruleLengthEm: 3,
+  /** Least width of a shape holding a label for it to be a box the display is set on (a display's width). */
+  backgroundWidthEm: 8,
+  /** A wider frame's right edge lies at most this share of its width past a label after a tab (a tab stop inside the margin). */
+  tabStopShare: 0.25,
   /** Least gap to the label's left of content centred beside it (a display leaves a quad at the least). */
   centredBesideGapEm: 1,
 });
