@@ -37,6 +37,9 @@ const VARIANTS = [
   { id: "left", align: "left", label: "paren" },
   { id: "equation-word", align: "centre", label: "word" },
   { id: "chapter", align: "centre", label: "paren", numbering: "chapter" },
+  // Numbered on the left (the label at the margin, a tab to the formula), beside a figure the text
+  // wraps around on the right.
+  { id: "left-wrapped", align: "leftlabel", label: "paren", wrapped: true },
 ];
 
 export function documents({ rng }) {
@@ -48,7 +51,7 @@ export function documents({ rng }) {
       docs.push({
         id: `${via}-${variant.id}`,
         group: `office-${via}/${variant.id}`,
-        ci: via === "odt" && variant.id === "centred",
+        ci: via === "odt" && (variant.id === "centred" || variant.id === "left-wrapped"),
         office: { fodt, via },
         pages,
         cases,
@@ -69,17 +72,26 @@ function officeDocument(rng, variant) {
   for (let page = 1; page <= pages; page++) {
     const style = page === 1 ? "H" : "HB";
     body.push(`<text:p text:style-name="${style}">${page}. Section ${page}</text:p>`);
-    body.push(`<text:p text:style-name="P">${xml(paragraph(rng, [3, 5]))}</text:p>`);
+    // A figure anchored to the paragraph before the equations, the text wrapped on its left.
+    const figure = variant.wrapped
+      ? `<draw:rect draw:style-name="fr1" text:anchor-type="paragraph" draw:z-index="0" svg:x="10.5cm" svg:y="0.3cm" svg:width="5.5cm" svg:height="${rng.int(7, 10)}cm"/>`
+      : "";
+    body.push(
+      `<text:p text:style-name="P">${figure}${xml(paragraph(rng, variant.wrapped ? [1, 2] : [3, 5]))}</text:p>`,
+    );
     const equations = rng.int(2, 3);
     for (let e = 0; e < equations; e++) {
       n++;
       const label = variant.numbering === "chapter" ? `${page}.${e + 1}` : String(n);
       const printed = variant.label === "word" ? `Equation (${label})` : `(${label})`;
-      const tabs = variant.align === "left" ? "EqL" : "EqC";
-      const lead = variant.align === "left" ? "" : "<text:tab/>";
-      body.push(
-        `<text:p text:style-name="${tabs}">${lead}<text:span text:style-name="M">${xml(rng.pick(FORMULAS))}</text:span><text:tab/>${printed}</text:p>`,
-      );
+      const formula = `<text:span text:style-name="M">${xml(rng.pick(FORMULAS))}</text:span>`;
+      if (variant.align === "leftlabel")
+        body.push(`<text:p text:style-name="EqN">${printed}<text:tab/>${formula}</text:p>`);
+      else {
+        const tabs = variant.align === "left" ? "EqL" : "EqC";
+        const lead = variant.align === "left" ? "" : "<text:tab/>";
+        body.push(`<text:p text:style-name="${tabs}">${lead}${formula}<text:tab/>${printed}</text:p>`);
+      }
       cases.push({ kind: "equation", label, truth: true, page });
       body.push(`<text:p text:style-name="P">${xml(paragraph(rng, [1, 3]))}</text:p>`);
       if (rng.chance(0.6)) {
@@ -132,7 +144,7 @@ function table(rng, t) {
 
 function fodt(body, mathFont, textFont) {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
 <office:font-face-decls>
 <style:font-face style:name="${mathFont}" svg:font-family="'${mathFont}'" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"/>
 <style:font-face style:name="${textFont}" svg:font-family="'${textFont}'" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"/>
@@ -147,6 +159,8 @@ function fodt(body, mathFont, textFont) {
 <style:style style:name="HB" style:family="paragraph"><style:paragraph-properties fo:break-before="page" fo:margin-bottom="0.3cm"/><style:text-properties fo:font-size="14pt" fo:font-weight="bold"/></style:style>
 <style:style style:name="EqC" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.2cm" fo:margin-bottom="0.2cm"><style:tab-stops><style:tab-stop style:position="8cm" style:type="center"/><style:tab-stop style:position="16cm" style:type="right"/></style:tab-stops></style:paragraph-properties></style:style>
 <style:style style:name="EqL" style:family="paragraph"><style:paragraph-properties fo:margin-left="1.25cm" fo:margin-top="0.2cm" fo:margin-bottom="0.2cm"><style:tab-stops><style:tab-stop style:position="14.75cm" style:type="right"/></style:tab-stops></style:paragraph-properties></style:style>
+<style:style style:name="EqN" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.2cm" fo:margin-bottom="0.2cm"><style:tab-stops><style:tab-stop style:position="4.5cm" style:type="center"/></style:tab-stops></style:paragraph-properties></style:style>
+<style:style style:name="fr1" style:family="graphic"><style:graphic-properties style:wrap="left" style:horizontal-pos="from-left" style:horizontal-rel="paragraph" style:vertical-pos="from-top" style:vertical-rel="paragraph" draw:fill="solid" draw:fill-color="#cfd8e3" svg:stroke-color="#445566" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"/></style:style>
 <style:style style:name="M" style:family="text"><style:text-properties style:font-name="${mathFont}" fo:font-size="11pt"/></style:style>
 </office:automatic-styles>
 <office:master-styles><style:master-page style:name="Standard" style:page-layout-name="PL"/></office:master-styles>

@@ -112,7 +112,7 @@ export function documents({ rng }) {
 }
 
 /** The number after the last plain equation number, which the document never prints. */
-function beyondLast(labels) {
+export function beyondLast(labels) {
   const plain = [...(labels.equation ?? [])].filter((l) => /^\d+$/.test(l)).map(Number);
   if (plain.length === 0) return [];
   const next = Math.max(...plain) + 1;
@@ -195,12 +195,12 @@ function frame(state, s) {
   return body.join("\n");
 }
 
-function formula(rng, terms = rng.int(1, 2)) {
+export function formula(rng, terms = rng.int(1, 2)) {
   const parts = Array.from({ length: terms }, () => rng.pick(TERMS));
   return `${rng.pick(LHS)} = ${parts.join(" + ")}`;
 }
 
-function mark(state) {
+export function mark(state) {
   const key = `eq${++state.key}`;
   return { key, tex: `\\label{${key}}\\gttrue{equation}{${key}}` };
 }
@@ -221,7 +221,7 @@ const KINDS = [
   "unnumbered",
 ];
 
-function display(state, kinds = KINDS) {
+export function display(state, kinds = KINDS) {
   const { rng, profile } = state;
   const kind = rng.pick(kinds);
   const row = () => {
@@ -293,7 +293,7 @@ const TRAPS = [
 ];
 
 /** A label-like token that is no equation label; its number is one no equation carries. */
-function trap(state, kinds = TRAPS) {
+export function trap(state, kinds = TRAPS) {
   const { rng, profile } = state;
   const n = ++state.trap;
   const f = `\\gtfalse{equation}{${n}}`;

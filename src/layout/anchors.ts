@@ -23,6 +23,7 @@ import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
 import type { FigureBoxOmission } from "./caption-rejections.js";
 import { roundBox } from "./char-spans.js";
 import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
+import type { EquationFeatures } from "./equation-features.js";
 import {
   type EquationCandidate,
   type EquationToken,
@@ -61,6 +62,14 @@ export interface EquationAnchor {
   /** Box of the displayed equation's line beside the label. */
   equationBox: Box;
   side: "right" | "left";
+  /** With `explain`: what the decision read and which of its predicates held. */
+  explain?: EquationExplanation;
+}
+
+/** A candidate's features and the decision's predicates that held for it (see equation-decision.ts). */
+export interface EquationExplanation {
+  features: EquationFeatures;
+  decidedBy: string[];
 }
 
 export interface RejectedEquationCandidate {
@@ -70,6 +79,8 @@ export interface RejectedEquationCandidate {
   page: number;
   labelBox: Box;
   reasons: RejectionReason[];
+  /** With `explain`: what the decision read and which of its predicates held. */
+  explain?: EquationExplanation;
 }
 
 export interface FigureAnchor {
@@ -270,6 +281,7 @@ class AnchorsBuilder {
     private readonly pages: readonly (PageText | undefined)[],
     private readonly budget: LayoutBudget = UNBOUNDED,
     tokens: (PageTokens | undefined)[] = documentTokens(pages, budget),
+    private readonly explain = false,
   ) {
     this.displayed = pages.map((p) => (p ? displayedPage(p) : undefined));
     this.frames = documentFrames(this.displayed);
@@ -364,6 +376,7 @@ class AnchorsBuilder {
           labelBox: user(c.labelBox),
           equationBox: user(c.equationBox),
           side: c.side,
+          ...this.explanation(c),
         });
       } else {
         this.rejected.push({
@@ -372,9 +385,14 @@ class AnchorsBuilder {
           page,
           labelBox: user(c.labelBox),
           reasons: c.reasons,
+          ...this.explanation(c),
         });
       }
     }
+  }
+
+  private explanation(c: EquationCandidate): { explain?: EquationExplanation } {
+    return this.explain ? { explain: { features: c.features, decidedBy: c.decidedBy } } : {};
   }
 
   /**
@@ -472,6 +490,11 @@ export interface AnchorsOptions {
   timeoutMs?: number;
   /** The operation's deadline, when it began before the document was opened. */
   deadline?: Deadline;
+  /**
+   * Give every equation-label candidate its features and the predicates that decided it. Such a
+   * record is decided afresh (a cached one holds no explanations) and not cached.
+   */
+  explain?: boolean;
 }
 
 /**
@@ -511,7 +534,8 @@ export async function documentAnchors(
   doc: OpenedDocument,
   options: AnchorsOptions = {},
 ): Promise<AnchorsRecord> {
-  const cached = doc.cache?.readRecord<AnchorsRecord>(RECORD_NAME);
+  const explain = options.explain === true;
+  const cached = explain ? undefined : doc.cache?.readRecord<AnchorsRecord>(RECORD_NAME);
   if (cached && isCurrent(cached, doc.sha256)) return cached;
   const deadline = options.deadline ?? new Deadline(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const budget = layoutBudget(deadline);
@@ -571,7 +595,7 @@ export async function documentAnchors(
   let record: AnchorsRecord;
   pause();
   try {
-    const builder = new AnchorsBuilder(pages, budget, tokens);
+    const builder = new AnchorsBuilder(pages, budget, tokens, explain);
     await eachGeometry(builder.pagesNeedingGeometry(), (page, geometry) => builder.addPage(page, geometry));
     await eachGeometry(builder.pagesToJudgeAgain(), (page, geometry) => builder.judgeAgain(page, geometry));
     record = builder.finish(doc.sha256, doc.pageCount);
@@ -579,7 +603,7 @@ export async function documentAnchors(
     lift();
   }
   // A page the engine failed on may read with another memory limit: such a record is not kept.
-  if (doc.cache && record.pagesUnreadable?.length === 0) {
+  if (doc.cache && !explain && record.pagesUnreadable?.length === 0) {
     try {
       doc.cache.writeRecord(RECORD_NAME, record);
     } catch {

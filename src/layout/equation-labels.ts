@@ -7,6 +7,8 @@
 import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
 import { displayBlock, nearestRow, proseMask, withRowsBeside } from "./display-block.js";
+import { decideEquation } from "./equation-decision.js";
+import type { EquationFeatures } from "./equation-features.js";
 import {
   ALIGNED_NUMBERED,
   alignedRow,
@@ -28,7 +30,8 @@ import {
 import { isEquationLabel } from "./labels.js";
 import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import { BandIndex, type PageChars, parenthesisGlyph } from "./page-chars.js";
-import { REJECTION_REASONS, type RejectionReason } from "./rejection-reasons.js";
+import type { RejectionReason } from "./rejection-reasons.js";
+import { EQUATION_SETTINGS as S } from "./settings.js";
 import type { BodyLine, DocumentFrames, Frame } from "./text-frames.js";
 
 export interface EquationCandidate {
@@ -44,18 +47,11 @@ export interface EquationCandidate {
   equationBox?: Box;
   /** Empty for an accepted label. */
   reasons: RejectionReason[];
+  /** What the page shows about the candidate, which the decision read. */
+  features: EquationFeatures;
+  /** The decision's predicates that held (see equation-decision.ts); empty for an accepted label. */
+  decidedBy: string[];
 }
-
-/** Below this gap, in em, words running up to a label are a line of running text, not a display. */
-const PROSE_GAP = 2.5;
-
-/** Least gap, in em, between a label set after a tab and the content before it. */
-const TAB_GAP = 2;
-
-/** Least gap, in em, between a left-side label and its equation (amsmath's multline sets 10 pt). */
-const LEFT_GAP = 0.75;
-/** The least gap, in em, when what follows a left-side label is mathematics (no paragraph opens so). */
-const LEFT_GAP_MATH = 0.5;
 
 /**
  * "(label)" as the text layer gives it; or "ðlabelÞ", the code points some math fonts put their
@@ -182,7 +178,7 @@ export function equationCandidates(
   }
   const candidates = found.map((f) => {
     budget.check();
-    const judged = judge(text, chars, index, frames, f, widthEdges, shown);
+    const judged = judge(text.page, f, measure(text, chars, index, frames, f, widthEdges, shown));
     const { candidate, content } = judged;
     if (candidate.reasons.length > 0 || !content) return candidate;
     // An accepted label's display is grown to its full extent (crops show it). It stops halfway to
@@ -191,7 +187,7 @@ export function equationCandidates(
     let lo = -Infinity;
     let hi = Infinity;
     for (const o of found) {
-      if (o === f || Math.abs(o.token.box.right - box.right) > em * 2) continue;
+      if (o === f || Math.abs(o.token.box.right - box.right) > em * S.sameEdgeEm) continue;
       if (o.token.box.bottom >= box.top) hi = Math.min(hi, (o.token.box.bottom + box.top) / 2);
       else if (o.token.box.top <= box.bottom) lo = Math.max(lo, (o.token.box.top + box.bottom) / 2);
     }
@@ -226,7 +222,7 @@ export function equationCandidates(
 }
 
 /** How far, in points, a token may stand from an edge and still stand at it. */
-const edgeTolerance = (em: number) => Math.max(2, em * 0.5);
+const edgeTolerance = (em: number) => Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
 
 /** Whether the two glyphs of a token are shaped as a pair of parentheses (see parenthesisGlyph). */
 function parenthesisShaped(chars: PageChars, open: number, close: number): boolean {
@@ -262,12 +258,12 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
   // The label's first character inside its parentheses gives the size (a symbol font's parenthesis
   // glyphs can report another).
   const sized = members[Math.min(1, members.length - 1)];
-  const em = chars.size[sized] > 0 ? chars.size[sized] : 10;
+  const em = chars.size[sized] > 0 ? chars.size[sized] : S.unsizedEmPt;
   let lastX = -Infinity;
   for (let j = 0; j < members.length; j++) {
     const k = members[j];
-    if (Math.abs(chars.base[k] - base) > em * 0.2) return undefined;
-    if (chars.x0[k] < lastX - em * 0.2) return undefined;
+    if (Math.abs(chars.base[k] - base) > em * S.tokenBaselineEm) return undefined;
+    if (chars.x0[k] < lastX - em * S.tokenBacktrackEm) return undefined;
     lastX = chars.x0[k];
     left = Math.min(left, chars.x0[k]);
     bottom = Math.min(bottom, chars.y0[k]);
@@ -279,32 +275,6 @@ function tokenGeometry(chars: PageChars, members: number[]): TokenGeometry | und
   const last = members[members.length - 1];
   if (last - first !== members.length - 1) return undefined;
   return { box: { left, bottom, right, top }, em, members: { first, last } };
-}
-
-/**
- * Reasons as bits, bit i for the i-th reason in sorted order, so reading the bits in order lists
- * them sorted. `judge` sets them without branching where it can: a branch V8 has not yet seen run
- * makes the optimized code of this large, hot function be thrown away and built again.
- */
-const SORTED_REASONS = [...REJECTION_REASONS].sort();
-const bit = (reason: RejectionReason) => 1 << SORTED_REASONS.indexOf(reason);
-const GRAPHICS_BESIDE_LABEL = bit("graphics-beside-label");
-const NO_COLUMN = bit("no-column");
-const NO_DISPLAY = bit("no-display");
-const NO_MATH = bit("no-math");
-const NO_CONTENT = NO_DISPLAY | NO_MATH;
-const NOT_AT_COLUMN_EDGE = bit("not-at-column-edge");
-const NOT_CENTRED = bit("not-centred");
-const PAGE_MARGIN = bit("page-margin");
-const PROSE_BESIDE_LABEL = bit("prose-beside-label");
-const SUPERSCRIPT = bit("superscript");
-const TABULAR = bit("tabular");
-const TEXT_AFTER_LABEL = bit("text-after-label");
-
-function reasonList(mask: number): RejectionReason[] {
-  const out: RejectionReason[] = [];
-  for (let i = 0; i < SORTED_REASONS.length; i++) if (mask & (1 << i)) out.push(SORTED_REASONS[i]);
-  return out;
 }
 
 /** A judged candidate, before an accepted one's display is grown to its full extent. */
@@ -319,7 +289,37 @@ interface Judged {
   between: boolean;
 }
 
-function judge(
+/** A candidate's features, and the geometry its display is grown from when it is accepted. */
+interface Measured {
+  features: EquationFeatures;
+  side: "right" | "left" | undefined;
+  content: Box | undefined;
+  xMin: number;
+  xMax: number;
+  between: boolean;
+}
+
+function judge(page: number, seen: FoundToken, measured: Measured): Judged {
+  const { features, content, side } = measured;
+  const decision = decideEquation(features);
+  // One shape for every candidate (the optional fields set, undefined where absent): objects of
+  // several shapes make V8 throw away the optimized code that reads them and build it again.
+  const candidate: EquationCandidate = {
+    label: seen.inner,
+    printed: seen.printed,
+    page,
+    labelBox: roundBox(seen.token.box),
+    side,
+    equationBox: content ? roundBox(content) : undefined,
+    reasons: decision.reasons,
+    features,
+    decidedBy: decision.decidedBy,
+  };
+  return { candidate, content, xMin: measured.xMin, xMax: measured.xMax, between: measured.between };
+}
+
+/** The candidate's features, measured from the page once (see EquationFeatures). */
+function measure(
   text: PageText,
   chars: PageChars,
   index: BandIndex,
@@ -327,23 +327,30 @@ function judge(
   seen: FoundToken,
   widthEdges: readonly number[],
   shown: readonly TextWidth[],
-): Judged {
-  const { inner: label, printed, trailing, token, start } = seen;
+): Measured {
+  const { trailing, token, start } = seen;
   const { box, em } = token;
   const column = chooseFrame(box, frames.pageFrames[text.page - 1] ?? [], frames.docFrames, em);
   const mirrored = textWidthFrame(box, text, chars, index, frames, token.members, em, widthEdges, shown);
-  const atColumnEdge = column !== undefined && frameScore(box, column) <= Math.max(2, em * 0.5);
-  const frame = atColumnEdge ? column : (mirrored ?? column);
-  let reasons = frame ? 0 : NO_COLUMN;
-  reasons |= outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored)
-    ? PAGE_MARGIN
-    : 0;
+  const tolerance = edgeTolerance(em);
+  const atColumnEdge = column !== undefined && frameScore(box, column) <= tolerance;
+  const chosen = atColumnEdge ? column : (mirrored ?? column);
+  // A label inside its frame with a column of text past a gutter to its right stands at the right
+  // edge of a column of its own (a slide's columns, the display alone in one): the frame ends there.
+  const gutter =
+    chosen !== undefined && frameScore(box, chosen) > tolerance && box.right < chosen.right - tolerance
+      ? columnBeside(text, box, em, chosen)
+      : undefined;
+  const frame = chosen && gutter !== undefined ? { ...chosen, right: box.right } : chosen;
+  const inPageMargin = outsideTextBlock(box, frames, text.page, em, chars, index, token.members, mirrored);
 
-  const xlo = frame ? frame.left - em : 0;
-  const xhi = frame ? frame.right + em : text.width + text.cropBox.left;
+  const xlo = frame ? frame.left - em * S.frameReachEm : 0;
+  const xhi = frame
+    ? Math.min(frame.right + em * S.frameReachEm, gutter ?? Infinity)
+    : text.width + text.cropBox.left;
   const h = box.top - box.bottom;
-  const coreLo = box.bottom + h * 0.25;
-  const coreHi = box.top - h * 0.25;
+  const coreLo = box.bottom + h * S.labelCoreShare;
+  const coreHi = box.top - h * S.labelCoreShare;
   const row: number[] = [];
   const after: number[] = [];
   const found = index.scan(coreLo, coreHi);
@@ -351,8 +358,8 @@ function judge(
   for (let j = 0; j < found; j++) {
     const k = hits[j];
     if (k >= token.members.first && k <= token.members.last) continue;
-    if (chars.x1[k] <= box.left + 0.5 && chars.x0[k] >= xlo) row.push(k);
-    else if (chars.x0[k] >= box.right - 0.5 && chars.x1[k] <= xhi) after.push(k);
+    if (chars.x1[k] <= box.left + S.touchPt && chars.x0[k] >= xlo) row.push(k);
+    else if (chars.x0[k] >= box.right - S.touchPt && chars.x1[k] <= xhi) after.push(k);
   }
   // Between two rows (a split display's number, centred on the display), what meets the label's
   // height is the rows' descenders and ascenders, whose lines lie above and below the label's: the
@@ -365,13 +372,12 @@ function judge(
 
   // A word naming the label ("Equation (3)") is part of it; what stands before that word is the content.
   const name = labelName(text, chars, start, box, em);
-  const before = name ? row.filter((k) => chars.x1[k] <= name.left + 0.5) : row;
+  const before = name ? row.filter((k) => chars.x1[k] <= name.left + S.touchPt) : row;
   const labelLeft = name ? name.left : box.left;
-  reasons |= !name && isSuperscriptOf(chars, before, token.members.first, labelLeft) ? SUPERSCRIPT : 0;
+  const superscript = !name && isSuperscriptOf(chars, before, token.members.first, labelLeft);
 
-  const edgeTolerance = Math.max(2, em * 0.5);
-  const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= edgeTolerance;
-  const atLeft = frame !== undefined && Math.abs(box.left - frame.left) <= edgeTolerance;
+  const atRight = frame !== undefined && Math.abs(box.right - frame.right) <= tolerance;
+  const atLeft = frame !== undefined && Math.abs(box.left - frame.left) <= tolerance;
   const beforeSpan = spanOf(chars, before);
   // A label set after a tab: alone at the end of its row in the column's right half, far from the
   // content before it, though not at the column's edge (word processors' right tabs, stops inside
@@ -384,22 +390,19 @@ function judge(
     trailing.length === 0 &&
     beforeSpan !== undefined &&
     box.left > (frame.left + frame.right) / 2 &&
-    labelLeft - beforeSpan.x1 >= em * TAB_GAP;
+    labelLeft - beforeSpan.x1 >= em * S.tabGapEm;
   const afterSpan = spanOf(chars, after);
   const clearAfter =
     afterSpan === undefined ||
-    afterSpan.x0 - box.right >= em * LEFT_GAP ||
-    (afterSpan.x0 - box.right >= em * LEFT_GAP_MATH && mathShare(chars, after).share >= 0.5);
+    afterSpan.x0 - box.right >= em * S.leftGapEm ||
+    (afterSpan.x0 - box.right >= em * S.leftGapMathEm && mathShare(chars, after).share >= S.leftMathShare);
   let side: "right" | "left" | undefined;
   if ((atRight || tabbed) && after.length === 0) side = "right";
   else if (atLeft && before.length === 0 && clearAfter) side = "left";
   else if (atRight) side = "right";
   else if (atLeft) side = "left";
   const leftSide = side === "left";
-
   const leftLabelClear = leftSide && before.length === 0 && afterSpan !== undefined && clearAfter;
-  reasons |= trailing.length > 0 || (after.length > 0 && !leftLabelClear) ? TEXT_AFTER_LABEL : 0;
-  reasons |= frame && !atRight && !atLeft && !tabbed ? NOT_AT_COLUMN_EDGE : 0;
 
   // The rest of the line: the content the label stands beside; for a label on its own line, the
   // row above it, which the label closes (looked up every time, see above).
@@ -416,82 +419,126 @@ function judge(
   const closesBlock = ownLine && aboveFound;
   const content = ownLine ? (opensBelow ? below : above) : besideLabel;
   const span = spanOf(chars, content);
-  const graphics = text.graphics;
-  const bars = span ? fractionBars(graphics, box, span, em, frame) : [];
+  const bars = span ? fractionBars(text.graphics, box, span, em, frame) : [];
   const math = mathShare(chars, content);
   const nearbyMath = mathAround(chars, index, box, em, span, token.members);
+  const contentIsAfter = contentAfter && content === besideLabel;
+  let prose: boolean | undefined;
+  const isProse = () => {
+    prose ??= proseWords(text, chars, content, math.share);
+    return prose;
+  };
 
-  reasons |= span ? 0 : NO_CONTENT;
-  if (span) {
-    reasons |= math.count === 0 && bars.length === 0 && !nearbyMath ? NO_MATH : 0;
-    // Words with a stray symbol after a left-side number (a numbered example sentence "Smith weighs
-    // 150 lbs. (φ)"): where there is no math at all, no-math says it already.
-    reasons |=
-      leftSide && math.count > 0 && bars.length === 0 && proseWords(text, chars, content, math.share)
-        ? PROSE_BESIDE_LABEL
-        : 0;
-    if (frame) {
-      const contentIsAfter = contentAfter && content === besideLabel;
-      const gap = contentIsAfter ? span.x0 - box.right : labelLeft - span.x1;
-      const startsAtMargin = span.x0 <= frame.left + em * 2.5;
-      const prose = startsAtMargin && math.share < 0.5;
-      const noBars = bars.length === 0;
-      // A justified line of words can stretch the space before the label to a full em and more.
-      const nearLabel =
-        gap < em * 1.0 ||
-        (gap < em * PROSE_GAP && bars.length === 0 && proseWords(text, chars, content, math.share));
-      // A row of an aligned display (see displayRow) may fill its line up to the label; one whose
-      // alignment is that of a numbered row beside it is no line of running text.
-      const aligned =
-        !contentIsAfter && math.share >= 0.15
-          ? alignedRow(text, chars, index, content, box, em, xlo, labelLeft)
-          : NOT_ALIGNED;
-      // A formula filling its line (no words, a relation sign) is no line of running text either;
-      // neither is a list item (a bullet or number before it).
-      const formula = formulaRow(text, chars, index, content, span, bars, em);
-      const item = listItem(text, chars, content, span, em);
-      const fillsAsDisplay = !item && (aligned === ALIGNED_NUMBERED || formula);
-      reasons |= !closesBlock && prose && nearLabel && !fillsAsDisplay ? NO_DISPLAY : 0;
-      // A row closed by a label on its own line, continued by a row that opens with a relation
-      // sign set under its own (a split display's first row, filling its line), is no running text.
-      const continued =
-        closesBlock &&
-        aligned !== NOT_ALIGNED &&
-        continuedBelow(text, chars, index, span, box, em, labelLeft);
-      reasons |= closesBlock && prose && noBars && (item || !(continued || formula)) ? NO_DISPLAY : 0;
-      // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
-      // made of a page's few lines can be the display's own rows).
-      const wider = widerFrame(frames, text.page, span, box, frame, em);
-      // The display's extent: its characters on the label's line and the fraction bars over and past them.
-      let x1 = span.x1;
-      for (const b of bars) x1 = Math.max(x1, b.right);
-      const setApart = (column: Frame) => {
-        const centre = (span.x0 + x1) / 2;
-        const tolerance = Math.max(em * 1.5, (column.right - column.left) * 0.06);
-        const centredInFrame = Math.abs(centre - (column.left + column.right) / 2) <= tolerance;
-        const centredLeftOfLabel = Math.abs(centre - (column.left + labelLeft) / 2) <= tolerance;
-        const centredRightOfLabel = Math.abs(centre - (box.right + column.right) / 2) <= tolerance;
-        const centred =
-          centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
-        // A left-side label's display starts clear of the label (multline's first line sits close to it).
-        const indented = contentIsAfter
-          ? span.x0 - box.right >= em * LEFT_GAP
-          : span.x0 - column.left >= em * 1.5;
-        return centred || indented;
-      };
-      // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
-      // rows that do, or whose relation sign stands where one of a row above or below stands, is a
-      // display however far left the alignment puts it: running text never opens a line that way.
-      // Where the alignment itself says so, less of the row need be math (a sans-serif slide's letters).
-      const displayRow =
-        !contentIsAfter &&
-        ((math.share >= 0.3 &&
-          (opensWithRelation(text, chars, content) ||
-            continuedBelow(text, chars, index, span, box, em, labelLeft))) ||
-          aligned !== NOT_ALIGNED);
-      reasons |= !setApart(frame) && !(wider && setApart(wider)) && !displayRow ? NOT_CENTRED : 0;
-    }
-    const tabular = isTabular(
+  const features: EquationFeatures = {
+    emPt: em,
+    inColumn: frame !== undefined,
+    columnBeside: gutter !== undefined,
+    inPageMargin,
+    superscript,
+    named: name !== undefined,
+    betweenRows: between,
+    atRightEdge: atRight,
+    atLeftEdge: atLeft,
+    afterTab: tabbed,
+    side,
+    textJoined: trailing.length > 0,
+    textAfter: after.length > 0,
+    leftLabelClear,
+    hasContent: span !== undefined,
+    closesBlock,
+    contentAfter: contentIsAfter,
+    mathChars: math.count,
+    mathShare: math.share,
+    fractionBars: bars.length,
+    mathNearby: nearbyMath,
+    proseWords: undefined,
+    gapPt: undefined,
+    marginProse: undefined,
+    setAgainstLabel: undefined,
+    alignedRow: undefined,
+    formulaRow: undefined,
+    listItem: undefined,
+    fillsAsDisplay: undefined,
+    continuedBelow: undefined,
+    continuedRow: undefined,
+    setApart: undefined,
+    setApartInWider: undefined,
+    displayRow: undefined,
+    tabular: undefined,
+    graphicsBeside: graphicsBeside(text.graphics, box, em),
+  };
+  // Words with a stray symbol after a left-side number (a numbered example sentence "Smith weighs
+  // 150 lbs. (φ)"): where there is no math at all, no-math says it already.
+  if (span && leftSide && math.count > 0 && bars.length === 0) isProse();
+  if (span && frame) {
+    const gap = contentIsAfter ? span.x0 - box.right : labelLeft - span.x1;
+    const startsAtMargin = span.x0 <= frame.left + em * S.marginStartEm;
+    const noBars = bars.length === 0;
+    // A justified line of words can stretch the space before the label to a full em and more.
+    const nearLabel = gap < em * S.nearLabelEm || (gap < em * S.proseGapEm && noBars && isProse());
+    // A row of an aligned display (see displayRow) may fill its line up to the label; one whose
+    // alignment is that of a numbered row beside it is no line of running text.
+    const aligned =
+      !contentIsAfter && math.share >= S.alignedShare
+        ? alignedRow(text, chars, index, content, box, em, xlo, labelLeft)
+        : NOT_ALIGNED;
+    // A formula filling its line (no words, a relation sign) is no line of running text either;
+    // neither is a list item (a bullet or number before it).
+    const formula = formulaRow(text, chars, index, content, span, bars, em);
+    const item = listItem(text, chars, content, span, em);
+    let continues: boolean | undefined;
+    const isContinued = () => {
+      continues ??= continuedBelow(text, chars, index, span, box, em, labelLeft);
+      return continues;
+    };
+    // A row closed by a label on its own line, continued by a row that opens with a relation
+    // sign set under its own (a split display's first row, filling its line), is no running text.
+    const continued = closesBlock && aligned !== NOT_ALIGNED && isContinued();
+    // Centred or indented in the label's frame, or in a wider one that holds the content (a frame
+    // made of a page's few lines can be the display's own rows).
+    const wider = widerFrame(frames, text.page, span, box, frame, em);
+    // The display's extent: its characters on the label's line and the fraction bars over and past them.
+    let x1 = span.x1;
+    for (const b of bars) x1 = Math.max(x1, b.right);
+    const setApart = (column: Frame) => {
+      const centre = (span.x0 + x1) / 2;
+      const tolerance = Math.max(em * S.centredEm, (column.right - column.left) * S.centredShare);
+      const centredInFrame = Math.abs(centre - (column.left + column.right) / 2) <= tolerance;
+      const centredLeftOfLabel = Math.abs(centre - (column.left + labelLeft) / 2) <= tolerance;
+      const centredRightOfLabel = Math.abs(centre - (box.right + column.right) / 2) <= tolerance;
+      const centred =
+        centredInFrame || (side === "right" && centredLeftOfLabel) || (leftSide && centredRightOfLabel);
+      // A left-side label's display starts clear of the label (multline's first line sits close to it).
+      const indented = contentIsAfter
+        ? span.x0 - box.right >= em * S.leftGapEm
+        : span.x0 - column.left >= em * S.indentEm;
+      return centred || indented;
+    };
+    // A row of an aligned display, which opens with a relation ("= ...", "≤ ...") or is followed by
+    // rows that do, or whose relation sign stands where one of a row above or below stands, is a
+    // display however far left the alignment puts it: running text never opens a line that way.
+    // Where the alignment itself says so, less of the row need be math (a sans-serif slide's letters).
+    const displayRow =
+      !contentIsAfter &&
+      ((math.share >= S.displayRowShare && (opensWithRelation(text, chars, content) || isContinued())) ||
+        aligned !== NOT_ALIGNED);
+    const apart = setApart(frame);
+    features.gapPt = gap;
+    features.marginProse = startsAtMargin && math.share < S.proseShare;
+    features.setAgainstLabel = nearLabel;
+    features.alignedRow = aligned;
+    features.formulaRow = formula;
+    features.listItem = item;
+    features.fillsAsDisplay = !item && (aligned === ALIGNED_NUMBERED || formula);
+    features.continuedBelow = continues;
+    features.continuedRow = continued;
+    features.setApart = apart;
+    features.setApartInWider = apart ? undefined : wider !== undefined && setApart(wider);
+    features.displayRow = displayRow;
+  }
+  features.proseWords = prose;
+  if (span)
+    features.tabular = isTabular(
       text,
       chars,
       index,
@@ -502,25 +549,74 @@ function judge(
       math.share,
       frames.bodyLines[text.page - 1] ?? [],
     );
-    reasons |= tabular ? TABULAR : 0;
-  }
-  reasons |= graphicsBeside(graphics, box, em) ? GRAPHICS_BESIDE_LABEL : 0;
 
   const contentBox = span ? unionBox(span, bars) : undefined;
-  // One shape for every candidate (the optional fields set, undefined where absent): objects of
-  // several shapes make V8 throw away the optimized code that reads them and build it again.
-  const candidate: EquationCandidate = {
-    label,
-    printed,
-    page: text.page,
-    labelBox: roundBox(box),
-    side,
-    equationBox: contentBox ? roundBox(contentBox) : undefined,
-    reasons: reasonList(reasons),
-  };
   const rightOfLabel = leftSide && (content === after || content === below);
-  return { candidate, content: contentBox, xMin: xlo, xMax: rightOfLabel ? xhi : labelLeft, between };
+  return {
+    features,
+    side,
+    content: contentBox,
+    xMin: xlo,
+    xMax: rightOfLabel ? xhi : labelLeft,
+    between,
+  };
 }
+
+/**
+ * The left edge of a column of text standing right of the label past a gutter, when one does: two
+ * lines of words or more starting at one left edge at least an em past the label and inside the
+ * label's frame (the next column of a page is no column of the label's frame), near it in height,
+ * and no line crossing the gutter on both sides of the label's row. (A display's pieces past a gap, a
+ * fraction or a brace's cases, are no lines of words.)
+ */
+function columnBeside(text: PageText, box: Box, em: number, frame: Frame): number | undefined {
+  const lo = box.bottom - em * S.besideColumnReachEm;
+  const hi = box.top + em * S.besideColumnReachEm;
+  const lefts: number[] = [];
+  for (const l of text.lines)
+    if (
+      l.box.top > lo &&
+      l.box.bottom < hi &&
+      l.box.left >= box.right + em * S.gutterEm &&
+      l.box.left < frame.right &&
+      wordsLine(text.text.slice(l.startUtf16, l.endUtf16))
+    )
+      lefts.push(l.box.left);
+  if (lefts.length < 2) return undefined;
+  const left = Math.min(...lefts);
+  if (lefts.filter((x) => x - left <= S.edgeToleranceMinPt).length < 2) return undefined;
+  // Running text crosses the gutter on the rows above and below a token within it; a column's
+  // display may have running text under it (the columns' end), not on both sides.
+  const rowLo = box.bottom - em * S.gutterRowEm;
+  const rowHi = box.top + em * S.gutterRowEm;
+  let above = false;
+  let below = false;
+  for (const l of text.lines)
+    if (
+      l.box.top > rowLo &&
+      l.box.bottom < rowHi &&
+      l.box.left < left - S.edgeToleranceMinPt &&
+      l.box.right > box.right + S.edgeToleranceMinPt
+    ) {
+      if (l.box.top >= box.top) above = true;
+      if (l.box.bottom <= box.bottom) below = true;
+    }
+  return above && below ? undefined : left;
+}
+
+/** A line of words: letters, most of what it prints, several of them. */
+function wordsLine(line: string): boolean {
+  let letters = 0;
+  let visible = 0;
+  for (const c of line) {
+    if (c === " ") continue;
+    visible++;
+    if (WORD_LETTER.test(c)) letters++;
+  }
+  return letters >= S.wordsLineLetters && letters >= visible * S.wordsLineShare;
+}
+
+const WORD_LETTER = /\p{L}/u;
 
 /**
  * Whether the token is a superscript of the character just before it (`w^{(2)}` ending a line):
@@ -539,9 +635,9 @@ function isSuperscriptOf(
   if (last < 0) return false;
   const size = chars.size[last];
   return (
-    chars.size[first] <= 0.85 * size &&
-    chars.base[first] - chars.base[last] >= 0.2 * size &&
-    labelLeft - chars.x1[last] < 0.3 * size
+    chars.size[first] <= S.superscriptSizeShare * size &&
+    chars.base[first] - chars.base[last] >= S.superscriptRiseShare * size &&
+    labelLeft - chars.x1[last] < S.superscriptGapShare * size
   );
 }
 
@@ -559,7 +655,7 @@ function betweenRows(chars: PageChars, row: number[], after: number[], base: num
   let scriptsOnly = true;
   for (const list of [row, after])
     for (const k of list) {
-      scriptsOnly &&= chars.size[k] < em * 0.8;
+      scriptsOnly &&= chars.size[k] < em * S.scriptSizeEm;
       const d = chars.base[k] - base;
       nearest = Math.min(nearest, Math.abs(d));
       if (d > 0) above++;
@@ -567,8 +663,8 @@ function betweenRows(chars: PageChars, row: number[], after: number[], base: num
     }
   if (above + below === 0) return false;
   if (scriptsOnly) return true;
-  if (nearest < em * 0.5) return false;
-  return (above > 0 && below > 0) || (below === 0 && nearest > em * 0.6);
+  if (nearest < em * S.otherLineEm) return false;
+  return (above > 0 && below > 0) || (below === 0 && nearest > em * S.rowAboveEm);
 }
 
 /**
@@ -577,7 +673,7 @@ function betweenRows(chars: PageChars, row: number[], after: number[], base: num
  * document with two-column stretches), and among equals the frame with more lines.
  */
 function chooseFrame(box: Box, pageFrames: Frame[], docFrames: Frame[], em: number): Frame | undefined {
-  const tolerance = Math.max(2, em * 0.5);
+  const tolerance = Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
   const local = bestFrame(box, pageFrames, em, tolerance, true);
   if (local && frameScore(box, local) <= tolerance) return local;
   const common = bestFrame(box, docFrames, em, tolerance, false);
@@ -620,14 +716,20 @@ function textWidthFrame(
   const frame = { left: block.left, right: box.right, bottom: block.bottom, top: block.top, lines: 0 };
   const pageLeft = text.cropBox.left;
   const mirror = pageLeft + text.width - (block.left - pageLeft);
-  if (mirror > block.right + em && box.right >= mirror - tolerance && box.right <= mirror + em * MIRROR_SLACK)
+  if (
+    mirror > block.right + em * S.frameReachEm &&
+    box.right >= mirror - tolerance &&
+    box.right <= mirror + em * S.mirrorSlackEm
+  )
     return frame;
   if (elsewhere.length > 0 && box.right > block.right)
     return { ...shownFrame([...elsewhere, frame], box), left: block.left };
   if (!pastTextBlock(box, text, frames, em)) return undefined;
   if (widthEdges.some((edge) => Math.abs(edge - box.right) <= tolerance)) return frame;
   const bodyLines = frames.bodyLines[text.page - 1] ?? [];
-  return centredBeside(box, chars, index, label, block.left - em, em, frame, bodyLines) ? frame : undefined;
+  return centredBeside(box, chars, index, label, block.left - em * S.frameReachEm, em, frame, bodyLines)
+    ? frame
+    : undefined;
 }
 
 /** The document's text block, or on a document too short to show one, this page's frames. */
@@ -638,7 +740,7 @@ function textBlockOf(text: PageText, frames: DocumentFrames): Box | undefined {
 /** Whether the token stands past the text block's right edge (by more than an em). */
 function pastTextBlock(box: Box, text: PageText, frames: DocumentFrames, em: number): boolean {
   const block = textBlockOf(text, frames);
-  return block !== undefined && box.right > block.right + em;
+  return block !== undefined && box.right > block.right + em * S.frameReachEm;
 }
 
 /** The frame the text widths give a label: their left edge, the label's right, their heights. */
@@ -668,11 +770,11 @@ function centredBeside(
   bodyLines: readonly BodyLine[],
 ): boolean {
   const h = box.top - box.bottom;
-  const found = index.scan(box.bottom + h * 0.25, box.top - h * 0.25);
+  const found = index.scan(box.bottom + h * S.labelCoreShare, box.top - h * S.labelCoreShare);
   const row: number[] = [];
   for (let j = 0; j < found; j++) {
     const k = index.hits[j];
-    if ((k < label.first || k > label.last) && chars.x0[k] >= xMin && chars.x1[k] <= box.left + 0.5)
+    if ((k < label.first || k > label.last) && chars.x0[k] >= xMin && chars.x1[k] <= box.left + S.touchPt)
       row.push(k);
   }
   const span = spanOf(
@@ -680,10 +782,15 @@ function centredBeside(
     row.length > 0 ? row : nearestRow(chars, index, box, em, xMin, box.left, 1, label),
   );
   // Set apart on both sides, as a display is; a line of running text (beside a margin note) is not.
-  if (!span || span.x0 - frame.left < em * DISPLAY_CLEARANCE || box.left - span.x1 < em) return false;
+  if (
+    !span ||
+    span.x0 - frame.left < em * S.displayClearanceEm ||
+    box.left - span.x1 < em * S.centredBesideGapEm
+  )
+    return false;
   for (const line of bodyLines)
     if (line.box.bottom < span.y1 && line.box.top > span.y0 && line.box.right > span.x0) return false;
-  const tolerance = Math.max(em * 1.5, (frame.right - frame.left) * 0.06);
+  const tolerance = Math.max(em * S.centredEm, (frame.right - frame.left) * S.centredShare);
   return Math.abs((span.x0 + span.x1) / 2 - (frame.left + frame.right) / 2) <= tolerance;
 }
 
@@ -696,12 +803,6 @@ function framesUnion(list: readonly Frame[]): Box | undefined {
     top: Math.max(...list.map((f) => f.top)),
   };
 }
-
-/** Least room, in em, between the text block's left edge and a display centred in the text width. */
-const DISPLAY_CLEARANCE = 2.5;
-
-/** How far past the mirrored edge (in em) a label may stand. */
-const MIRROR_SLACK = 1;
 
 /** How far the token stands from the frame's nearer edge. */
 function frameScore(box: Box, f: Frame): number {
@@ -719,8 +820,9 @@ function bestFrame(box: Box, pool: Frame[], em: number, tolerance: number, near:
   let chosen: Frame | undefined;
   let chosenScore = 0;
   for (const f of pool) {
-    if (centre < f.left - em || centre > f.right + em) continue;
-    if (near && !(box.top >= f.bottom - em * 15 && box.bottom <= f.top + em * 15)) continue;
+    if (centre < f.left - em * S.frameReachEm || centre > f.right + em * S.frameReachEm) continue;
+    if (near && !(box.top >= f.bottom - em * S.frameNearEm && box.bottom <= f.top + em * S.frameNearEm))
+      continue;
     const score = frameScore(box, f);
     // A frame whose edge the token stands at wins over one it does not; then the nearer edge.
     const atEdge = score <= tolerance;

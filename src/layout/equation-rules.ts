@@ -5,6 +5,7 @@
 import type { Box, GraphicObject, PageText } from "../document/model.js";
 import type { CharRange, Span } from "./char-spans.js";
 import { type BandIndex, MATH_FONT, type PageChars } from "./page-chars.js";
+import { EQUATION_SETTINGS as S } from "./settings.js";
 import type { DocumentFrames, Frame } from "./text-frames.js";
 
 /** Thickest path still read as a rule (booktabs' heavy rules are 1.75 pt tall as drawn). */
@@ -33,20 +34,22 @@ export function outsideTextBlock(
   const across = blocks.filter(within);
   if (across.length === 0) return true;
   for (const b of across) {
-    if (box.bottom >= b.bottom - em * 1.2 && box.top <= b.top + em * 1.2) return false;
+    if (box.bottom >= b.bottom - em * S.blockReachEm && box.top <= b.top + em * S.blockReachEm) return false;
   }
   // Above or below every block: a margin only when the token is alone on its row and empty space
   // parts it from the page's content (a page number, a running head), not a display's label.
   const left = Math.min(...across.map((b) => b.left));
   const right = Math.max(...across.map((b) => b.right));
   const h = box.top - box.bottom;
-  const onRow = index.scan(box.bottom + h * 0.25, box.top - h * 0.25);
+  const onRow = index.scan(box.bottom + h * S.labelCoreShare, box.top - h * S.labelCoreShare);
   for (let j = 0; j < onRow; j++) {
     const k = index.hits[j];
     if ((k < label.first || k > label.last) && chars.x1[k] >= left && chars.x0[k] <= right) return false;
   }
   const below = across.every((b) => box.top < b.bottom);
-  const [lo, hi] = below ? [box.top, box.top + em * 1.2] : [box.bottom - em * 1.2, box.bottom];
+  const [lo, hi] = below
+    ? [box.top, box.top + em * S.blockReachEm]
+    : [box.bottom - em * S.blockReachEm, box.bottom];
   const beside = index.scan(lo, hi);
   for (let j = 0; j < beside; j++) {
     const k = index.hits[j];
@@ -73,8 +76,8 @@ export function mathAround(
   label: CharRange,
 ): boolean {
   if (!span) return false;
-  const lo = box.bottom - em * 1.2;
-  const hi = box.top + em * 1.2;
+  const lo = box.bottom - em * S.nextRowEm;
+  const hi = box.top + em * S.nextRowEm;
   const found = index.scan(lo, hi);
   const hits = index.hits;
   for (let j = 0; j < found; j++) {
@@ -95,20 +98,20 @@ export function fractionBars(
   frame: Frame | undefined,
 ): Box[] {
   const out: Box[] = [];
-  const maxWidth = frame ? (frame.right - frame.left) * 0.6 : em * 30;
+  const maxWidth = frame ? (frame.right - frame.left) * S.barMaxShare : em * S.barMaxEm;
   for (let i = 0; i < graphics.length; i++) {
     const g = graphics[i];
     if (g.kind !== "path") continue;
     const b = g.box;
     const w = b.right - b.left;
     const hgt = b.top - b.bottom;
-    if (hgt > 2 || w < em * 0.5 || w > maxWidth) continue;
+    if (hgt > S.barThickPt || w < em * S.barMinEm || w > maxWidth) continue;
     // A rule that runs on under the label is a table's ruling, not a fraction bar.
     if (b.right > box.left - 1) continue;
-    if (b.top < box.bottom - em * 0.8 || b.bottom > box.top + em * 0.8) continue;
+    if (b.top < box.bottom - em * S.barReachEm || b.bottom > box.top + em * S.barReachEm) continue;
     // Over the content, or just past it (a fraction ending the display, its parts above and below
     // the label's line, none of its characters on it).
-    if (b.right < span.x0 - 1 || b.left > span.x1 + em * 0.5) continue;
+    if (b.right < span.x0 - 1 || b.left > span.x1 + em * S.barPastEm) continue;
     out.push(b);
   }
   return out;
@@ -261,7 +264,7 @@ export function neighbourRow(
 
 /** An image against the label, or a drawn shape cutting through it (not a rule or a frame around it). */
 export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number): boolean {
-  const pad = em * 0.5;
+  const pad = em * S.graphicsPadEm;
   for (let i = 0; i < graphics.length; i++) {
     const g = graphics[i];
     const b = g.box;
@@ -279,9 +282,17 @@ export function graphicsBeside(graphics: GraphicObject[], box: Box, em: number):
       b.right >= box.right + pad &&
       b.bottom <= box.bottom - pad &&
       b.top >= box.top + pad;
-    const verticalRule = w <= RULE && h > em * 3; // a vertical rule beside the column
-    const horizontalRule = h <= RULE && w > em * 3;
-    if (touches && (image || !(encloses || verticalRule || horizontalRule))) return true;
+    // A shaded box the display is set on (a theorem box, a slide's block) holds the label whole,
+    // however close to its edge the label stands.
+    const background =
+      w >= em * S.backgroundWidthEm &&
+      b.left <= box.left &&
+      b.right >= box.right &&
+      b.bottom <= box.bottom &&
+      b.top >= box.top;
+    const verticalRule = w <= RULE && h > em * S.ruleLengthEm; // a vertical rule beside the column
+    const horizontalRule = h <= RULE && w > em * S.ruleLengthEm;
+    if (touches && (image || !(encloses || background || verticalRule || horizontalRule))) return true;
   }
   return false;
 }
@@ -437,8 +448,8 @@ export function widerFrame(
   let best: Frame | undefined;
   for (const f of [...(frames.pageFrames[page - 1] ?? []), ...frames.docFrames]) {
     if (f.left >= own.left - em || f.lines <= own.lines) continue;
-    if (f.left > span.x0 || f.right < box.right - em * 0.5) continue;
-    if (f.right - box.right > (f.right - f.left) * 0.25) continue;
+    if (f.left > span.x0 || f.right < box.right - em * S.edgeToleranceEm) continue;
+    if (f.right - box.right > (f.right - f.left) * S.tabStopShare) continue;
     if (!best || f.lines > best.lines) best = f;
   }
   return best;

@@ -198,9 +198,15 @@ function dropParagraphEnds(frames: Frame[], lines: BodyLine[]): void {
   }
 }
 
-/** Whether lines of a wider frame with the same left edge stand between the lines of frame i. */
+/**
+ * Whether lines of a wider frame with the same left edge stand between the lines of frame i, which
+ * do not run as a column's do: a stretch of three lines one after another ending at its edge is a
+ * narrower column's (a page mixing three columns and two, one left edge for both), not paragraphs
+ * that end alike.
+ */
 function interleaved(frames: Frame[], i: number, lines: BodyLine[]): boolean {
   const narrow = frames[i];
+  if (runsAsColumn(narrow, lines)) return false;
   for (const wide of frames) {
     if (wide === narrow) continue;
     if (Math.abs(wide.left - narrow.left) > EDGE_TOLERANCE * 2) continue;
@@ -213,6 +219,28 @@ function interleaved(frames: Frame[], i: number, lines: BodyLine[]): boolean {
   }
   return false;
 }
+
+/** Whether, among the lines sharing the frame's left edge, three in a row end at its right edge. */
+function runsAsColumn(frame: Frame, lines: BodyLine[]): boolean {
+  const same: Box[] = [];
+  for (const l of lines)
+    if (
+      Math.abs(l.box.left - frame.left) <= EDGE_TOLERANCE * 2 &&
+      l.box.top <= frame.top &&
+      l.box.bottom >= frame.bottom
+    )
+      same.push(l.box);
+  same.sort((a, b) => b.top - a.top);
+  let run = 0;
+  for (const b of same) {
+    run = Math.abs(b.right - frame.right) <= EDGE_TOLERANCE ? run + 1 : 0;
+    if (run >= COLUMN_RUN) return true;
+  }
+  return false;
+}
+
+/** Lines one after another that show a column (paragraphs ending alike give one at a time). */
+const COLUMN_RUN = 3;
 
 function frameFrom(boxes: Box[], right: number | undefined, left: number | undefined): Frame {
   let minLeft = Infinity;

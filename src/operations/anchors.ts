@@ -2,7 +2,12 @@ import type { z } from "zod";
 import type { EquationLabelReading, OcrEquationPlace } from "../checks/ocr-equations.js";
 import type { Box } from "../document/model.js";
 import { pagesByLayer, type TextLayerKind } from "../document/text-layer-kind.js";
-import { type AnchorsRecord, documentAnchors, openForAnchors } from "../layout/anchors.js";
+import {
+  type AnchorsRecord,
+  documentAnchors,
+  type EquationExplanation,
+  openForAnchors,
+} from "../layout/anchors.js";
 import { callDeadline, defineOperation } from "./operation.js";
 import { inputPdf } from "./paths.js";
 import type { anchorsInput } from "./schemas/documents.js";
@@ -39,8 +44,13 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
   schema: () => import("./schemas/documents.js").then((m) => m.anchorsInput),
   output: () => import("./schemas/outputs.js").then((m) => m.anchorsOutput),
   async run(input, ctx) {
-    const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx) };
-    const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
+    const explain = input.explain === true;
+    const options = { ...ctx.open, password: input.password, deadline: callDeadline(ctx), explain };
+    // Explained anchors are decided afresh, so the geometry is read even where a record is cached.
+    const doc = await openForAnchors(await inputPdf(ctx, input.pdf), {
+      ...options,
+      withGeometry: explain || undefined,
+    });
     const record = await documentAnchors(doc, options);
     const report: AnchorsReport = {
       document: { sha256: doc.sha256, pages: doc.pageCount, pagesByLayer: pagesByLayer(doc.pages) },
@@ -98,10 +108,14 @@ export function formatAnchors(
   for (const e of r.equations)
     lines.push(
       `  (${e.label})  page ${e.page}, ${e.side}  label ${box(e.labelBox)}  equation ${box(e.equationBox)}`,
+      ...explained(e.explain),
     );
   lines.push(`rejected equation-label candidates (${r.rejectedEquationCandidates.length}):`);
   for (const c of r.rejectedEquationCandidates)
-    lines.push(`  ${c.printed}  page ${c.page}  at ${box(c.labelBox)}: ${c.reasons.join(", ")}`);
+    lines.push(
+      `  ${c.printed}  page ${c.page}  at ${box(c.labelBox)}: ${c.reasons.join(", ")}`,
+      ...explained(c.explain),
+    );
   lines.push(`figure captions (${r.figures.length}):`);
   for (const f of r.figures)
     lines.push(
@@ -121,6 +135,18 @@ export function formatAnchors(
       `pages whose text could not be extracted (the engine failed on them; labels there are not listed): ${[...unreadable].join(", ")}`,
     );
   return `${lines.join("\n")}\n`;
+}
+
+/** With `explain`: the predicates that held and the features measured, under the candidate's line. */
+function explained(e: EquationExplanation | undefined): string[] {
+  if (!e) return [];
+  const features = Object.entries(e.features)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${typeof v === "number" ? Number(v.toFixed(2)) : v}`);
+  return [
+    `    decided by: ${e.decidedBy.join(", ") || "no predicate (accepted)"}`,
+    `    features: ${features.join(" ")}`,
+  ];
 }
 
 /** The labels OCR found, or nothing without `ocr`. */

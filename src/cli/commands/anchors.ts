@@ -16,13 +16,22 @@ export function register(program: Command, io: CommandIo): void {
         "--ocr <mode>",
         "auto or tesseract: also list the equation labels OCR finds on the scanned pages (layer ocr)",
       )
-      .option("--json", "print the anchors record as JSON"),
-  ).action((pdf: string, flags: DocumentFlags & { ocr?: string }) =>
+      .option("--json", "print the anchors record as JSON")
+      .option(
+        "--explain",
+        "with every equation-label candidate, the features measured on the page and the decision's predicates that held",
+      ),
+  ).action((pdf: string, flags: DocumentFlags & { ocr?: string; explain?: boolean }) =>
     runAction(io, flags.json, () =>
       runAndPrint(
         io,
         anchorsOperation,
-        { pdf, password: flags.password, ...ocrOption(flags.ocr) },
+        {
+          pdf,
+          password: flags.password,
+          ...ocrOption(flags.ocr),
+          ...(flags.explain ? { explain: true } : {}),
+        },
         commandContext(io, flags),
         flags.json,
       ),

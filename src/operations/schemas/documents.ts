@@ -39,6 +39,13 @@ export const anchorsInput = inputSchema(
         "auto or tesseract: also read the scanned pages by OCR and list the equation labels found there " +
           "that the text layer does not hold (layer `ocr`: OCR can misread)",
       ),
+    explain: z
+      .boolean()
+      .optional()
+      .describe(
+        "give every equation-label candidate the features measured on the page and the decision's " +
+          "predicates that held for it (decided afresh, not from the cache)",
+      ),
     password: passwordField,
   }),
 );
