@@ -15,12 +15,15 @@
 // Cases, per break: runs of source words that start on one page and end on the next, named with
 // `endPage` (break-true: PASS), named without it (break-hint: FAIL crosses-page), and the same runs
 // with one word near the break changed or dropped (break-altered: FAIL; checked absent from the source).
-// Usage: node scripts/corpus-gen/page-breaks.mjs [--seed N] [--out DIR] [--no-ocr]
+// Usage: node scripts/corpus-gen/page-breaks.mjs [--seed N] [--out DIR] [--no-ocr] [--fixture]
+//   --fixture  only the documents the unit tests read (FIXTURE), seed 7, into test/fixtures/page-breaks
+//              with their sha256 recorded there
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeSha256Sums } from "../fixtures/sha256sums.mjs";
 import { buildLatex, hasEngine } from "./lib/latex.mjs";
 import { hashString, random } from "./lib/random.mjs";
 import { scanPdf, scanTools } from "./lib/scan.mjs";
@@ -32,9 +35,19 @@ const option = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const seed = Number(option("--seed") ?? 7);
-const out = resolve(option("--out") ?? join(root, ".corpus-gen", "page-breaks"));
-const withOcr = !args.includes("--no-ocr");
+const asFixture = args.includes("--fixture");
+const seed = asFixture ? 7 : Number(option("--seed") ?? 7);
+const out = asFixture
+  ? join(root, "test", "fixtures", "page-breaks")
+  : resolve(option("--out") ?? join(root, ".corpus-gen", "page-breaks"));
+const withOcr = !asFixture && !args.includes("--no-ocr");
+/** The documents test/text/page-break-furniture.test.ts reads. */
+const FIXTURE = [
+  "breaks-fancy-head-notes-lualatex",
+  "breaks-plain-foot-pdflatex",
+  "breaks-chromium-mathjax-0",
+];
+const wanted = (name) => !asFixture || FIXTURE.includes(name);
 mkdirSync(out, { recursive: true });
 
 // Long words, so that line ends (and so page ends) fall inside words often.
@@ -331,9 +344,10 @@ for (const engine of ["pdflatex", "lualatex"]) {
   for (const style of Object.keys(LATEX_STYLES)) {
     for (const footnotes of [false, true]) {
       const docRng = rng.fork(`${engine}-${style}-${footnotes}`);
+      const name = `breaks-${style}${footnotes ? "-notes" : ""}-${engine}`;
+      if (!wanted(name)) continue;
       const doc = latexDoc(docRng, style, footnotes);
       const { pdf, aux } = buildLatex(engine, doc.tex);
-      const name = `breaks-${style}${footnotes ? "-notes" : ""}-${engine}`;
       write(name, `latex/${engine}`, pdf, latexPages(aux, doc.words.length), doc, docRng);
       if (withOcr && engine === "pdflatex" && style === "plain-foot" && footnotes && scanTools("ocr"))
         write(
@@ -350,8 +364,10 @@ for (const engine of ["pdflatex", "lualatex"]) {
 if (hasEngine("chromium")) {
   for (let i = 0; i < 3; i++) {
     const docRng = rng.fork(`chromium-${i}`);
+    if (!wanted(`breaks-chromium-mathjax-${i}`)) continue;
     const doc = htmlDoc(docRng);
     const pdf = printHtml(doc.html);
     write(`breaks-chromium-mathjax-${i}`, "chromium/mathjax", pdf, alignedPages(pdf, doc.words), doc, docRng);
   }
 }
+if (asFixture) writeSha256Sums(out, (f) => f.endsWith(".pdf") || f.endsWith(".json"));

@@ -29,8 +29,11 @@ interface Joined {
   text: string;
   /** Where the second page's text starts in `text`. */
   boundary: number;
-  views: Map<HyphenReading, FoldedText>;
+  /** Folded views by reading of line-end hyphens and whether raised marks end a word. */
+  views: Map<string, FoldedText>;
   hyphens: number[];
+  /** Where a raised mark is glued to a word (a footnote's mark): read as a word boundary in the marks reading. */
+  marks: number[];
   /** Whether the first page's body ends in a hyphen after a letter (a word running on). */
   endsHyphenated: boolean;
 }
@@ -109,15 +112,21 @@ function join(a: PageText, b: PageText, bodySize: number): Joined {
     boundary,
     views: new Map(),
     hyphens: [...hyphens, ...b.lineEndHyphensUtf16.map((h) => h + boundary)],
+    marks: [...(a.scriptBreaksUtf16 ?? []), ...(b.scriptBreaksUtf16 ?? []).map((m) => m + boundary)],
     endsHyphenated,
   };
 }
 
-function view(joined: Joined, reading: HyphenReading): FoldedText {
-  let folded = joined.views.get(reading);
+function view(joined: Joined, reading: HyphenReading, marks = false): FoldedText {
+  const key = `${reading}:${marks}`;
+  let folded = joined.views.get(key);
   if (!folded) {
-    folded = fold(joined.text, { lineEndHyphensUtf16: joined.hyphens, hyphenReading: reading });
-    joined.views.set(reading, folded);
+    folded = fold(joined.text, {
+      lineEndHyphensUtf16: joined.hyphens,
+      hyphenReading: reading,
+      breaksUtf16: marks ? joined.marks : undefined,
+    });
+    joined.views.set(key, folded);
   }
   return folded;
 }
@@ -151,10 +160,16 @@ export function findAcrossBreak(pages: FoldedPages, first: number, needle: strin
   // A word hyphenated across the break stands whole on neither page: the needle may start or end with it.
   if (!joined || ((!firstOnA || !lastOnB) && !joined.endsHyphenated)) return undefined;
   const readings: HyphenReading[] = joined.hyphens.length > 0 ? ["joined", "kept"] : ["joined"];
+  // Raised marks read as word ends last, as a page's own views try them (folded-pages.ts).
+  const variants = (joined.marks.length > 0 ? [false, true] : [false]).flatMap((marks) =>
+    readings.map((reading) => ({ reading, marks })),
+  );
   const { from, to } = windowAround(joined, needle.length);
-  for (const reading of readings) {
+  for (const { reading, marks } of variants) {
     const folded =
-      from === 0 && to === joined.text.length ? view(joined, reading) : windowView(joined, from, to, reading);
+      from === 0 && to === joined.text.length
+        ? view(joined, reading, marks)
+        : windowView(joined, from, to, reading, marks);
     for (let at = folded.text.indexOf(needle); at >= 0; at = folded.text.indexOf(needle, at + 1)) {
       if (!onWordBoundaries(folded.text, at, needle)) continue;
       const start = folded.startUtf16[at] + from;
@@ -205,9 +220,19 @@ function isAsciiSpace(c: number): boolean {
 }
 
 /** The stretch [from, to) of the joined text folded alone, its offsets relative to `from`. */
-function windowView(joined: Joined, from: number, to: number, reading: HyphenReading): FoldedText {
-  const hyphens = joined.hyphens.filter((h) => h >= from && h < to).map((h) => h - from);
-  return fold(joined.text.slice(from, to), { lineEndHyphensUtf16: hyphens, hyphenReading: reading });
+function windowView(
+  joined: Joined,
+  from: number,
+  to: number,
+  reading: HyphenReading,
+  marks: boolean,
+): FoldedText {
+  const within = (offsets: number[]) => offsets.filter((h) => h >= from && h < to).map((h) => h - from);
+  return fold(joined.text.slice(from, to), {
+    lineEndHyphensUtf16: within(joined.hyphens),
+    hyphenReading: reading,
+    breaksUtf16: marks ? within(joined.marks) : undefined,
+  });
 }
 
 /** The match's two parts, each in its own page's offsets, without the whitespace around the break. */

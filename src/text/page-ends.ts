@@ -2,8 +2,8 @@
  * The lines a producer wrote out of reading order at a page's ends. A browser's print writes the
  * glyphs of inline mathematics (MathJax's rendering) after the rest of the page's text, so the page's
  * text ends with them although they stand mid-page; a passage running on to the next page continues
- * from the body's last line, not from them. A short line (a fragment: under half the page's median
- * line width) at the text's end is out of order when a line written before it is read after it (it
+ * from the body's last line, not from them. A fragment (a line under half the page's median width,
+ * or of under a quarter of its median characters) at the text's end is out of order when a line written before it is read after it (it
  * stands wholly below, or on the same band reaching right of the fragment's start) and beside it (overlapping it, or within NEAR line heights: a glyph set at a line's end); a
  * short line at the text's start, when a line written after it is read before it and beside it. The walk stops at the first line in order; lines in `skip` (furniture, blanked already) are
  * passed over. A column's last line is long, or stands beside no lower line of the column before.
@@ -16,30 +16,35 @@ export function outOfOrderEnds(page: PageText, skip: ReadonlySet<LineInfo>): Lin
     (l) => !skip.has(l) && /\S/.test(page.text.slice(l.startUtf16, l.endUtf16)),
   );
   const short = median(lines.map(width)) * SHORT_SHARE;
+  const few = median(lines.map(chars)) * FEW_SHARE;
+  const fragment = (l: LineInfo) => width(l) < short || chars(l) < few;
   const out: LineInfo[] = [];
   let end = lines.length;
   for (; end > 0; end--) {
     const line = lines[end - 1];
-    if (width(line) >= short || !lines.slice(0, end - 1).some((l) => beside(l, line) && readsAfter(l, line)))
+    if (!fragment(line) || !lines.slice(0, end - 1).some((l) => beside(l, line) && readsAfter(l, line)))
       break;
     out.push(line);
   }
   for (let start = 0; start < end - 1; start++) {
     const line = lines[start];
-    if (
-      width(line) >= short ||
-      !lines.slice(start + 1, end).some((l) => beside(l, line) && readsAfter(line, l))
-    )
+    if (!fragment(line) || !lines.slice(start + 1, end).some((l) => beside(l, line) && readsAfter(line, l)))
       break;
     out.push(line);
   }
   return out;
 }
 
-/** A fragment is shorter than this share of the median line width. */
+/** A fragment is shorter than this share of the median line width, */
 const SHORT_SHARE = 0.5;
+/** or holds fewer characters than this share of the median line's (glyphs set far apart on one band). */
+const FEW_SHARE = 0.25;
 /** A line stands beside a fragment within this many of the fragment's heights, left or right. */
 const NEAR = 2;
+
+function chars(line: LineInfo): number {
+  return line.endUtf16 - line.startUtf16;
+}
 
 function width(line: LineInfo): number {
   return line.box.right - line.box.left;
