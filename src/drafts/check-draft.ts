@@ -112,7 +112,10 @@ export async function checkDraft(
 ): Promise<DraftCheckReport> {
   const reading = readDraftCitations(draft, draftKind(draft, options.draftName));
   const folder = dirname(options.bibliographyPath);
-  const resolved: [DraftCitation, Resolved][] = reading.citations.map((c) => [c, resolveRef(c.ref, bib)]);
+  const resolved: [DraftCitation, Resolved][] = reading.citations.map((c) => [
+    c,
+    resolveRef(c.ref, bib, reading.numbered),
+  ]);
   const kept = resolved.filter((r) => r[1] !== null);
   const bound = new Map<string, { location: SourceLocation; entries: Set<BibEntry>; anchors: boolean }>();
   for (const [c, r] of kept) {
@@ -222,11 +225,27 @@ async function openAll(
   return opened;
 }
 
-/** The entry a cited work names, a coded outcome when none (or more than one) fits, or null: not a citation. */
-export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
+/**
+ * The entry a cited work names, a coded outcome when none (or more than one) fits, or null: not a
+ * citation. A number names the entry of the draft's own numbered reference list (`numbered`, by key)
+ * where it holds one, else the bibliography's.
+ */
+export function resolveRef(
+  ref: CitedRef,
+  bib: Bibliography,
+  numbered?: ReadonlyMap<number, string>,
+): Resolved {
   const work = ref.work;
   if (work.by === "key" || work.by === "number") {
-    const entry = work.by === "key" ? bib.byKey(work.key) : bib.byNumber(work.number);
+    const listed = work.by === "number" ? numbered?.get(work.number) : undefined;
+    const entry =
+      work.by === "key"
+        ? bib.byKey(work.key)
+        : listed !== undefined
+          ? bib.byKey(listed)
+          : numbered && numbered.size > 0
+            ? undefined
+            : bib.byNumber(work.number);
     if (entry) return { entry };
     const broken = work.by === "key" ? bib.malformed(work.key) : undefined;
     if (broken) return { verdict: "FLAG", reason: "source-unavailable", message: broken };
@@ -236,7 +255,9 @@ export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
       message:
         work.by === "key"
           ? `the bibliography holds no entry ${work.key}`
-          : `the bibliography holds no entry numbered ${work.number} (it has ${bib.size})`,
+          : numbered && numbered.size > 0
+            ? `the draft's reference list holds no entry numbered ${work.number}${listed !== undefined ? ` (it lists ${listed}, which the bibliography lacks)` : ""}`
+            : `the bibliography holds no entry numbered ${work.number} (it has ${bib.size})`,
     };
   }
   const fits = bib.byYear(work.year).filter((e) => namesFit(work.names, e.families));
