@@ -135,7 +135,10 @@ function wrap(text) {
   return lines;
 }
 
-/** A PDF of text pages in Helvetica (WinAnsi): the title and DOI on the first page, then the sentences. */
+/**
+ * A PDF of text pages in Helvetica (WinAnsi): the title and DOI on the first page, then the sentences;
+ * `source.metadataTitle`, when given, as the Info dictionary's /Title.
+ */
 export function writePdf(path, source) {
   const objects = [];
   const add = (body) => objects.push(body) + 2; // object numbers start at 3
@@ -160,6 +163,7 @@ export function writePdf(path, source) {
     "<< /Type /Catalog /Pages 2 0 R >>",
     `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`,
     ...objects,
+    ...(source.metadataTitle ? [`<< /Title (${esc(source.metadataTitle)}) >>`] : []),
   ];
   let pdf = "%PDF-1.4\n";
   const offsets = all.map((body, i) => {
@@ -169,7 +173,8 @@ export function writePdf(path, source) {
   });
   const xref = Buffer.byteLength(pdf, "latin1");
   pdf += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  pdf += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const info = source.metadataTitle ? ` /Info ${all.length} 0 R` : "";
+  pdf += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R${info} >>\nstartxref\n${xref}\n%%EOF\n`;
   writeFileSync(path, Buffer.from(pdf, "latin1"));
 }
 

@@ -7,7 +7,7 @@
 import type { TextLayerKind } from "./text-layer-kind.js";
 
 /** Bumped whenever extraction output changes; part of the cache key. */
-export const EXTRACTOR_VERSION = "7";
+export const EXTRACTOR_VERSION = "8";
 /** Version of the stored extraction record's schema (anchors included from schema 2). */
 export const EXTRACTION_SCHEMA_VERSION = 2;
 
@@ -75,6 +75,8 @@ export interface PageText {
   largestImagePixels?: number;
   /** The page's label from the PDF's /PageLabels (the number printed on it, as the file declares it). */
   pageLabel?: string;
+  /** The first page's record only: the document's title from its Info dictionary (`/Title`), when not blank. */
+  metadataTitle?: string;
   /** Set when the engine could not extract this page; text is then empty. */
   extractionError?: string;
 }

@@ -132,7 +132,7 @@ export async function checkDraft(
   const identities = new Map<string, ReturnType<typeof identityOf>>();
   const identityFor = (entry: BibEntry, source: OpenedSource) => {
     const id = `${entry.key}\u0000${locationName(source.location)}`;
-    const known = identities.get(id) ?? identityOf(entry, source.front);
+    const known = identities.get(id) ?? identityOf(entry, source.front, source.metadataTitle);
     identities.set(id, known);
     return known;
   };
