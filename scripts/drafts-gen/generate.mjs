@@ -16,7 +16,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const FIXTURES = [
   { name: "interfaces", pages: 2 },
   { name: "evidence-paper", pages: 2 },
-  { name: "paper", pages: 5 },
+  // Printed i and ii, then 1-3 (its \pagenumbering): a draft cites the printed number.
+  { name: "paper", pages: 5, front: 2 },
 ];
 const GENERATED = 7;
 const FAMILIES = "Harbour Okafor Müller Lindqvist Nakamura Ferreira Kowalski Dubois Rossi Rossi".split(" ");
@@ -134,7 +135,10 @@ function wrap(text) {
   return lines;
 }
 
-/** A PDF of text pages in Helvetica (WinAnsi): the title and DOI on the first page, then the sentences. */
+/**
+ * A PDF of text pages in Helvetica (WinAnsi): the title and DOI on the first page, then the sentences;
+ * `source.metadataTitle`, when given, as the Info dictionary's /Title.
+ */
 export function writePdf(path, source) {
   const objects = [];
   const add = (body) => objects.push(body) + 2; // object numbers start at 3
@@ -159,6 +163,7 @@ export function writePdf(path, source) {
     "<< /Type /Catalog /Pages 2 0 R >>",
     `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`,
     ...objects,
+    ...(source.metadataTitle ? [`<< /Title (${esc(source.metadataTitle)}) >>`] : []),
   ];
   let pdf = "%PDF-1.4\n";
   const offsets = all.map((body, i) => {
@@ -168,7 +173,8 @@ export function writePdf(path, source) {
   });
   const xref = Buffer.byteLength(pdf, "latin1");
   pdf += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  pdf += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const info = source.metadataTitle ? ` /Info ${all.length} 0 R` : "";
+  pdf += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R${info} >>\nstartxref\n${xref}\n%%EOF\n`;
   writeFileSync(path, Buffer.from(pdf, "latin1"));
 }
 
@@ -201,7 +207,11 @@ function facts() {
         if (hits === 1) picks.push({ page: p + 1, quote });
       }
     });
-    if (picks.length === 0) throw new Error(`${s.name}: no quotation found on one page only`);
+    // A draft cites the page number printed on the page: past a source's roman front matter, the
+    // arabic number (physical page less the front pages); the front pages are not cited.
+    const front = s.front ?? 0;
+    const cited = picks.filter((p) => p.page > front).map((p) => ({ ...p, page: p.page - front }));
+    if (cited.length === 0) throw new Error(`${s.name}: no quotation found on one page only`);
     // A fixture's title: the opening words of its first page's first sentence, printed there.
     const first = s.sentences[0].find((x) => x.split(" ").length >= 9) ?? s.sentences.flat()[0];
     const title =
@@ -213,10 +223,11 @@ function facts() {
         .replace(/[^\p{L}\p{N}]+$/u, "");
     return {
       ...s,
+      pages: s.pages - front,
       index: i,
       key: `${s.name.replace(/-/gu, "")}${2001 + i}`,
       year: String(2001 + i),
-      picks,
+      picks: cited,
       title,
     };
   });
@@ -258,8 +269,9 @@ function main(out) {
   const truth = [];
   const bib = ['@string{pub = "Fixture Press"}', ""];
   sources.forEach((s, i) => {
+    // The two works by Rossi (8 and 9) share their label, one author and one year: letters tell them apart.
     const authors =
-      i % 3 === 0
+      i % 3 === 0 || i === 8
         ? `${FAMILIES_TEX[i]}, Ann`
         : i % 3 === 1
           ? `${FAMILIES_TEX[i]}, Ann and ${CO_AUTHORS[0]}, Bo`

@@ -76,6 +76,8 @@ export interface PageText {
   largestImagePixels?: number;
   /** The page's label from the PDF's /PageLabels (the number printed on it, as the file declares it). */
   pageLabel?: string;
+  /** The first page's record only: the document's title from its Info dictionary (`/Title`), when not blank. */
+  metadataTitle?: string;
   /** Set when the engine could not extract this page; text is then empty. */
   extractionError?: string;
 }

@@ -22,6 +22,7 @@ import { type Locator, locatorName } from "../prose/locators.js";
 import type { ProseCitation } from "../prose/read-draft.js";
 import type { FoldedFlow } from "../text/folded-flow.js";
 import type { BibEntry, Bibliography, BibliographyFormat, BibProblem } from "./bibliography.js";
+import { type CitedPage, citedPage, citedPageNote, type PageBasis } from "./cited-page.js";
 import { type Identity, type IdentityCheck, identityOf } from "./identity.js";
 import {
   locationName,
@@ -51,6 +52,11 @@ export interface DraftCitationOutcome {
   /** `p. 7`, `pp. 7-8`, `sec. 2`, `Eq. (3)`, `Fig. (2)`; null when no locator is read. */
   anchor: string | null;
   quote: string | null;
+  /**
+   * Which number a PDF page locator was read as: `printed` (the label the source prints) or
+   * `physical` (the file's page); null for no page locator, or a source that is not a PDF.
+   */
+  pageBasis: PageBasis | null;
   verdict: Verdict;
   reason: Reason;
   message: string;
@@ -106,7 +112,10 @@ export async function checkDraft(
 ): Promise<DraftCheckReport> {
   const reading = readDraftCitations(draft, draftKind(draft, options.draftName));
   const folder = dirname(options.bibliographyPath);
-  const resolved: [DraftCitation, Resolved][] = reading.citations.map((c) => [c, resolveRef(c.ref, bib)]);
+  const resolved: [DraftCitation, Resolved][] = reading.citations.map((c) => [
+    c,
+    resolveRef(c.ref, bib, reading.numbered),
+  ]);
   const kept = resolved.filter((r) => r[1] !== null);
   const bound = new Map<string, { location: SourceLocation; entries: Set<BibEntry>; anchors: boolean }>();
   for (const [c, r] of kept) {
@@ -123,7 +132,7 @@ export async function checkDraft(
   const identities = new Map<string, ReturnType<typeof identityOf>>();
   const identityFor = (entry: BibEntry, source: OpenedSource) => {
     const id = `${entry.key}\u0000${locationName(source.location)}`;
-    const known = identities.get(id) ?? identityOf(entry, source.front);
+    const known = identities.get(id) ?? identityOf(entry, source.front, source.metadataTitle);
     identities.set(id, known);
     return known;
   };
@@ -139,6 +148,7 @@ export async function checkDraft(
       written: null,
       anchor: null,
       quote: u.quote.text,
+      pageBasis: null,
       verdict: "UNANCHORED",
       reason: "no-page",
       message: "quoted, and no citation in its sentence; not checked",
@@ -215,11 +225,27 @@ async function openAll(
   return opened;
 }
 
-/** The entry a cited work names, a coded outcome when none (or more than one) fits, or null: not a citation. */
-export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
+/**
+ * The entry a cited work names, a coded outcome when none (or more than one) fits, or null: not a
+ * citation. A number names the entry of the draft's own numbered reference list (`numbered`, by key)
+ * where it holds one, else the bibliography's.
+ */
+export function resolveRef(
+  ref: CitedRef,
+  bib: Bibliography,
+  numbered?: ReadonlyMap<number, string>,
+): Resolved {
   const work = ref.work;
   if (work.by === "key" || work.by === "number") {
-    const entry = work.by === "key" ? bib.byKey(work.key) : bib.byNumber(work.number);
+    const listed = work.by === "number" ? numbered?.get(work.number) : undefined;
+    const entry =
+      work.by === "key"
+        ? bib.byKey(work.key)
+        : listed !== undefined
+          ? bib.byKey(listed)
+          : numbered && numbered.size > 0
+            ? undefined
+            : bib.byNumber(work.number);
     if (entry) return { entry };
     const broken = work.by === "key" ? bib.malformed(work.key) : undefined;
     if (broken) return { verdict: "FLAG", reason: "source-unavailable", message: broken };
@@ -229,7 +255,9 @@ export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
       message:
         work.by === "key"
           ? `the bibliography holds no entry ${work.key}`
-          : `the bibliography holds no entry numbered ${work.number} (it has ${bib.size})`,
+          : numbered && numbered.size > 0
+            ? `the draft's reference list holds no entry numbered ${work.number}${listed !== undefined ? ` (it lists ${listed}, which the bibliography lacks)` : ""}`
+            : `the bibliography holds no entry numbered ${work.number} (it has ${bib.size})`,
     };
   }
   const fits = bib.byYear(work.year).filter((e) => namesFit(work.names, e.families));
@@ -238,15 +266,7 @@ export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
     if (work.narrative) return null;
     return { verdict: "FAIL", reason: "unknown-key", message: `no entry of the bibliography is ${ref.key}` };
   }
-  if (work.suffix !== "") {
-    const sorted = [...fits].sort(
-      (a, b) => (a.title ?? "").localeCompare(b.title ?? "") || a.index - b.index,
-    );
-    // `2024b` names the second of the works that fit; with one work, only `2024a` names it.
-    const entry = sorted[work.suffix.charCodeAt(0) - 97];
-    if (entry) return { entry };
-    return { verdict: "FAIL", reason: "unknown-key", message: `no entry of the bibliography is ${ref.key}` };
-  }
+  if (work.suffix !== "") return bySuffix(ref, fits);
   if (fits.length > 1) {
     return {
       verdict: "FLAG",
@@ -255,6 +275,49 @@ export function resolveRef(ref: CitedRef, bib: Bibliography): Resolved {
     };
   }
   return { entry: fits[0] };
+}
+
+/**
+ * `2024a`, `2024b`: the letters biblatex (extradate) and natbib's styles give the works of one
+ * label (the same names as cited, the same year) in the order the reference list sorts them, by
+ * title after names and year. The works of the label are those whose author list the citation
+ * writes whole (`et al.`: longer than written), else every work that fits. Works whose order cannot
+ * be told (a title missing, or two the same) are FLAG ambiguous-source.
+ */
+function bySuffix(ref: CitedRef, fits: BibEntry[]): Resolved {
+  const work = ref.work;
+  if (work.by !== "author-year") return null;
+  const label = fits.filter((e) =>
+    work.etAl ? e.families.length > work.names.length : e.families.length === work.names.length,
+  );
+  const group = label.length > 0 ? label : fits;
+  const titles = group.map((e) => (e.title === null ? null : sortTitle(e.title)));
+  if (group.length > 1 && (titles.includes(null) || new Set(titles).size < titles.length)) {
+    return {
+      verdict: "FLAG",
+      reason: "ambiguous-source",
+      message: `${ref.key}: the letter cannot be told among ${group.map((e) => e.key).join(", ")} (${titles.includes(null) ? "a title is missing" : "two titles are the same"})`,
+    };
+  }
+  const sorted = group
+    .map((entry, i) => ({ entry, title: titles[i] ?? "" }))
+    .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.entry.index - b.entry.index));
+  // With one work, only `2024a` names it.
+  const entry = sorted[work.suffix.charCodeAt(0) - 97]?.entry;
+  if (entry) return { entry };
+  return { verdict: "FAIL", reason: "unknown-key", message: `no entry of the bibliography is ${ref.key}` };
+}
+
+/** A title as a reference list sorts it: accents and case folded, a leading article and punctuation dropped. */
+function sortTitle(title: string): string {
+  return title
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, "")
+    .replace(/^\s*(?:the|an?)\s+/u, "")
+    .replace(/\s+/gu, " ")
+    .trim();
 }
 
 const PARTICLES = /^(?:(?:van|von|der|den|de|du|da|di|del|della|des|dos|la|le|ter|ten|zu|al|el)\s+)+/u;
@@ -288,6 +351,7 @@ async function outcome(
     written: c.group.written,
     anchor: c.ref.locator ? locatorName(c.ref.locator) : (c.ref.note ?? null),
     quote: c.quote?.text ?? null,
+    pageBasis: null as PageBasis | null,
     line: c.line,
     column: c.column,
   };
@@ -314,7 +378,8 @@ async function outcome(
       evidence: {},
     };
   }
-  const result = await checkRef(c, source);
+  const { result, basis } = await checkRef(c, source);
+  if (basis) base.pageBasis = basis;
   const cited = { ...placeOf(location), sha256: source.sha256, kind: source.kind };
   const id = identityFor(r.entry, source);
   if (result.verdict === "PASS" && id.identity === "differs") {
@@ -345,32 +410,56 @@ function unanchored(message: string): CheckResult {
   return { kind: "quotation", verdict: "UNANCHORED", reason: "no-page", message, evidence: {} };
 }
 
-/** A citation's check against its opened source, at its locator. */
-async function checkRef(c: DraftCitation, source: OpenedSource): Promise<CheckResult> {
+/**
+ * A citation's check against its opened source, at its locator; with a PDF's page locator, whether
+ * its number was read as the printed page or the file's (cited-page.ts).
+ */
+async function checkRef(
+  c: DraftCitation,
+  source: OpenedSource,
+): Promise<{ result: CheckResult; basis?: PageBasis }> {
   const { locator, note } = c.ref;
   if (note !== undefined)
-    return unanchored(
-      `the locator "${note}" is not one read (p., pp., sec., eq., fig.); nothing was checked`,
-    );
-  if (source.kind !== "pdf") return checkFlowRef(c, source.flow, kindName(source.kind));
+    return {
+      result: unanchored(
+        `the locator "${note}" is not one read (p., pp., sec., eq., fig.); nothing was checked`,
+      ),
+    };
+  if (source.kind !== "pdf") return { result: checkFlowRef(c, source.flow, kindName(source.kind)) };
   if (!locator)
-    return unanchored(
-      c.quote ? "quoted, no page named; not checked" : "cited without a page; nothing was checked",
-    );
+    return {
+      result: unanchored(
+        c.quote ? "quoted, no page named; not checked" : "cited without a page; nothing was checked",
+      ),
+    };
   if (locator.kind === "section")
-    return unanchored("a section of a PDF is not checked (a PDF is cited by page); nothing was checked");
-  if (locator.kind !== "pages") return checkCitation(source.context, proseCitation(c, locator));
-  let first: CheckResult | undefined;
-  const last = Math.min(locator.to.page, locator.from.page + MAX_RANGE_PAGES - 1);
-  for (let page = locator.from.page; page <= last; page++) {
+    return {
+      result: unanchored("a section of a PDF is not checked (a PDF is cited by page); nothing was checked"),
+    };
+  if (locator.kind !== "pages" && locator.kind !== "page")
+    return { result: await checkCitation(source.context, proseCitation(c, locator)) };
+  const labels = source.context.pages.labels;
+  const from = locator.kind === "page" ? locator : locator.from;
+  const to = locator.kind === "page" ? locator : locator.to;
+  const start = citedPage(labels, from.page);
+  const end = citedPage(labels, to.page);
+  // A range is read on one basis: both ends printed, else both physical.
+  const basis: PageBasis = start.basis === "printed" && end.basis === "printed" ? "printed" : "physical";
+  const first: CitedPage = basis === "printed" ? start : { page: from.page, basis };
+  const lastPage = basis === "printed" ? end.page : to.page;
+  let firstResult: CheckResult | undefined;
+  const last = Math.min(lastPage, first.page + MAX_RANGE_PAGES - 1);
+  for (let page = first.page; page <= last; page++) {
     const result = await checkCitation(
       source.context,
       proseCitation(c, { kind: "page", page, digits: String(page) }),
     );
-    if (result.verdict === "PASS") return result;
-    first ??= result;
+    const note = citedPageNote(labels, { page, basis });
+    const noted = note ? { ...result, message: `${result.message}${note}` } : result;
+    if (result.verdict === "PASS") return { result: noted, basis };
+    firstResult ??= noted;
   }
-  return first ?? unanchored("an empty page range; nothing was checked");
+  return { result: firstResult ?? unanchored("an empty page range; nothing was checked"), basis };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Whether a bound file is the work its bibliography entry names, offline: the entry's title (its
  * letters and digits, case and accents folded) printed on the file's first two pages (a flow source:
- * its title, first headings and first paragraphs), and a DOI the entry gives agreeing with one
+ * its title, first headings and first paragraphs) or held in a PDF's metadata title, and a DOI the entry gives agreeing with one
  * printed there. Either disagreeing is `differs`; a title too short to
  * tell, or pages with too little text to read it from (a scan), is `unknown` for that test.
  */
@@ -28,10 +28,15 @@ const MIN_TITLE_CHARS = 8;
 const MIN_PAGE_CHARS = 200;
 const DOI_IN_TEXT = /\b10\.\d{4,9}\/[^\s"<>]+/gu;
 
-/** `front`: a PDF's first two pages, or a flow source's title and opening text. */
-export function identityOf(entry: BibEntry, front: string): IdentityResult {
+/**
+ * `front`: a PDF's first two pages, or a flow source's title and opening text; `metadataTitle`: a
+ * PDF's title from its metadata. A metadata title that lacks the entry's never makes it differ (it
+ * is often a file name or a template's): the pages decide then.
+ */
+export function identityOf(entry: BibEntry, front: string, metadataTitle?: string): IdentityResult {
   const pages = skeletonText(front);
-  const title = titleCheck(entry.title, pages);
+  const inMetadata = metadataHolds(entry.title, metadataTitle);
+  const title = inMetadata ? "matches" : titleCheck(entry.title, pages);
   const doi = doiCheck(entry.doi, front);
   const checks = [title, doi];
   const identity: Identity = checks.includes("differs")
@@ -42,7 +47,9 @@ export function identityOf(entry: BibEntry, front: string): IdentityResult {
   const said: string[] = [];
   if (title !== "absent")
     said.push(
-      `title ${title === "matches" ? "printed" : title === "differs" ? "not printed" : "not told"} on its first pages`,
+      inMetadata
+        ? "title in its metadata"
+        : `title ${title === "matches" ? "printed" : title === "differs" ? "not printed" : "not told"} on its first pages`,
     );
   if (doi !== "absent")
     said.push(
@@ -54,6 +61,13 @@ export function identityOf(entry: BibEntry, front: string): IdentityResult {
     doi,
     detail: said.length > 0 ? said.join("; ") : "the entry gives no title and no DOI",
   };
+}
+
+/** Whether the metadata title holds the entry's title (letters and digits, folded; long enough to tell). */
+function metadataHolds(title: string | null, metadataTitle: string | undefined): boolean {
+  if (title === null || metadataTitle === undefined) return false;
+  const wanted = skeletonText(title);
+  return wanted.length >= MIN_TITLE_CHARS && skeletonText(metadataTitle).includes(wanted);
 }
 
 function titleCheck(title: string | null, pages: string): IdentityCheck {

@@ -31,6 +31,8 @@ interface OpenedBase {
    * headings and first paragraphs.
    */
   front: string;
+  /** A PDF's title from its metadata (the Info dictionary's /Title); absent when it names none. */
+  metadataTitle?: string;
 }
 
 export type OpenedSource =
@@ -105,12 +107,14 @@ export async function openCitedSource(
       .slice(0, 2)
       .map((p) => p?.text ?? "")
       .join("\n");
+    const metadataTitle = doc.pages[0]?.metadataTitle;
     return {
       location,
       kind,
       sha256: doc.sha256,
       pages: doc.pageCount,
       front,
+      ...(metadataTitle !== undefined ? { metadataTitle } : {}),
       context: checkContext(doc, options.open),
     };
   } catch (error) {

@@ -57,6 +57,11 @@ export interface DraftCitations {
   citations: DraftCitation[];
   /** Quotations whose sentence cites nothing. */
   unanchored: { quote: QuotedSpan; line: number; column: number }[];
+  /**
+   * The keys of a numbered reference list the draft holds itself (pandoc's citeproc writes one:
+   * `::: {#ref-KEY .csl-entry}` opening with `[1]`), by number; empty when it holds none.
+   */
+  numbered: Map<number, string>;
 }
 
 /** The draft's kind by its file name's extension, else by its content. */
@@ -74,7 +79,7 @@ export function draftKind(text: string, name?: string): DraftKind {
 
 /** Reads a draft's citations and the quotations they are given. */
 export function readDraftCitations(draft: string, kind: DraftKind = draftKind(draft)): DraftCitations {
-  const text = kind === "latex" ? latexAsProse(draft) : draft;
+  const text = kind === "latex" ? latexAsProse(draft) : kind === "markdown" ? markdownAsProse(draft) : draft;
   const spans = findQuotedSpans(text);
   const groups = findCitationGroups(text, kind, spans);
   const sentences = splitSentences(text, spans);
@@ -111,7 +116,25 @@ export function readDraftCitations(draft: string, kind: DraftKind = draftKind(dr
       else for (const quote of quotes) citations.push({ ref, quote, ...at });
     }
   }
-  return { kind, citations, unanchored };
+  return { kind, citations, unanchored, numbered: numberedReferences(draft, kind) };
+}
+
+const CSL_ENTRY = /^:{3,}\s*\{#ref-([^\s}]+)[^\n]*\.csl-entry[^\n]*\n\[?\\?\[(\d{1,6})\\?\]/gmu;
+
+/** In LaTeX: `\hypertarget{ref-KEY}{}}%` then `\CSLLeftMargin{{[}3{]} }`. */
+const CSL_ENTRY_LATEX = /\\hypertarget\{ref-([^\s}]+)\}\{\}\}%?\s*\\CSLLeftMargin\{\{\[\}(\d{1,6})\{\]\}/gu;
+
+/**
+ * A numbered reference list pandoc's citeproc writes into the draft: in Markdown
+ * `::: {#ref-KEY .csl-entry}` followed by its number (`[\[3\] ]{.csl-left-margin}`), in LaTeX its
+ * `\hypertarget` and `\CSLLeftMargin`: number to key.
+ */
+function numberedReferences(draft: string, kind: DraftKind): Map<number, string> {
+  const keys = new Map<number, string>();
+  const entries = kind === "markdown" ? CSL_ENTRY : kind === "latex" ? CSL_ENTRY_LATEX : undefined;
+  if (entries)
+    for (const m of draft.matchAll(entries)) if (!keys.has(Number(m[2]))) keys.set(Number(m[2]), m[1]);
+  return keys;
 }
 
 /** The cited work of a group that takes its quotations: the first with a locator, else the first. */
@@ -133,11 +156,15 @@ function ownerOf(text: string, span: QuotedSpan, groups: CitationGroup[]): Citat
 }
 
 /**
- * LaTeX source as prose at the same offsets: comments blanked, ``…'' and \enquote{…} as curly
+ * LaTeX source as prose at the same offsets: comments and pandoc's reference list blanked, ``…'' and \enquote{…} as curly
  * quotes, ties and thin spaces as spaces. Every replacement keeps the length.
  */
 export function latexAsProse(tex: string): string {
   let out = tex.replace(/(?<!\\)%[^\n]*/gu, (m) => " ".repeat(m.length));
+  // The reference list pandoc's citeproc writes: its quoted titles are no quotations of the draft.
+  out = out.replace(/\\begin\{CSLReferences\}[\s\S]*?\\end\{CSLReferences\}/gu, (m) =>
+    m.replace(/[^\n]/gu, " "),
+  );
   out = out.replace(/``/gu, "\u201c ").replace(/''/gu, " \u201d").replace(/~/gu, " ");
   const chars = out.split("");
   for (const m of out.matchAll(/\\enquote\*?\{/gu)) {
@@ -150,6 +177,33 @@ export function latexAsProse(tex: string): string {
     chars[close] = "\u201d";
   }
   return chars.join("");
+}
+
+/**
+ * Markdown as prose at the same offsets: a bracket, parenthesis or `@` escaped with a backslash
+ * (`\[3, p. 7\]`, as pandoc writes a numeric citation) as the character itself, and the reference
+ * list pandoc's citeproc writes (the fenced div `::: {#refs ...}`) blanked: its quoted titles are
+ * no quotations of the draft. Every replacement keeps the length.
+ */
+export function markdownAsProse(md: string): string {
+  let out = md.replace(/\\([[\]()@])/gu, (_m, c: string) => (c === "]" || c === ")" ? `${c} ` : ` ${c}`));
+  const refs = /^:{3,}\s*\{#refs\b[^\n]*$/mu.exec(out);
+  if (refs) {
+    // To the fence closing it: fences with attributes open, bare ones close.
+    const fence = /^:{3,}[^\S\n]*(\S?)[^\n]*$/gmu;
+    fence.lastIndex = refs.index;
+    let depth = 0;
+    let end = out.length;
+    for (let m = fence.exec(out); m; m = fence.exec(out)) {
+      depth += m[1] === "" ? -1 : 1;
+      if (depth === 0) {
+        end = m.index + m[0].length;
+        break;
+      }
+    }
+    out = out.slice(0, refs.index) + out.slice(refs.index, end).replace(/[^\n]/gu, " ") + out.slice(end);
+  }
+  return out;
 }
 
 /** The offset of the brace closing the one at `open`, or -1 (none before a blank line). */
@@ -178,7 +232,7 @@ function findCitationGroups(text: string, kind: DraftKind, spans: QuotedSpan[]):
   const readers = [
     latexCitations,
     pandocCitations,
-    ...(kind === "latex" ? [] : [numericCitations]),
+    kind === "latex" ? latexNumericCitations : numericCitations,
     authorYear,
   ];
   for (const read of readers) {
@@ -335,13 +389,24 @@ function pandocCitations(text: string): CitationGroup[] {
   return groups;
 }
 
-const NUMERIC = /(?<![\]\p{L}\p{N}^])\[\s*(\d[^[\]\n]{0,200})\]/gu;
+/** `[3]`, and with a prenote as citation styles write one: `[see 3, p. 7]`, `[cf. 3]`. */
+const NUMERIC = /(?<![\]\p{L}\p{N}^])\[\s*(?:(?:see|cf\.|e\.g\.,?|also|compare)\s+)*(\d[^[\]\n]{0,200})\]/gu;
 const MAX_RANGE = 100;
 
+/**
+ * In LaTeX, brackets a citation style printed (`{[}3, p.~7{]}`, as pandoc's citeproc writes them):
+ * a bare `[...]` there is an optional argument.
+ */
+const LATEX_NUMERIC = /\{\[\}\s*(?:(?:see|cf\.|e\.g\.,?|also|compare)\s+)*(\d[^[\]{}\n]{0,200})\{\]\}/gu;
+
+function latexNumericCitations(text: string): CitationGroup[] {
+  return numericCitations(text, LATEX_NUMERIC);
+}
+
 /** `[3]`, `[3, 5-7]`, `[3, p. 7]`: numbers and ranges, then the last one's locator. */
-function numericCitations(text: string): CitationGroup[] {
+function numericCitations(text: string, form: RegExp = NUMERIC): CitationGroup[] {
   const groups: CitationGroup[] = [];
-  for (const m of text.matchAll(NUMERIC)) {
+  for (const m of text.matchAll(form)) {
     if (text[(m.index ?? 0) + m[0].length] === "(") continue; // a Markdown link
     const parts = m[1].split(/[,;]/u).map((p) => p.trim());
     const numbers: number[] = [];
@@ -371,7 +436,8 @@ function numericCitations(text: string): CitationGroup[] {
 
 const PARTICLE = "(?:(?:van|von|der|den|de|du|da|di|del|della|des|dos|la|le|ter|ten|zu|al|el)\\s+)";
 const NAME = `${PARTICLE}*\\p{Lu}[\\p{L}\\p{M}'\u2019]*(?:-\\p{Lu}[\\p{L}\\p{M}'\u2019]*)*`;
-const NAMES = `${NAME}(?:\\s*(?:,|&|\\band\\b)\\s*${NAME})*(?:,?\\s+et\\s+al\\.?)?`;
+// `A, B, and C` (a serial comma before the last), `A, B & C`, `A and B`.
+const NAMES = `${NAME}(?:\\s*(?:,\\s*(?:&|\\band\\b)?|&|\\band\\b)\\s*${NAME})*(?:,?\\s+et\\s+al\\.?)?`;
 const YEAR = "(\\d{4})([a-z])?";
 const PAREN_PART = new RegExp(
   `^(?:(?!${PARTICLE})[\\p{Ll}][\\p{Ll}.]*,?\\s+)*(${NAMES}),?\\s+${YEAR}(?:\\s*,\\s*(.+))?$`,

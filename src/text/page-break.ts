@@ -5,10 +5,12 @@
  * line break and folded as one text; a match counts only when it starts on the first page and ends on
  * the second, so it holds the last words of the one and the first words of the other.
  */
-import type { PageText } from "../document/model.js";
+import type { LineInfo, PageText } from "../document/model.js";
+import { dominantSize } from "./body-flow.js";
 import { type FoldedText, fold, type HyphenReading } from "./fold.js";
 import { type FoldedPages, onWordBoundaries } from "./folded-pages.js";
-import { bodyText } from "./page-furniture.js";
+import { outOfOrderEnds } from "./page-ends.js";
+import { furnitureLines } from "./page-furniture.js";
 
 export interface PagePart {
   page: number;
@@ -27,8 +29,13 @@ interface Joined {
   text: string;
   /** Where the second page's text starts in `text`. */
   boundary: number;
-  views: Map<HyphenReading, FoldedText>;
+  /** Folded views by reading of line-end hyphens and whether raised marks end a word. */
+  views: Map<string, FoldedText>;
   hyphens: number[];
+  /** Where a raised mark is glued to a word (a footnote's mark): read as a word boundary in the marks reading. */
+  marks: number[];
+  /** Whether the first page's body ends in a hyphen after a letter (a word running on). */
+  endsHyphenated: boolean;
 }
 
 const joins = new WeakMap<FoldedPages, Map<number, Joined | null>>();
@@ -44,39 +51,82 @@ function joinedAfter(pages: FoldedPages, first: number): Joined | null {
   if (joined === undefined) {
     const a = pages.pages[first - 1];
     const b = pages.pages[first];
-    joined = a && b ? join(a, b) : null;
+    joined = a && b ? join(a, b, bodySizeOf(pages)) : null;
     held.set(first, joined);
   }
   return joined;
 }
 
 const bodies = new WeakMap<PageText, string>();
+const bodySizes = new WeakMap<FoldedPages, number>();
 
-/** A page's body text, made once (a page is the first of one break and the second of another). */
-function bodyOf(page: PageText): string {
+/** The font size that carries the most characters over every page read (0 when none has one). */
+function bodySizeOf(pages: FoldedPages): number {
+  let size = bodySizes.get(pages);
+  if (size === undefined) {
+    size = dominantSize(pages.pages.flatMap((p) => p?.lines ?? []));
+    bodySizes.set(pages, size);
+  }
+  return size;
+}
+
+/**
+ * A page's body text, made once (a page is the first of one break and the second of another): its
+ * furniture and the lines out of reading order at either end blanked (same length, offsets kept).
+ */
+function bodyOf(page: PageText, bodySize: number): string {
   let body = bodies.get(page);
   if (body === undefined) {
-    body = bodyText(page);
+    const furniture = furnitureLines(page, bodySize > 0 ? bodySize : undefined);
+    body = blank(page.text, [...furniture, ...outOfOrderEnds(page, new Set(furniture))]);
     bodies.set(page, body);
   }
   return body;
 }
 
-function join(a: PageText, b: PageText): Joined {
+function blank(text: string, lines: readonly LineInfo[]): string {
+  if (lines.length === 0) return text;
+  let out = "";
+  let at = 0;
+  for (const line of [...lines].sort((a, b) => a.startUtf16 - b.startUtf16)) {
+    out += text.slice(at, line.startUtf16) + " ".repeat(line.endUtf16 - line.startUtf16);
+    at = line.endUtf16;
+  }
+  return out + text.slice(at);
+}
+
+const LETTER = /\p{L}/u;
+const HYPHENS = new Set(["-", "\u2010"]);
+
+function join(a: PageText, b: PageText, bodySize: number): Joined {
   const boundary = a.text.length + 1;
+  const bodyA = bodyOf(a, bodySize);
+  const hyphens = [...a.lineEndHyphensUtf16];
+  // The body's last character: a hyphen after a letter is a line-end hyphen the page's end cut off.
+  let last = bodyA.length - 1;
+  while (last >= 0 && /\s/.test(bodyA[last])) last--;
+  const endsHyphenated = last > 0 && HYPHENS.has(bodyA[last]) && LETTER.test(bodyA[last - 1]);
+  if (endsHyphenated && !hyphens.includes(last)) hyphens.push(last);
   return {
-    text: `${bodyOf(a)}\n${bodyOf(b)}`,
+    text: `${bodyA}\n${bodyOf(b, bodySize)}`,
     boundary,
     views: new Map(),
-    hyphens: [...a.lineEndHyphensUtf16, ...b.lineEndHyphensUtf16.map((h) => h + boundary)],
+    hyphens: [...hyphens, ...b.lineEndHyphensUtf16.map((h) => h + boundary)],
+    marks: [...(a.scriptBreaksUtf16 ?? []), ...(b.scriptBreaksUtf16 ?? []).map((m) => m + boundary)],
+    endsHyphenated,
   };
 }
 
-function view(joined: Joined, reading: HyphenReading): FoldedText {
-  let folded = joined.views.get(reading);
+function view(joined: Joined, reading: HyphenReading, marks = false): FoldedText {
+  const key = `${reading}:${marks}`;
+  let folded = joined.views.get(key);
   if (!folded) {
-    folded = fold(joined.text, { lineEndHyphensUtf16: joined.hyphens, hyphenReading: reading });
-    joined.views.set(reading, folded);
+    folded = fold(joined.text, {
+      lineEndHyphensUtf16: joined.hyphens,
+      hyphenReading: reading,
+      breaksUtf16: marks ? joined.marks : undefined,
+    });
+    joined.views.set(key, folded);
   }
   return folded;
 }
@@ -102,15 +152,24 @@ export function findAcrossBreak(pages: FoldedPages, first: number, needle: strin
   const words = needle.split(" ");
   const onA = pages.view(first, "joined")?.text;
   const onB = pages.view(first + 1, "joined")?.text;
-  if (!onA || !onB || !onA.includes(words[0].replace(/-$/, "")) || !onB.includes(words[words.length - 1]))
-    return undefined;
+  if (!onA || !onB) return undefined;
+  const firstOnA = onA.includes(words[0].replace(/-$/, ""));
+  const lastOnB = onB.includes(words[words.length - 1]);
+  if (!firstOnA && !lastOnB) return undefined;
   const joined = joinedAfter(pages, first);
-  if (!joined) return undefined;
+  // A word hyphenated across the break stands whole on neither page: the needle may start or end with it.
+  if (!joined || ((!firstOnA || !lastOnB) && !joined.endsHyphenated)) return undefined;
   const readings: HyphenReading[] = joined.hyphens.length > 0 ? ["joined", "kept"] : ["joined"];
+  // Raised marks read as word ends last, as a page's own views try them (folded-pages.ts).
+  const variants = (joined.marks.length > 0 ? [false, true] : [false]).flatMap((marks) =>
+    readings.map((reading) => ({ reading, marks })),
+  );
   const { from, to } = windowAround(joined, needle.length);
-  for (const reading of readings) {
+  for (const { reading, marks } of variants) {
     const folded =
-      from === 0 && to === joined.text.length ? view(joined, reading) : windowView(joined, from, to, reading);
+      from === 0 && to === joined.text.length
+        ? view(joined, reading, marks)
+        : windowView(joined, from, to, reading, marks);
     for (let at = folded.text.indexOf(needle); at >= 0; at = folded.text.indexOf(needle, at + 1)) {
       if (!onWordBoundaries(folded.text, at, needle)) continue;
       const start = folded.startUtf16[at] + from;
@@ -161,9 +220,19 @@ function isAsciiSpace(c: number): boolean {
 }
 
 /** The stretch [from, to) of the joined text folded alone, its offsets relative to `from`. */
-function windowView(joined: Joined, from: number, to: number, reading: HyphenReading): FoldedText {
-  const hyphens = joined.hyphens.filter((h) => h >= from && h < to).map((h) => h - from);
-  return fold(joined.text.slice(from, to), { lineEndHyphensUtf16: hyphens, hyphenReading: reading });
+function windowView(
+  joined: Joined,
+  from: number,
+  to: number,
+  reading: HyphenReading,
+  marks: boolean,
+): FoldedText {
+  const within = (offsets: number[]) => offsets.filter((h) => h >= from && h < to).map((h) => h - from);
+  return fold(joined.text.slice(from, to), {
+    lineEndHyphensUtf16: within(joined.hyphens),
+    hyphenReading: reading,
+    breaksUtf16: marks ? within(joined.marks) : undefined,
+  });
 }
 
 /** The match's two parts, each in its own page's offsets, without the whitespace around the break. */

@@ -95,6 +95,23 @@ describe("a generated set of drafts against their bibliographies", () => {
     }
   });
 
+  it("reads a page number as the number printed on the page: the roman front matter is not counted", () => {
+    const report = check("draft.md", "refs.bib", "--json").json as {
+      citations: (Outcome & { pageBasis: string | null; message: string; anchor: string | null })[];
+    };
+    const paper = report.citations.filter(
+      (c) => /[/\\]paper\.pdf$/.test(c.source?.path ?? "") && c.verdict === "PASS",
+    );
+    expect(paper.length).toBeGreaterThan(1);
+    for (const c of paper) {
+      expect(c.pageBasis).toBe("printed");
+      // Printed 1-3 on the file's pages 3-5.
+      expect(c.message).toMatch(/read as the page printed \d, page \d of the file/);
+    }
+    const flows = report.citations.filter((c) => c.source?.kind !== "pdf");
+    expect(flows.every((c) => c.pageBasis === null)).toBe(true);
+  });
+
   it("names the identity of each bound source: the misfiled entry's file differs", () => {
     const report = check("draft.md", "refs.bib", "--json").json as Report;
     const entries = report.sources.flatMap((s) => s.entries);

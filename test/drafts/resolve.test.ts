@@ -34,6 +34,37 @@ describe("resolving citations through a bibliography", () => {
     ).toEqual(["FLAG ambiguous-source", "rossiA", "rossiB", "FAIL unknown-key", "FAIL unknown-key"]);
   });
 
+  it("a letter orders the works of the label cited by title, as the reference list sorts them", async () => {
+    const bib = [
+      "@article{kim1, author = {Kim, Bo}, title = {The zebra study}, year = 2020}",
+      "@article{kim2, author = {Kim, Bo}, title = {{\\'A}ngel numbers}, year = 2020}",
+      "@article{kim3, author = {Kim, Bo and Lee, Al}, title = {A first look}, year = 2020}",
+      "@article{kim4, author = {Kim, Bo and Lee, Al and Park, Jo}, title = {Better ways}, year = 2020}",
+      "@article{kim5, author = {Kim, Bo and Oh, Mi and Park, Jo}, title = {All ways}, year = 2020}",
+    ].join("\n");
+    // Kim alone: `Ángel` before `zebra` (the article dropped); Kim & Lee is a label of its own;
+    // et al.: the works of more authors than written, by title.
+    expect(
+      await resolved(
+        "(Kim 2020a). (Kim 2020b). (Kim & Lee 2020a). (Kim et al. 2020a). (Kim et al. 2020b). (Kim 2020c).",
+        bib,
+      ),
+    ).toEqual(["kim2", "kim1", "kim3", "kim5", "kim4", "FAIL unknown-key"]);
+  });
+
+  it("a letter among works whose order cannot be told is ambiguous", async () => {
+    const bib = [
+      "@article{ng1, author = {Ng, Al}, title = {Same title}, year = 2020}",
+      "@article{ng2, author = {Ng, Al}, title = {Same Title.}, year = 2020}",
+      "@article{ho1, author = {Ho, Al}, year = 2021}",
+      "@article{ho2, author = {Ho, Al}, title = {Two}, year = 2021}",
+    ].join("\n");
+    expect(await resolved("(Ng 2020a). (Ho 2021b).", bib)).toEqual([
+      "FLAG ambiguous-source",
+      "FLAG ambiguous-source",
+    ]);
+  });
+
   it("a wrong year or name is an unknown key; a narrative form no entry fits is no citation", async () => {
     expect(await resolved("(Rossi 2019). In Summer (2021) we went. Rossi (2021a) wrote.")).toEqual([
       "FAIL unknown-key",

@@ -150,3 +150,47 @@ describe("bibliographic citations in a draft", () => {
     expect(readLocator("")).toBeUndefined();
   });
 });
+
+/** Each cited work's key and locator. */
+function keys(text: string, kind: "markdown" | "latex") {
+  return read(text, kind).map(([, key, locator]) => [key, locator]);
+}
+
+describe("what pandoc's citeproc writes into a draft", () => {
+  it("names with a serial comma, escaped brackets, a prenote, LaTeX's braced brackets", () => {
+    expect(keys("They say so (Müller, Li, and Smith 2003, 1).", "markdown")).toEqual([
+      ["Müller & Li & Smith 2003", "p. 1"],
+    ]);
+    expect(keys("It is so \\[3, p. 7\\] and \\[see 4\\].", "markdown")).toEqual([
+      ["[3]", "p. 7"],
+      ["[4]", null],
+    ]);
+    expect(keys("It is so {[}3, p.~7{]} but not \\\\[2pt] nor \\item[1] here.", "latex")).toEqual([
+      ["[3]", "p. 7"],
+    ]);
+  });
+
+  it("its reference list: quoted titles are no quotations; its numbers name the keys", () => {
+    const md = [
+      'A "quoted run of five words here" \\[2, p. 1\\].',
+      "",
+      "::: {#refs .references .csl-bib-body}",
+      "::: {#ref-zeta .csl-entry}",
+      '[\\[1\\] ]{.csl-left-margin}[Ann Zeta, "A title in quotes here," 2001.]{.csl-right-inline}',
+      ":::",
+      "",
+      "::: {#ref-alpha .csl-entry}",
+      '[\\[2\\] ]{.csl-left-margin}[Bo Alpha, "Another title in quotes," 2002.]{.csl-right-inline}',
+      ":::",
+      ":::",
+      "After the list.",
+    ].join("\n");
+    const reading = readDraftCitations(md, "markdown");
+    expect(reading.unanchored).toEqual([]);
+    expect(reading.citations.map((c) => c.quote?.text)).toEqual(["quoted run of five words here"]);
+    expect([...reading.numbered]).toEqual([
+      [1, "zeta"],
+      [2, "alpha"],
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import { intersect } from "./boxes.js";
 import { CharScratch, extractCharacters } from "./characters.js";
 import type { Engine } from "./engine.js";
 import { collectGraphics } from "./graphics.js";
+import { metadataTitle } from "./metadata-title.js";
 import { pageLabel } from "./page-label.js";
 import { type EngineRender, renderPage } from "./render-page.js";
 
@@ -113,6 +114,8 @@ export class EngineDocument {
             }),
             largestImagePixels: paint.largestImagePixels,
             ...pageLabel(this.engine, this.handle, index),
+            // A document's property, carried by its first page's record (cached with it).
+            ...(index === 0 ? metadataTitle(this.engine, this.handle) : {}),
           },
           geometry: withGeometry
             ? {
