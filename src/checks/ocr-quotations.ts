@@ -8,7 +8,7 @@
 import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
 import type { OcrPage } from "../ocr/page-ocr.js";
-import { ocrProvenance } from "../ocr/tesseract.js";
+import { type OcrEngineOptions, ocrProvenance } from "../ocr/tesseract.js";
 import { fold } from "../text/fold.js";
 import { FoldedPages } from "../text/folded-pages.js";
 import { Deadline } from "../util/deadline.js";
@@ -35,6 +35,8 @@ export interface QuotationOcrOptions {
   /** Deadline for all OCR together, in milliseconds. */
   timeoutMs: number;
   password?: string;
+  /** Which engine reads (default: the system's tesseract when installed). */
+  engine?: OcrEngineOptions;
 }
 
 /** Whether a quotation's result calls for OCR of its page under the mode. */
@@ -61,6 +63,7 @@ export async function applyOcr(
     doc: options.doc,
     deadline,
     ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.engine !== undefined ? { engine: options.engine } : {}),
   });
 }
 
@@ -73,9 +76,10 @@ async function applyQuotationOcr(
 ): Promise<CheckResult[]> {
   const wanted = results.map((r) => wantsOcr(options.mode, r));
   if (!wanted.some(Boolean)) return [...results];
-  const provenance = ocrProvenance();
+  const provenance = ocrProvenance(options.engine);
   const pages = [...new Set(results.filter((_, i) => wanted[i]).map((r) => r.evidence.page as number))];
   const outcomes = await ocrPages(options.doc.source, pages, {
+    engine: options.engine,
     deadline,
     cache: options.doc.cache,
     password: options.password,
