@@ -27,6 +27,7 @@ const SLOW = [
   "test/package/pack.test.ts",
   "test/attack/path-race.test.ts",
   "test/report/report-ocr.test.ts",
+  "test/ocr/engines.test.ts",
 ];
 
 export default defineConfig({

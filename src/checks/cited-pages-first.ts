@@ -12,6 +12,7 @@ import type { ExtractionCache } from "../document/cache.js";
 import { engine } from "../document/engine-client.js";
 import { documentCache, type OpenOptions, pdfSource } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
+import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PdfBytes } from "../source/file.js";
 import type { OcrMode } from "./cite-check/verdicts.js";
 import type { EvidenceRecord } from "./evidence-record.js";
@@ -23,6 +24,8 @@ export type VerifyOptions = OpenOptions &
   AnchorsOptions & {
     /** OCR of cited pages whose words are an image (auto), or also where the text gave no PASS (tesseract). */
     ocr?: OcrMode;
+    /** Which OCR engine reads (default auto: the system's tesseract when installed, else tesseract.js). */
+    ocrEngine?: OcrEngineChoice;
   };
 
 /**

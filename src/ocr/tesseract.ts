@@ -22,7 +22,7 @@ export interface OcrCounter {
 }
 
 export interface OcrEngineOptions {
-  /** Default `auto`. */
+  /** Default: $CITEPROOF_OCR_ENGINE, else `auto`. */
   engine?: OcrEngineChoice;
   /** The folders `tesseract` is looked for in (default: the PATH). */
   searchPath?: string;
@@ -64,9 +64,25 @@ export type OcrReading = { kind: "page" } | { kind: "line"; characters: string }
 
 type Engine = { kind: "tesseract"; program: SystemTesseract } | { kind: "tesseract.js" };
 
+/** The engine asked for: the option, else $CITEPROOF_OCR_ENGINE, else auto. */
+export function ocrEngineChoice(
+  option: OcrEngineChoice | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): OcrEngineChoice {
+  if (option !== undefined) return option;
+  const raw = env.CITEPROOF_OCR_ENGINE;
+  if (raw === undefined || raw === "") return "auto";
+  if (!(OCR_ENGINES as readonly string[]).includes(raw))
+    throw new CiteproofError(
+      "USAGE",
+      `$CITEPROOF_OCR_ENGINE must be one of ${OCR_ENGINES.join(", ")} (got ${JSON.stringify(raw.slice(0, 40))})`,
+    );
+  return raw as OcrEngineChoice;
+}
+
 /** The engine the options choose; throws OCR_UNAVAILABLE when `tesseract` is asked for and absent. */
 function chooseEngine(options: OcrEngineOptions): Engine {
-  const choice = options.engine ?? "auto";
+  const choice = ocrEngineChoice(options.engine);
   if (choice === "tesseract.js") return { kind: "tesseract.js" };
   const program = findSystemTesseract(options.searchPath ?? process.env.PATH);
   if (program) return { kind: "tesseract", program };
