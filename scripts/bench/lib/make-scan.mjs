@@ -1,7 +1,8 @@
 // A scanned paper with numbered equations for the OCR bench and tests: a LaTeX article of `pages`
 // pages (prose, a right-numbered display every few paragraphs) built with pdfLaTeX, printed to grey
 // page images (pdftoppm) and rebuilt from the images alone, so there is no text layer. The truth is
-// the generating run's .aux: each label and the page it is printed on.
+// the generating run's .aux (each label and the page it is printed on) and, for quotations, six words of
+// a line of each page as the built PDF's own text layer gives them.
 // Usage: node scripts/bench/lib/make-scan.mjs <pages> <out.pdf> [dpi]  (writes <out>.truth.json beside it)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -73,9 +74,9 @@ export function auxLabels(aux) {
   return out;
 }
 
-/** Whether pdfLaTeX, pdftoppm and qpdf are installed. */
+/** Whether pdfLaTeX, pdftoppm, pdftotext and qpdf are installed. */
 export function scanToolsPresent() {
-  for (const tool of ["pdflatex", "pdftoppm", "qpdf"]) {
+  for (const tool of ["pdflatex", "pdftoppm", "pdftotext", "qpdf"]) {
     try {
       execFileSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" });
     } catch {
@@ -98,11 +99,36 @@ export function makeScan(pages, { dpi = 300, out } = {}) {
   const cut = firstPages(built.pdf, pages);
   const pdf = scanPdf(cut, { dpi, layer: "none" });
   const labels = auxLabels(built.aux).filter((l) => l.page <= pages);
+  const quotations = pageQuotations(cut, pages);
   if (out) {
     writeFileSync(out, pdf);
-    writeFileSync(truthFile, `${JSON.stringify({ pages, dpi, labels }, null, 1)}\n`);
+    writeFileSync(truthFile, `${JSON.stringify({ pages, dpi, labels, quotations }, null, 1)}\n`);
   }
-  return { pdf, pages, dpi, labels };
+  return { pdf, pages, dpi, labels, quotations };
+}
+
+/** Per page, six words of a line of prose in its middle, as the built PDF's text layer gives them. */
+function pageQuotations(pdf, pages) {
+  const out = [];
+  for (let page = 1; page <= pages; page++) {
+    const text = execFileSync("pdftotext", ["-f", String(page), "-l", String(page), "-", "-"], {
+      input: pdf,
+      encoding: "utf8",
+    });
+    // Six words of letters alone (no sentence's end inside) from a line in the page's middle.
+    const runs = text
+      .split("\n")
+      .map((l) => l.trim().split(" "))
+      .map((words) => {
+        for (let i = 0; i + 6 <= words.length; i++)
+          if (words.slice(i, i + 6).every((w) => /^[a-z]+$/i.test(w))) return words.slice(i, i + 6);
+        return undefined;
+      })
+      .filter((run) => run !== undefined);
+    if (runs.length === 0) continue;
+    out.push({ page, text: runs[runs.length >> 1].join(" ") });
+  }
+  return out;
 }
 
 /** The first `pages` pages of a PDF (by qpdf). */
