@@ -104,6 +104,11 @@ export async function ocrPages(
         }
       }
     } catch (error) {
+      // One page the engine could not take fails its batch: the others are read on their own.
+      if (batch.length > 1 && !options.deadline.expired()) {
+        for (const page of batch) await readBatch([page]);
+        return;
+      }
       const failed: OcrOutcome = options.deadline.expired()
         ? { state: "cut" }
         : {
