@@ -50,6 +50,8 @@ export interface EquationOcrOptions {
   password?: string;
   /** Which engine reads (default: the system's tesseract when installed). */
   engine?: OcrEngineOptions;
+  /** The pages read already in this check (see ocrPages). */
+  read?: Map<number, OcrPage>;
 }
 
 /** A label found in a page's OCR reading. */
@@ -188,6 +190,7 @@ export async function readEquationLabels(
   const provenance = ocrProvenance(options.engine);
   const outcomes = await ocrPages(options.doc.source, scanned, {
     engine: options.engine,
+    read: options.read,
     deadline: options.deadline,
     cache: options.doc.cache,
     password: options.password,

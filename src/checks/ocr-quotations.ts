@@ -58,10 +58,13 @@ export async function applyOcr(
   options: QuotationOcrOptions,
 ): Promise<CheckResult[]> {
   const deadline = new Deadline(options.timeoutMs);
-  const quoted = await applyQuotationOcr(context, records, results, options, deadline);
+  // A page the quotations had read is not read again for the labels, cache or none.
+  const read = new Map<number, OcrPage>();
+  const quoted = await applyQuotationOcr(context, records, results, options, deadline, read);
   return applyEquationOcr(context.pages.pages, quoted, {
     doc: options.doc,
     deadline,
+    read,
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.engine !== undefined ? { engine: options.engine } : {}),
   });
@@ -73,6 +76,7 @@ async function applyQuotationOcr(
   results: readonly CheckResult[],
   options: QuotationOcrOptions,
   deadline: Deadline,
+  read: Map<number, OcrPage>,
 ): Promise<CheckResult[]> {
   const wanted = results.map((r) => wantsOcr(options.mode, r));
   if (!wanted.some(Boolean)) return [...results];
@@ -80,6 +84,7 @@ async function applyQuotationOcr(
   const pages = [...new Set(results.filter((_, i) => wanted[i]).map((r) => r.evidence.page as number))];
   const outcomes = await ocrPages(options.doc.source, pages, {
     engine: options.engine,
+    read,
     deadline,
     cache: options.doc.cache,
     password: options.password,

@@ -32,6 +32,11 @@ export interface OcrEvidenceOptions {
   imagePixels?: (page: number) => number;
   /** Which engine reads (default: the system's tesseract when installed). */
   engine?: OcrEngineOptions;
+  /**
+   * The pages this call's caller has read already, by this engine (taken before the cache, and given
+   * every page read): one check's quotations and labels read a page once, cache or none.
+   */
+  read?: Map<number, OcrPage>;
 }
 
 /** Pages read by one run of the engine: few, so a deadline cuts little of what was read. */
@@ -61,9 +66,15 @@ export async function ocrPages(
   }
   const toRead: number[] = [];
   for (const page of pages) {
+    const again = options.read?.get(page);
+    if (again) {
+      out.set(page, { state: "ok", ocr: again });
+      continue;
+    }
     const held = options.cache?.readRecord<OcrPage>(recordKey(page));
     if (held && held.page === page && Array.isArray(held.words)) {
       out.set(page, { state: "ok", ocr: held });
+      options.read?.set(page, held);
       continue;
     }
     const pixels = options.imagePixels?.(page) ?? 0;
@@ -97,6 +108,7 @@ export async function ocrPages(
       });
       for (const ocr of read) {
         out.set(ocr.page, { state: "ok", ocr });
+        options.read?.set(ocr.page, ocr);
         try {
           options.cache?.writeRecord(recordKey(ocr.page), ocr);
         } catch {
