@@ -11,7 +11,7 @@ import { fixture, repoRoot } from "../helpers/fixture-files.js";
 import { renderingSuiteCache } from "../helpers/render-suite.js";
 
 /** The engine OCR runs with here: the system's tesseract when installed, else tesseract.js. */
-const ENGINE = ocrProvenance().provider;
+const { provider: ENGINE, provider_version: ENGINE_VERSION } = ocrProvenance();
 
 const PDF = fixture("cite-check");
 const SIX = "Scanned pages still carry readable words";
@@ -49,7 +49,7 @@ describe("OCR of an image-only page", () => {
     expect(right.evidence_layer).toMatchObject({
       kind: "ocr",
       provider: ENGINE,
-      provider_version: "7.0.0",
+      provider_version: ENGINE_VERSION,
       model_package: "@tesseract.js-data/eng@1.0.0",
       render: { dpi: 300 },
     });
