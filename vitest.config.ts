@@ -50,6 +50,7 @@ const SLOW = [
   "test/checks/deadline.test.ts",
   "test/drafts/ci-gate.test.ts",
   "test/batch/sealed-results.test.ts",
+  "test/ocr/engines.test.ts",
 ];
 
 export default defineConfig({

@@ -13,6 +13,7 @@ import { isEquationLabel } from "../layout/labels.js";
 import {
   documentBlockTop,
   documentColumns,
+  labelStrips,
   type OcrLabelSighting,
   type OcrLabelSpot,
   type OcrPageContext,
@@ -24,20 +25,20 @@ import {
 } from "../layout/ocr-equation-labels.js";
 import { textLayerWords } from "../layout/text-layer-words.js";
 import { OCR_DPI, type OcrPage, type OcrWord } from "../ocr/page-ocr.js";
-import { LABEL_CHARACTERS, readRegion, readRegionWords } from "../ocr/region-reading.js";
-import { OcrSession, ocrProvenance } from "../ocr/tesseract.js";
-import { sha256Hex } from "../source/file.js";
+import { LABEL_CHARACTERS } from "../ocr/region-reading.js";
+import { type OcrEngineOptions, OcrSession, ocrProvenance } from "../ocr/tesseract.js";
 import type { Deadline } from "../util/deadline.js";
 import { type OcrOutcome, ocrPages } from "./cite-check/ocr-evidence.js";
 import { cutByDeadline } from "./deadline-cut.js";
 import { pageList } from "./equation.js";
+import { CropReads } from "./ocr-crop-reads.js";
 import {
-  type Agreement,
   agreement,
   LABEL_READ_DPI,
   LABEL_READINGS,
   labelInSequence,
   labelWithDroppedDots,
+  MIN_LABEL_READINGS,
   mayHaveDroppedDots,
 } from "./ocr-label-readings.js";
 import { MATH_BAND_DPI, type ReadWords, readLabelsAgain } from "./ocr-labels-again.js";
@@ -48,6 +49,10 @@ export interface EquationOcrOptions {
   doc: Pick<OpenedDocument, "source" | "cache">;
   deadline: Deadline;
   password?: string;
+  /** Which engine reads (default: the system's tesseract when installed). */
+  engine?: OcrEngineOptions;
+  /** The pages read already in this check (see ocrPages). */
+  read?: Map<number, OcrPage>;
 }
 
 /** A label found in a page's OCR reading. */
@@ -183,8 +188,10 @@ export async function readEquationLabels(
 ): Promise<EquationLabelReading | undefined> {
   const scanned = scanPagesForLabels(pages, labels);
   if (scanned.length === 0) return undefined;
-  const provenance = ocrProvenance();
+  const provenance = ocrProvenance(options.engine);
   const outcomes = await ocrPages(options.doc.source, scanned, {
+    engine: options.engine,
+    read: options.read,
     deadline: options.deadline,
     cache: options.doc.cache,
     password: options.password,
@@ -200,7 +207,7 @@ export async function readEquationLabels(
     scanned.filter((p) => layers.get(p) === "ocr-layer"),
     options,
   );
-  const { places, sightings, cut } = await labelPlaces(outcomes, layerWords, options);
+  const { places, sightings, cut } = await labelPlaces(outcomes, layerWords, labels, options);
   return {
     places,
     sightings,
@@ -346,16 +353,58 @@ export function spotsBeside(own: readonly OcrLabelSpot[], extra: readonly OcrLab
 async function labelPlaces(
   outcomes: Map<number, OcrOutcome>,
   layerWords: Map<number, OcrWord[]>,
+  labels: readonly string[] | "any",
   options: EquationOcrOptions,
-): Promise<{
+): Promise<LabelPlaces> {
+  const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS }, options.engine);
+  const rowSession = new OcrSession({ kind: "page" }, options.engine);
+  const cropOptions = {
+    source: options.doc.source,
+    cache: options.doc.cache,
+    deadline: options.deadline,
+    ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.engine !== undefined ? { engine: options.engine } : {}),
+  };
+  const reads = {
+    labels: new CropReads("ocr-label", session, cropOptions),
+    rows: new CropReads("ocr-rows", rowSession, cropOptions),
+  };
+  try {
+    // The labels asked for, each agreed by its own crops at a spot of the pages' readings, need
+    // nothing read again: the strips and bands only add spots for labels a reading missed.
+    if (labels !== "any") {
+      const first = await placesOf(outcomes, layerWords, reads, false);
+      const agreed = new Set(first.places.filter((p) => !p.sequence && !p.numberedLike).map((p) => p.label));
+      if (labels.every((l) => agreed.has(l))) return first;
+    }
+    // Crops read for the first look are taken from what it read.
+    return await placesOf(outcomes, layerWords, reads, true);
+  } finally {
+    await session.close().catch(() => undefined);
+    await rowSession.close().catch(() => undefined);
+  }
+}
+
+type LabelPlaces = {
   places: OcrEquationPlace[];
   sightings: (OcrLabelSighting & { page: number })[];
   cut: boolean;
-}> {
+};
+
+/**
+ * The places of the labels the layout finds in the pages' readings (and OCR layers) and crops
+ * agree on; with `readAgain`, also those of the labels read again from the strips down the columns'
+ * edges and of the spots refused for want of mathematics whose bands, read finer, show it.
+ */
+async function placesOf(
+  outcomes: Map<number, OcrOutcome>,
+  layerWords: Map<number, OcrWord[]>,
+  reads: { labels: CropReads; rows: CropReads },
+  readAgain: boolean,
+): Promise<LabelPlaces> {
   const out: OcrEquationPlace[] = [];
   const sightings: (OcrLabelSighting & { page: number })[] = [];
-  const session = new OcrSession({ kind: "line", characters: LABEL_CHARACTERS });
-  const rowSession = new OcrSession({ kind: "page" });
+  const { labels: labelReads, rows: rowReads } = reads;
   // Set when a reading of a crop, strip or band did not come (the deadline passed, or it failed):
   // labels may then be left unread, and the result must not say OCR did not find them.
   let cut = false;
@@ -364,113 +413,181 @@ async function labelPlaces(
     return read;
   };
   const readWordsOf = async (page: number, box: Box, dpi: number) =>
-    noted(await readCropWords(page, box, dpi, rowSession, options));
-  const readLabelOf = async (page: number, box: Box, dpi: number) =>
-    noted(await readCrop(page, box, dpi, session, options));
+    noted(await rowReads.words(page, box, dpi));
   // Settled once every page is read: the rule looks for another label of the document numbered alike.
   const droppedDots: { place: (label: string) => OcrEquationPlace; readings: string[]; printed: string[] }[] =
     [];
-  try {
-    const read = [...outcomes].filter(([, o]) => o.state === "ok") as [
-      number,
-      OcrOutcome & { ocr: OcrPage },
-    ][];
-    const blockTop = documentBlockTop(read.map(([, o]) => ocrTextBlock(o.ocr.words)));
-    const layerBlockTop = documentBlockTop([...layerWords.values()].map((words) => ocrTextBlock(words)));
-    const columns = documentColumns(read.map(([, o]) => ocrPageColumns(o.ocr.words)));
-    const layerColumns = documentColumns([...layerWords.values()].map((words) => ocrPageColumns(words)));
-    for (const [page, outcome] of read) {
-      const found = ocrPageLabels(outcome.ocr.words, { blockTop, columns });
-      for (const sighting of found.sightings) sightings.push({ page, ...sighting });
-      const layer = layerWords.get(page);
-      const fromLayer = layer
-        ? ocrPageLabels(layer, { blockTop: layerBlockTop, columns: layerColumns }).spots
-        : [];
-      const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
-      const again = await readLabelsAgain(outcome.ocr.words, (box, dpi) => readWordsOf(page, box, dpi));
-      // The labels of the reading amended by the strips, judged in a page context.
-      const judgedAgain = (context: OcrPageContext) =>
-        again.labels.length > 0 ? ocrPageLabels(again.words, context) : undefined;
-      const fromAgain = judgedAgain({ blockTop, columns });
-      const recoveredIn = (labels: OcrPageLabels | undefined) =>
-        (labels?.spots ?? []).filter((spot) => again.labels.some((w) => boxesMeet(w.box, spot.labelBox)));
-      const recovered = recoveredIn(fromAgain);
-      // A label read again from a strip was misread or dropped by the reading: its spot, framed on
-      // the label as the strip read it, takes the place of one the reading made of the same place.
-      const spots = [...spotsBeside(recovered, ownAndLayer), ...recovered];
-      // Labels refused only for want of mathematics beside them: their bands read finer, and where
-      // that finds the display's signs, the page judged again with them.
-      const mathBands = await mathReadAgain(
-        [...found.mathBandsToRead, ...(fromAgain?.mathBandsToRead ?? [])],
-        (box, dpi) => readWordsOf(page, box, dpi),
-      );
-      if (mathBands.length > 0) {
-        const withMath = { blockTop, columns, mathBands };
-        // The bands are all that changed: a spot the pages did not give before stands beside one.
-        const more = [
-          ...ocrPageLabels(outcome.ocr.words, withMath).spots,
-          ...recoveredIn(judgedAgain(withMath)),
-        ];
-        for (const spot of spotsBeside(spots, more)) spots.push(spot);
-      }
-      const agreedLabels = new Map<OcrLabelSpot, string>();
-      const disputed: { spot: OcrLabelSpot; readings: string[] }[] = [];
-      const place = (spot: OcrLabelSpot, label: string, readings: string[], sequence?: Neighbours) => ({
-        page,
-        label,
-        side: spot.side,
-        labelBox: spot.labelBox,
-        equationBox: spot.equationBox,
-        readings,
-        ...(sequence ? { sequence } : {}),
-        png_sha256: (outcome.ocr as OcrPage).render.png_sha256,
-      });
-      for (const spot of spots) {
-        const readings: string[] = [];
-        let agreed: Agreement = { state: "open" };
-        for (const { crop, dpi } of LABEL_READINGS) {
-          const text = await readLabelOf(page, spot.cropBoxes[crop], dpi);
-          if (text === undefined) break;
-          readings.push(text);
-          agreed = agreement(readings, spot.printed);
-          if (agreed.state !== "open") break;
-        }
-        if (agreed.state === "agreed") {
-          agreedLabels.set(spot, agreed.label);
-          out.push(place(spot, agreed.label, readings));
-        } else if (agreed.state === "conflict" || readings.length === LABEL_READINGS.length) {
-          // Readings in conflict, or every framing read without two agreeing (`(24D)` each time: a
-          // letter no label takes): a lettered label's neighbours may settle its letter.
-          const lettered = readings.some((r) => LETTERED_READING.test(r.trim()));
-          if (!lettered && !mayHaveDroppedDots(readings)) continue;
-          // Either rule weighs every framing's reading, not only those up to the disagreement.
-          for (const { crop, dpi } of LABEL_READINGS.slice(readings.length)) {
-            const text = await readLabelOf(page, spot.cropBoxes[crop], dpi);
-            if (text === undefined) break;
-            readings.push(text);
-          }
-          if (lettered) disputed.push({ spot, readings });
-          else
-            droppedDots.push({
-              place: (label) => place(spot, label, readings),
-              readings,
-              printed: printedWords(spot),
-            });
-        }
-      }
-      for (const { spot, readings, label, neighbours } of settleInSequence(disputed, spots, agreedLabels))
-        out.push(place(spot, label, readings, neighbours));
+  const read = [...outcomes].filter(([, o]) => o.state === "ok") as [number, OcrOutcome & { ocr: OcrPage }][];
+  const blockTop = documentBlockTop(read.map(([, o]) => ocrTextBlock(o.ocr.words)));
+  const layerBlockTop = documentBlockTop([...layerWords.values()].map((words) => ocrTextBlock(words)));
+  const columns = documentColumns(read.map(([, o]) => ocrPageColumns(o.ocr.words)));
+  const layerColumns = documentColumns([...layerWords.values()].map((words) => ocrPageColumns(words)));
+  // Every page's strips in one run of the engine; readLabelsAgain then takes them from that run.
+  if (readAgain)
+    await rowReads.prefetch(
+      read.flatMap(([page, o]) =>
+        labelStrips(o.ocr.words).map((strip) => ({ page, box: strip.box, dpi: OCR_DPI })),
+      ),
+    );
+  const pageSpots: { page: number; ocr: OcrPage; spots: OcrLabelSpot[] }[] = [];
+  for (const [page, outcome] of read) {
+    const found = ocrPageLabels(outcome.ocr.words, { blockTop, columns });
+    for (const sighting of found.sightings) sightings.push({ page, ...sighting });
+    const layer = layerWords.get(page);
+    const fromLayer = layer
+      ? ocrPageLabels(layer, { blockTop: layerBlockTop, columns: layerColumns }).spots
+      : [];
+    const ownAndLayer = [...found.spots, ...spotsBeside(found.spots, fromLayer)];
+    const again = readAgain
+      ? await readLabelsAgain(outcome.ocr.words, (box, dpi) => readWordsOf(page, box, dpi))
+      : { words: outcome.ocr.words, labels: [] };
+    // The labels of the reading amended by the strips, judged in a page context.
+    const judgedAgain = (context: OcrPageContext) =>
+      again.labels.length > 0 ? ocrPageLabels(again.words, context) : undefined;
+    const fromAgain = judgedAgain({ blockTop, columns });
+    const recoveredIn = (labels: OcrPageLabels | undefined) =>
+      (labels?.spots ?? []).filter((spot) => again.labels.some((w) => boxesMeet(w.box, spot.labelBox)));
+    const recovered = recoveredIn(fromAgain);
+    // A label read again from a strip was misread or dropped by the reading: its spot, framed on
+    // the label as the strip read it, takes the place of one the reading made of the same place.
+    const spots = [...spotsBeside(recovered, ownAndLayer), ...recovered];
+    // Labels refused only for want of mathematics beside them: their bands read finer, and where
+    // that finds the display's signs, the page judged again with them.
+    const mathBands = readAgain
+      ? await mathReadAgain([...found.mathBandsToRead, ...(fromAgain?.mathBandsToRead ?? [])], (box, dpi) =>
+          readWordsOf(page, box, dpi),
+        )
+      : [];
+    if (mathBands.length > 0) {
+      const withMath = { blockTop, columns, mathBands };
+      // The bands are all that changed: a spot the pages did not give before stands beside one.
+      const more = [
+        ...ocrPageLabels(outcome.ocr.words, withMath).spots,
+        ...recoveredIn(judgedAgain(withMath)),
+      ];
+      for (const spot of spotsBeside(spots, more)) spots.push(spot);
     }
-    const agreedInDocument = out.filter((p) => p.sequence === undefined).map((p) => p.label);
-    for (const { place, readings, printed } of droppedDots) {
-      const settled = labelWithDroppedDots(readings, agreedInDocument, printed);
-      if (settled) out.push({ ...place(settled.label), numberedLike: settled.numberedLike });
+    pageSpots.push({ page, ocr: outcome.ocr, spots });
+  }
+  // Each spot's crops, framing after framing (LABEL_READINGS): every spot of every page still to
+  // be read at a framing is read in one run of the engine.
+  const states = pageSpots.flatMap(({ page, spots }) => spots.map((spot) => new SpotReading(page, spot)));
+  // No label is taken on fewer readings than MIN_LABEL_READINGS: those framings are read together.
+  await labelReads.prefetch(
+    states.flatMap((s) =>
+      LABEL_READINGS.slice(0, MIN_LABEL_READINGS).map(({ crop, dpi }) => ({
+        page: s.page,
+        box: s.spot.cropBoxes[crop],
+        dpi,
+      })),
+    ),
+  );
+  for (const [k, { crop, dpi }] of LABEL_READINGS.entries()) {
+    const due = states.filter((s) => s.wants());
+    if (due.length === 0) break;
+    const regions = due.map((s) => ({ page: s.page, box: s.spot.cropBoxes[crop], dpi }));
+    await labelReads.prefetch(regions);
+    for (const [i, state] of due.entries()) {
+      const text = noted(await labelReads.text(regions[i].page, regions[i].box, dpi));
+      state.take(text, k);
     }
-  } finally {
-    await session.close().catch(() => undefined);
-    await rowSession.close().catch(() => undefined);
+  }
+  for (const { page, ocr, spots } of pageSpots) {
+    const place = (spot: OcrLabelSpot, label: string, readings: string[], sequence?: Neighbours) => ({
+      page,
+      label,
+      side: spot.side,
+      labelBox: spot.labelBox,
+      equationBox: spot.equationBox,
+      readings,
+      ...(sequence ? { sequence } : {}),
+      png_sha256: ocr.render.png_sha256,
+    });
+    const agreedLabels = new Map<OcrLabelSpot, string>();
+    const disputed: { spot: OcrLabelSpot; readings: string[] }[] = [];
+    for (const state of states.filter((s) => s.page === page)) {
+      const { spot, readings, outcome } = state;
+      if (outcome.state === "agreed") {
+        agreedLabels.set(spot, outcome.label);
+        out.push(place(spot, outcome.label, readings));
+      } else if (outcome.state === "disputed") disputed.push({ spot, readings });
+      else if (outcome.state === "dropped-dots")
+        droppedDots.push({
+          place: (label) => place(spot, label, readings),
+          readings,
+          printed: printedWords(spot),
+        });
+    }
+    for (const { spot, readings, label, neighbours } of settleInSequence(disputed, spots, agreedLabels))
+      out.push(place(spot, label, readings, neighbours));
+  }
+  const agreedInDocument = out.filter((p) => p.sequence === undefined).map((p) => p.label);
+  for (const { place, readings, printed } of droppedDots) {
+    const settled = labelWithDroppedDots(readings, agreedInDocument, printed);
+    if (settled) out.push({ ...place(settled.label), numberedLike: settled.numberedLike });
   }
   return { places: out, sightings, cut };
+}
+
+/**
+ * One spot's crop readings, framing after framing: read until two agree (`agreement`); on a conflict,
+ * or when every framing is read without agreement, a lettered reading or dropped dots call for every
+ * framing's reading (the sequence and dotted-label rules weigh them all), anything else is dropped.
+ */
+class SpotReading {
+  readonly readings: string[] = [];
+  private phase: "reading" | "rest" | "done" = "reading";
+  outcome:
+    | { state: "open" }
+    | { state: "agreed"; label: string }
+    | { state: "disputed" }
+    | { state: "dropped-dots" }
+    | { state: "dropped" } = { state: "open" };
+  private lettered = false;
+
+  constructor(
+    readonly page: number,
+    readonly spot: OcrLabelSpot,
+  ) {}
+
+  wants(): boolean {
+    return this.phase !== "done";
+  }
+
+  /** The reading of framing `k` (undefined: it did not come). */
+  take(text: string | undefined, k: number): void {
+    const last = k === LABEL_READINGS.length - 1;
+    if (this.phase === "rest") {
+      if (text !== undefined) this.readings.push(text);
+      if (text === undefined || last) this.finish();
+      return;
+    }
+    if (text === undefined) {
+      this.phase = "done";
+      return;
+    }
+    this.readings.push(text);
+    const agreed = agreement(this.readings, this.spot.printed);
+    if (agreed.state === "agreed") {
+      this.outcome = agreed;
+      this.phase = "done";
+      return;
+    }
+    if (agreed.state === "open" && !last) return;
+    this.lettered = this.readings.some((r) => LETTERED_READING.test(r.trim()));
+    if (!this.lettered && !mayHaveDroppedDots(this.readings)) {
+      this.outcome = { state: "dropped" };
+      this.phase = "done";
+      return;
+    }
+    if (last) this.finish();
+    else this.phase = "rest";
+  }
+
+  private finish(): void {
+    this.outcome = { state: this.lettered ? "disputed" : "dropped-dots" };
+    this.phase = "done";
+  }
 }
 
 /**
@@ -558,76 +675,4 @@ export function columnNeighbours(
   if (up) out.above = up;
   if (down) out.below = down;
   return out;
-}
-
-/** A crop of a page read as one line, from the cache when read before; undefined past the deadline. */
-async function readCrop(
-  page: number,
-  box: Box,
-  dpi: number,
-  session: OcrSession,
-  options: EquationOcrOptions,
-): Promise<string | undefined> {
-  const read = await cachedReading(
-    `ocr-label`,
-    page,
-    box,
-    dpi,
-    options,
-    async (region) => ({ text: (await readRegion(options.doc.source, page, box, session, region)).text }),
-    (held): held is { text: string } => typeof (held as { text?: unknown })?.text === "string",
-  );
-  return read?.text;
-}
-
-/**
- * A reading of a crop (`read`), from the document's cache when read before (`valid` checks what the
- * cache holds), else read and cached; undefined past the deadline or when the reading failed.
- */
-async function cachedReading<T>(
-  kind: string,
-  page: number,
-  box: Box,
-  dpi: number,
-  options: EquationOcrOptions,
-  read: (region: { dpi: number; timeoutMs: number; password?: string }) => Promise<T>,
-  valid: (held: unknown) => held is T,
-): Promise<T | undefined> {
-  const p = ocrProvenance();
-  const key = `${kind}-${p.provider}-${p.provider_version}-${p.model_sha256.slice(0, 16)}-${dpi}-p${page}-${sha256Hex(JSON.stringify(box)).slice(0, 16)}`;
-  const held = options.doc.cache?.readRecord<unknown>(key);
-  if (held !== undefined && valid(held)) return held;
-  if (options.deadline.expired()) return undefined;
-  let value: T;
-  try {
-    value = await read({ dpi, timeoutMs: options.deadline.remaining(), password: options.password });
-  } catch {
-    return undefined;
-  }
-  try {
-    options.doc.cache?.writeRecord(key, value);
-  } catch {
-    // An unwritable cache slows the next run; it never changes a result.
-  }
-  return value;
-}
-
-/** The words of a crop of a page read in page mode, from the cache when read before; undefined past the deadline. */
-async function readCropWords(
-  page: number,
-  box: Box,
-  dpi: number,
-  session: OcrSession,
-  options: EquationOcrOptions,
-): Promise<OcrWord[] | undefined> {
-  const read = await cachedReading(
-    "ocr-rows",
-    page,
-    box,
-    dpi,
-    options,
-    async (region) => ({ words: await readRegionWords(options.doc.source, page, box, session, region) }),
-    (held): held is { words: OcrWord[] } => Array.isArray((held as { words?: unknown })?.words),
-  );
-  return read?.words;
 }

@@ -23,7 +23,7 @@ export const LABEL_READINGS = [
 ] as const;
 export const LABEL_READ_DPI = [...new Set(LABEL_READINGS.map((r) => r.dpi))];
 /** Readings taken before a label is accepted: two crops can drop the same letter. */
-const MIN_LABEL_READINGS = 3;
+export const MIN_LABEL_READINGS = 3;
 
 export type Agreement = { state: "open" } | { state: "agreed"; label: string } | { state: "conflict" };
 

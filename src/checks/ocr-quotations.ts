@@ -8,7 +8,7 @@
 import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
 import type { OcrPage } from "../ocr/page-ocr.js";
-import { ocrProvenance } from "../ocr/tesseract.js";
+import { type OcrEngineOptions, ocrProvenance } from "../ocr/tesseract.js";
 import { fold } from "../text/fold.js";
 import { FoldedPages } from "../text/folded-pages.js";
 import { Deadline } from "../util/deadline.js";
@@ -36,6 +36,8 @@ export interface QuotationOcrOptions {
   /** Deadline for all OCR together, in milliseconds. */
   timeoutMs: number;
   password?: string;
+  /** Which engine reads (default: the system's tesseract when installed). */
+  engine?: OcrEngineOptions;
 }
 
 /** Whether a quotation's result calls for OCR of its page under the mode. */
@@ -57,11 +59,15 @@ export async function applyOcr(
   options: QuotationOcrOptions,
 ): Promise<CheckResult[]> {
   const deadline = new Deadline(options.timeoutMs);
-  const quoted = await applyQuotationOcr(context, records, results, options, deadline);
+  // A page the quotations had read is not read again for the labels, cache or none.
+  const read = new Map<number, OcrPage>();
+  const quoted = await applyQuotationOcr(context, records, results, options, deadline, read);
   return applyEquationOcr(context.pages.pages, quoted, {
     doc: options.doc,
     deadline,
+    read,
     ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.engine !== undefined ? { engine: options.engine } : {}),
   });
 }
 
@@ -71,12 +77,15 @@ async function applyQuotationOcr(
   results: readonly CheckResult[],
   options: QuotationOcrOptions,
   deadline: Deadline,
+  read: Map<number, OcrPage>,
 ): Promise<CheckResult[]> {
   const wanted = results.map((r) => wantsOcr(options.mode, r));
   if (!wanted.some(Boolean)) return [...results];
-  const provenance = ocrProvenance();
+  const provenance = ocrProvenance(options.engine);
   const pages = [...new Set(results.filter((_, i) => wanted[i]).map((r) => r.evidence.page as number))];
   const outcomes = await ocrPages(options.doc.source, pages, {
+    engine: options.engine,
+    read,
     deadline,
     cache: options.doc.cache,
     password: options.password,

@@ -32,9 +32,15 @@ export interface Actions {
     result: { pageCount: number };
   };
   render: {
-    args: { page: number; box?: Box; dpi: number };
+    args: { page: number; box?: Box; dpi: number; pngCompression?: number };
     chunk: never;
     result: EngineRender;
+  };
+  /** Several regions of one page, the page loaded once (its images decoded once). */
+  renderMany: {
+    args: { page: number; regions: { box: Box; dpi: number }[]; pngCompression?: number };
+    chunk: never;
+    result: EngineRender[];
   };
 }
 export type ActionName = keyof Actions;

@@ -96,10 +96,25 @@ const handlers: { [A in ActionName]: Handler<A> } = {
         `page ${args.page} does not exist (the PDF has ${doc.pageCount} pages)`,
       );
     }
-    const result = doc.renderRegion(args.page - 1, args.box, args.dpi);
+    const result = doc.renderRegion(args.page - 1, args.box, args.dpi, pngLevel(args.pngCompression));
     return { result, transfer: [result.png.buffer as ArrayBuffer] };
   },
+  renderMany(doc, args) {
+    if (!Number.isInteger(args.page) || args.page < 1 || args.page > doc.pageCount) {
+      throw new CiteproofError(
+        "PAGE_OUT_OF_RANGE",
+        `page ${args.page} does not exist (the PDF has ${doc.pageCount} pages)`,
+      );
+    }
+    const result = doc.renderRegions(args.page - 1, args.regions, pngLevel(args.pngCompression));
+    return { result, transfer: result.map((r) => r.png.buffer as ArrayBuffer) };
+  },
 };
+
+/** A zlib level from 0 to 9 for the PNG encoder, or its default. */
+function pngLevel(level: number | undefined): number | undefined {
+  return Number.isInteger(level) && (level as number) >= 0 && (level as number) <= 9 ? level : undefined;
+}
 
 async function serve(call: CallMessage): Promise<void> {
   let engine: Engine | undefined;

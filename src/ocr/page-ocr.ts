@@ -12,6 +12,9 @@ import type { OcrProvenance, OcrSession, OcrWordPx } from "./tesseract.js";
 /** Resolution pages are rendered at for OCR. */
 export const OCR_DPI = 300;
 
+/** The zlib level of images rendered for OCR: read once and thrown away, fast to encode beats small. */
+export const OCR_PNG_COMPRESSION = 1;
+
 export interface OcrWord {
   text: string;
   /** In default user space, bottom-left origin. */
@@ -40,26 +43,44 @@ export async function ocrPage(
   session: OcrSession,
   options: OcrPageOptions,
 ): Promise<OcrPage> {
+  return (await ocrPageBatch(source, [page], session, options))[0];
+}
+
+/** Several pages rendered, then read together by one run of the engine, within one deadline. */
+export async function ocrPageBatch(
+  source: PdfBytes,
+  pages: readonly number[],
+  session: OcrSession,
+  options: OcrPageOptions,
+): Promise<OcrPage[]> {
   const started = Date.now();
+  const left = () => Math.max(1, options.timeoutMs - (Date.now() - started));
   const dpi = options.dpi ?? OCR_DPI;
-  const rendered = await renderRegion(source, page, "page", dpi, {
-    timeoutMs: Math.max(1, options.timeoutMs),
-    password: options.password,
-  });
-  const left = options.timeoutMs - (Date.now() - started);
-  const wordsPx = await session.recognize(rendered.png, Math.max(1, left));
-  const words = wordsInUserSpace(wordsPx, rendered.transform);
-  return {
+  const rendered: Awaited<ReturnType<typeof renderRegion>>[] = [];
+  for (const page of pages)
+    rendered.push(
+      await renderRegion(source, page, "page", dpi, {
+        timeoutMs: left(),
+        password: options.password,
+        pngCompression: OCR_PNG_COMPRESSION,
+      }),
+    );
+  const read = await session.recognizeAll(
+    rendered.map((r) => r.png),
+    left(),
+  );
+  const provenance = session.provenance();
+  return pages.map((page, i) => ({
     page,
-    words,
+    words: wordsInUserSpace(read[i], rendered[i].transform),
     render: {
       dpi,
-      width_px: rendered.widthPx,
-      height_px: rendered.heightPx,
-      png_sha256: sha256Hex(rendered.png),
+      width_px: rendered[i].widthPx,
+      height_px: rendered[i].heightPx,
+      png_sha256: sha256Hex(rendered[i].png),
     },
-    provenance: session.provenance(),
-  };
+    provenance,
+  }));
 }
 
 /** Words read from a render, their boxes mapped back to default user space through its transform. */

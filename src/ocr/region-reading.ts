@@ -1,65 +1,55 @@
 /**
- * OCR of one small region of a page as a single line, drawn only from a given set of characters:
- * an equation label read again from its own crop, where the whole page's reading may have merged
- * it with its neighbours or misread its parentheses. The region is rendered from the hashed bytes.
+ * OCR of small regions of a page: an equation label read again from its own crop as a single line
+ * drawn only from a given set of characters (the whole page's reading may have merged it with its
+ * neighbours or misread its parentheses), or a strip or band read as a page of its own. Each region
+ * is rendered from the hashed bytes; a batch of them goes to one run of the engine.
  */
 import type { Box } from "../document/model.js";
-import { renderRegion } from "../document/render.js";
+import { type RenderedRegion, renderRegions } from "../document/render.js";
 import type { PdfBytes } from "../source/file.js";
-import { type OcrWord, wordsInUserSpace } from "./page-ocr.js";
+import { OCR_PNG_COMPRESSION, type OcrWord, wordsInUserSpace } from "./page-ocr.js";
 import type { OcrSession } from "./tesseract.js";
 
 /** The characters an equation label's line may be read as: its digits, letters, dots and parentheses. */
 export const LABEL_CHARACTERS = "()[]{}0123456789.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-export interface RegionReading {
-  /** The words read, joined without spaces (a label has none). */
-  text: string;
+/** A region of a page to read, at a resolution. */
+export interface Region {
+  page: number;
+  box: Box;
   dpi: number;
 }
 
-export async function readRegion(
-  source: PdfBytes,
-  page: number,
-  box: Box,
-  session: OcrSession,
-  options: RegionOptions,
-): Promise<RegionReading> {
-  const { words } = await recognizeRegion(source, page, box, session, options);
-  return { text: words.map((w) => w.text).join(""), dpi: options.dpi };
-}
-
 /**
- * The words of a region of a page as the session reads them (a page-mode session lays the region
- * out as a page of its own), their boxes in default user space through the render's own transform.
+ * The words of each region as the session reads them (a line-mode session gives a label's line, a
+ * page-mode one lays the region out as a page of its own), their boxes in default user space through
+ * each render's own transform; all rendered and read within one deadline.
  */
-export async function readRegionWords(
+export async function readRegions(
   source: PdfBytes,
-  page: number,
-  box: Box,
+  regions: readonly Region[],
   session: OcrSession,
-  options: RegionOptions,
-): Promise<OcrWord[]> {
-  const { words, transform } = await recognizeRegion(source, page, box, session, options);
-  return wordsInUserSpace(words, transform);
-}
-
-type RegionOptions = { dpi: number; timeoutMs: number; password?: string };
-
-/** The region rendered from the hashed bytes and read, within one deadline for both. */
-async function recognizeRegion(
-  source: PdfBytes,
-  page: number,
-  box: Box,
-  session: OcrSession,
-  options: RegionOptions,
-) {
+  options: { timeoutMs: number; password?: string },
+): Promise<OcrWord[][]> {
   const started = Date.now();
-  const rendered = await renderRegion(source, page, box, options.dpi, {
-    timeoutMs: Math.max(1, options.timeoutMs),
-    password: options.password,
-  });
-  const left = options.timeoutMs - (Date.now() - started);
-  const words = await session.recognize(rendered.png, Math.max(1, left));
-  return { words, transform: rendered.transform };
+  const left = () => Math.max(1, options.timeoutMs - (Date.now() - started));
+  // Each page's regions rendered together: the page's image is decoded once for them all.
+  const rendered = new Array<RenderedRegion>(regions.length);
+  for (const page of new Set(regions.map((r) => r.page))) {
+    const at = regions.flatMap((r, i) => (r.page === page ? [i] : []));
+    const images = await renderRegions(
+      source,
+      page,
+      at.map((i) => regions[i]),
+      { timeoutMs: left(), password: options.password, pngCompression: OCR_PNG_COMPRESSION },
+    );
+    at.forEach((i, k) => {
+      rendered[i] = images[k];
+    });
+  }
+  const read = await session.recognizeAll(
+    rendered.map((r) => r.png),
+    left(),
+  );
+  return read.map((words, i) => wordsInUserSpace(words, rendered[i].transform));
 }

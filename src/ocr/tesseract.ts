@@ -1,24 +1,41 @@
 /**
- * Offline OCR with tesseract.js and the English model shipped in @tesseract.js-data/eng: the model
- * is always read from that package's folder (never downloaded, never cached elsewhere). Each call
- * runs under a deadline; on expiry the OCR worker thread is terminated.
+ * Offline OCR: the system's `tesseract` program when it is installed (system-tesseract.ts), else
+ * tesseract.js (tesseract-js.ts), both reading the English LSTM model of @tesseract.js-data/eng
+ * (model.ts). Which engine reads is chosen per session from its options (`engine`), never from
+ * process-wide state; the provenance names the engine, its version and the model file's sha256,
+ * and readings are cached under keys that name the engine, so two engines' readings never mix.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { availableParallelism } from "node:os";
 import { CiteproofError } from "../errors.js";
+import { MODEL_FOLDER, modelFile, tesseractJsVersion } from "./model.js";
+import { findSystemTesseract, type SystemTesseract, SystemTesseractRun } from "./system-tesseract.js";
+import { TesseractJsSession } from "./tesseract-js.js";
 
-const require = createRequire(import.meta.url);
+/** Which engine reads: the system's `tesseract` when installed (auto), or one of them only. */
+export const OCR_ENGINES = ["auto", "tesseract", "tesseract.js"] as const;
+export type OcrEngineChoice = (typeof OCR_ENGINES)[number];
 
-/** The LSTM model, integer-quantised from the "best" models: the package's smaller folder. */
-const MODEL_FOLDER = "4.0.0_best_int";
+/** Counts what an OCR session asks of its engine: runs (a process, or a worker job) and images read. */
+export interface OcrCounter {
+  runs: number;
+  images: number;
+}
+
+export interface OcrEngineOptions {
+  /** Default: $CITEPROOF_OCR_ENGINE, else `auto`. */
+  engine?: OcrEngineChoice;
+  /** The folders `tesseract` is looked for in (default: the PATH). */
+  searchPath?: string;
+  /** Counted into when given: what the session asked of its engine. */
+  counter?: OcrCounter;
+}
 
 /** Where the OCR came from: engine, versions and the model file, for the evidence record. */
 export interface OcrProvenance {
-  provider: "tesseract.js";
+  /** `tesseract`: the system's program; `tesseract.js`: Tesseract compiled to WebAssembly. */
+  provider: "tesseract" | "tesseract.js";
   provider_version: string;
-  /** The Tesseract engine version tesseract.js reports (filled after the first recognition). */
+  /** The Tesseract engine version (tesseract.js: filled after the first recognition). */
   engine_version?: string;
   language: "eng";
   model_package: string;
@@ -39,222 +56,135 @@ export interface OcrWordPx {
   line: number;
 }
 
-interface TesseractBbox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-interface TesseractWorker {
-  recognize(
-    image: Buffer,
-    options: object,
-    output: object,
-  ): Promise<{
-    data: {
-      version?: string;
-      blocks:
-        | {
-            paragraphs: {
-              lines: { words: { text: string; bbox: TesseractBbox; confidence: number }[] }[];
-            }[];
-          }[]
-        | null;
-    };
-  }>;
-  setParameters(params: Record<string, string>): Promise<unknown>;
-  terminate(): Promise<unknown>;
-}
-interface TesseractModule {
-  createWorker(
-    langs: string,
-    oem: number,
-    options: Record<string, unknown>,
-    config?: Record<string, unknown>,
-  ): Promise<TesseractWorker>;
-  OEM: { LSTM_ONLY: number };
-}
-
-let provenanceHeld: OcrProvenance | undefined;
-
-function modelFolder(): { folder: string; packageVersion: string } {
-  let pkgJson: string;
-  try {
-    pkgJson = require.resolve("@tesseract.js-data/eng/package.json");
-  } catch {
-    throw new CiteproofError(
-      "OCR_UNAVAILABLE",
-      "the OCR model package @tesseract.js-data/eng is not installed",
-    );
-  }
-  const version = (JSON.parse(readFileSync(pkgJson, "utf8")) as { version: string }).version;
-  return { folder: join(dirname(pkgJson), MODEL_FOLDER), packageVersion: version };
-}
-
-/** Provenance of the OCR engine and model; throws OCR_UNAVAILABLE when either is missing. */
-export function ocrProvenance(): OcrProvenance {
-  if (provenanceHeld) return provenanceHeld;
-  const { folder, packageVersion } = modelFolder();
-  const file = join(folder, "eng.traineddata.gz");
-  let model: Buffer;
-  try {
-    model = readFileSync(file);
-  } catch {
-    throw new CiteproofError(
-      "OCR_UNAVAILABLE",
-      `the OCR model ${file} of the package @tesseract.js-data/eng cannot be read`,
-    );
-  }
-  let providerVersion: string;
-  try {
-    providerVersion = (
-      JSON.parse(readFileSync(require.resolve("tesseract.js/package.json"), "utf8")) as { version: string }
-    ).version;
-  } catch {
-    throw new CiteproofError("OCR_UNAVAILABLE", "the OCR engine tesseract.js is not installed");
-  }
-  provenanceHeld = {
-    provider: "tesseract.js",
-    provider_version: providerVersion,
-    language: "eng",
-    model_package: `@tesseract.js-data/eng@${packageVersion}`,
-    model_file: `${MODEL_FOLDER}/eng.traineddata.gz`,
-    model_sha256: createHash("sha256").update(model).digest("hex"),
-  };
-  return provenanceHeld;
-}
-
 /**
  * How an OCR session reads its images: a whole page laid out by the engine, or one line of text
  * drawn only from the characters given (an equation label read again from a crop of the page).
  */
 export type OcrReading = { kind: "page" } | { kind: "line"; characters: string };
 
+type Engine = { kind: "tesseract"; program: SystemTesseract } | { kind: "tesseract.js" };
+
+/** The engine asked for: the option, else $CITEPROOF_OCR_ENGINE, else auto. */
+export function ocrEngineChoice(
+  option: OcrEngineChoice | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): OcrEngineChoice {
+  if (option !== undefined) return option;
+  const raw = env.CITEPROOF_OCR_ENGINE;
+  if (raw === undefined || raw === "") return "auto";
+  if (!(OCR_ENGINES as readonly string[]).includes(raw))
+    throw new CiteproofError(
+      "USAGE",
+      `$CITEPROOF_OCR_ENGINE must be one of ${OCR_ENGINES.join(", ")} (got ${JSON.stringify(raw.slice(0, 40))})`,
+    );
+  return raw as OcrEngineChoice;
+}
+
+/** The engine the options choose; throws OCR_UNAVAILABLE when `tesseract` is asked for and absent. */
+function chooseEngine(options: OcrEngineOptions): Engine {
+  const choice = ocrEngineChoice(options.engine);
+  if (choice === "tesseract.js") return { kind: "tesseract.js" };
+  const program = findSystemTesseract(options.searchPath ?? process.env.PATH);
+  if (program) return { kind: "tesseract", program };
+  if (choice === "tesseract")
+    throw new CiteproofError(
+      "OCR_UNAVAILABLE",
+      "the OCR engine tesseract (the system's program) is not installed",
+    );
+  return { kind: "tesseract.js" };
+}
+
+/** Provenance of the engine the options choose and of the model; throws OCR_UNAVAILABLE when either is missing. */
+export function ocrProvenance(options: OcrEngineOptions = {}): OcrProvenance {
+  const engine = chooseEngine(options);
+  const model = modelFile();
+  const base = {
+    language: "eng" as const,
+    model_package: `@tesseract.js-data/eng@${model.packageVersion}`,
+    model_file: `${MODEL_FOLDER}/eng.traineddata.gz`,
+    model_sha256: model.sha256,
+  };
+  if (engine.kind === "tesseract")
+    return {
+      provider: "tesseract",
+      provider_version: engine.program.version,
+      engine_version: engine.program.version,
+      ...base,
+    };
+  return { provider: "tesseract.js", provider_version: tesseractJsVersion(), ...base };
+}
+
 /** An OCR engine instance: load once, recognise several images, close. */
 export class OcrSession {
-  private worker: TesseractWorker | undefined;
-  private starting: Promise<TesseractWorker> | undefined;
-  private engineVersion: string | undefined;
-  /** How many times the engine was killed: a recognition started before a kill must not go on. */
-  private generation = 0;
+  private readonly engine: Engine;
+  private readonly js: TesseractJsSession | undefined;
+  private readonly system: SystemTesseractRun | undefined;
 
-  constructor(private readonly reading: OcrReading = { kind: "page" }) {}
+  constructor(
+    reading: OcrReading = { kind: "page" },
+    private readonly options: OcrEngineOptions = {},
+  ) {
+    this.engine = chooseEngine(options);
+    if (this.engine.kind === "tesseract")
+      this.system = new SystemTesseractRun(
+        this.engine.program,
+        () => modelFile().bytes,
+        reading.kind === "page" ? { psm: "6" } : { psm: "7", whitelist: reading.characters },
+      );
+    else this.js = new TesseractJsSession(reading);
+  }
+
+  /** How many batches may run at once: the system's program one process each, on the cores there are. */
+  parallel(): number {
+    return this.system ? Math.max(1, Math.min(2, availableParallelism())) : 1;
+  }
+
+  /** Whether several images go to one run of the engine (one process), rather than one after the other. */
+  readsInBatches(): boolean {
+    return this.system !== undefined;
+  }
 
   /** Recognises the words of a PNG image within `timeoutMs` (loading the engine included). */
   async recognize(png: Uint8Array, timeoutMs: number): Promise<OcrWordPx[]> {
-    const generation = this.generation;
-    return this.withDeadline(timeoutMs, async () => {
-      const worker = await this.start();
-      // Killed while it started (the deadline passed): the worker is being terminated, and a job
-      // sent to it now would reach a worker that is gone (tesseract.js then throws from nowhere).
-      if (this.generation !== generation)
-        throw new CiteproofError("EXTRACTION_TIMEOUT", `OCR did not finish within ${timeoutMs} ms`);
-      const result = await worker.recognize(
-        Buffer.from(png.buffer, png.byteOffset, png.byteLength),
-        {},
-        { blocks: true, text: false },
-      );
-      if (result.data.version) this.engineVersion = result.data.version;
-      const words: OcrWordPx[] = [];
-      let line = 0;
-      for (const block of result.data.blocks ?? []) {
-        for (const paragraph of block.paragraphs) {
-          for (const l of paragraph.lines) {
-            for (const w of l.words) {
-              const text = w.text.trim();
-              if (text.length === 0) continue;
-              words.push({ text, ...w.bbox, confidence: w.confidence, line });
-            }
-            line++;
-          }
-        }
+    return (await this.recognizeAll([png], timeoutMs))[0];
+  }
+
+  /**
+   * Recognises the words of each PNG within `timeoutMs` for them all: the system's program in one
+   * process, tesseract.js one image after the other.
+   */
+  async recognizeAll(pngs: readonly Uint8Array[], timeoutMs: number): Promise<OcrWordPx[][]> {
+    if (pngs.length === 0) return [];
+    const counter = this.options.counter;
+    if (this.system) {
+      if (counter) {
+        counter.runs++;
+        counter.images += pngs.length;
       }
-      return words;
-    });
+      return this.system.recognize(pngs, timeoutMs);
+    }
+    const js = this.js as TesseractJsSession;
+    const started = Date.now();
+    const out: OcrWordPx[][] = [];
+    for (const png of pngs) {
+      if (counter) {
+        counter.runs++;
+        counter.images++;
+      }
+      out.push(await js.recognize(png, Math.max(1, timeoutMs - (Date.now() - started))));
+    }
+    return out;
   }
 
   /** Provenance including the engine version once a recognition has run. */
   provenance(): OcrProvenance {
-    const base = ocrProvenance();
-    return this.engineVersion ? { ...base, engine_version: this.engineVersion } : base;
+    const base = ocrProvenance(this.options);
+    const version = this.js?.version();
+    return version ? { ...base, engine_version: version } : base;
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.starting = undefined;
-    if (worker) await worker.terminate();
-  }
-
-  private start(): Promise<TesseractWorker> {
-    if (this.worker) return Promise.resolve(this.worker);
-    if (!this.starting) {
-      const { folder } = modelFolder();
-      ocrProvenance();
-      this.starting = (async () => {
-        let tesseract: TesseractModule;
-        try {
-          tesseract = require("tesseract.js") as TesseractModule;
-        } catch {
-          throw new CiteproofError("OCR_UNAVAILABLE", "the OCR engine tesseract.js is not installed");
-        }
-        const worker = await tesseract.createWorker("eng", tesseract.OEM.LSTM_ONLY, {
-          langPath: folder,
-          cacheMethod: "none",
-          gzip: true,
-          // Errors come back as rejected promises; without a handler tesseract.js would throw.
-          errorHandler: () => {},
-          logger: () => {},
-        });
-        if (this.reading.kind === "line")
-          // Tesseract's page segmentation mode 7: the image is one line of text.
-          await worker.setParameters({
-            tessedit_pageseg_mode: "7",
-            tessedit_char_whitelist: this.reading.characters,
-          });
-        this.worker = worker;
-        return worker;
-      })();
-    }
-    return this.starting;
-  }
-
-  private async withDeadline<T>(timeoutMs: number, body: () => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const expiry = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => {
-          void this.kill();
-          reject(new CiteproofError("EXTRACTION_TIMEOUT", `OCR did not finish within ${timeoutMs} ms`));
-        },
-        Math.max(1, timeoutMs),
-      );
-    });
-    try {
-      return await Promise.race([
-        body().catch((error: unknown) => {
-          if (error instanceof CiteproofError) throw error;
-          const message = error instanceof Error ? error.message : String(error);
-          throw new CiteproofError("OCR_UNAVAILABLE", `OCR failed: ${message.split("\n")[0]}`);
-        }),
-        expiry,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private async kill(): Promise<void> {
-    this.generation++;
-    const starting = this.starting;
-    const worker = this.worker;
-    this.worker = undefined;
-    this.starting = undefined;
-    if (worker) await worker.terminate();
-    else if (starting)
-      starting.then(
-        (w) => w.terminate(),
-        () => undefined,
-      );
+    this.system?.close();
+    if (this.js) await this.js.close();
   }
 }

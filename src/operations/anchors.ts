@@ -64,6 +64,7 @@ export const anchorsOperation = defineOperation<AnchorsInput, AnchorsReport>({
       doc,
       deadline: options.deadline,
       password: input.password,
+      ...(ctx.ocrEngine ? { engine: { engine: ctx.ocrEngine } } : {}),
     });
     const held = new Set(record.equations.map((e) => `${e.page}:${e.label}`));
     return {

@@ -61,6 +61,7 @@ export const checkTextOperation = defineOperation<
           doc,
           timeoutMs: options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS,
           password: input.password,
+          ...(ctx.ocrEngine ? { engine: { engine: ctx.ocrEngine } } : {}),
         }
       : undefined;
     return checkText(checkContext(doc, options), reading, undefined, ocr, options.deadline.totalMs);

@@ -49,6 +49,7 @@ export function checkCitations(
     noCache: ctx.open.noCache,
     password,
     privateUrls: ctx.privateUrls ?? "allow",
+    ...(ctx.ocrEngine ? { ocrEngine: ctx.ocrEngine } : {}),
   });
 }
 

@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import { DEFAULT_TIMEOUT_MS, type OpenOptions } from "../document/open.js";
 import type { ErrorCode } from "../errors.js";
+import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PathAccess } from "../source/allowed-root.js";
 import { Deadline } from "../util/deadline.js";
 import type { InputSchema } from "../util/parse-input.js";
@@ -36,6 +37,8 @@ export interface OperationContext {
    * agent's call unless its server allows them; "allow" (the default) for a URL a person gave.
    */
   privateUrls?: "allow" | "refuse";
+  /** Which OCR engine reads when OCR is asked for (default auto: the system's tesseract when installed). */
+  ocrEngine?: OcrEngineChoice;
 }
 
 export interface OperationImage {

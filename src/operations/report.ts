@@ -52,6 +52,7 @@ export const reportOperation = defineOperation<ReportInput, ReportResult>({
           password: input.password,
           dpi: input.dpi ?? DEFAULT_REPORT_DPI,
           ...(input.ocr ? { ocr: input.ocr } : {}),
+          ...(ctx.ocrEngine ? { ocrEngine: ctx.ocrEngine } : {}),
         }),
       );
     } finally {

@@ -45,6 +45,7 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
       deadline,
       password: input.password,
       ...(input.ocr ? { ocr: input.ocr } : {}),
+      ...(ctx.ocrEngine ? { ocrEngine: ctx.ocrEngine } : {}),
     });
   },
   json: (report) => report,

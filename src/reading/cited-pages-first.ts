@@ -16,6 +16,7 @@ import type { ExtractionCache } from "../document/cache.js";
 import { engine } from "../document/engine-client.js";
 import { documentCache, type OpenOptions, pdfSource } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
+import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PdfBytes } from "../source/file.js";
 import { KeptResults, resultsRecordName } from "./result-cache.js";
 
@@ -23,6 +24,8 @@ export type VerifyOptions = OpenOptions &
   AnchorsOptions & {
     /** OCR of cited pages whose words are an image (auto), or also where the text gave no PASS (tesseract). */
     ocr?: OcrMode;
+    /** Which OCR engine reads (default auto: the system's tesseract when installed, else tesseract.js). */
+    ocrEngine?: OcrEngineChoice;
   };
 
 /**

@@ -312,5 +312,6 @@ function ocrOptions(doc: OpenedDocument, options: VerifyOptions): QuotationOcrOp
     doc,
     timeoutMs: options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS,
     ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.ocrEngine !== undefined ? { engine: { engine: options.ocrEngine } } : {}),
   };
 }

@@ -13,6 +13,7 @@ import type { Box } from "../document/model.js";
 import { type OpenOptions, openDocument } from "../document/open.js";
 import { renderRegion, userBoxToDevice } from "../document/render.js";
 import { isCiteproofError } from "../errors.js";
+import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PdfBytes } from "../source/file.js";
 import { type Passage, passagesFor } from "./passages.js";
 import { MAX_PLACES, type Place, type PlaceKind, placesFor } from "./places.js";
@@ -57,6 +58,8 @@ export interface ReportOptions extends OpenOptions {
   dpi?: number;
   /** OCR the cited pages whose words are an image, as verify --ocr does. */
   ocr?: OcrMode;
+  /** Which OCR engine reads (default auto). */
+  ocrEngine?: OcrEngineChoice;
 }
 
 export async function buildReport(
@@ -64,7 +67,7 @@ export async function buildReport(
   records: EvidenceRecord[],
   options: ReportOptions = {},
 ): Promise<Report> {
-  const { dpi = DEFAULT_REPORT_DPI, ocr, ...open } = options;
+  const { dpi = DEFAULT_REPORT_DPI, ocr, ocrEngine, ...open } = options;
   const doc = await openDocument(pdf, { ...open, withGeometry: false });
   const checked = await verifyEvidence(doc, records, open);
   const context = checkContext(doc);
@@ -77,6 +80,7 @@ export async function buildReport(
           doc,
           timeoutMs: open.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS,
           ...(open.password !== undefined ? { password: open.password } : {}),
+          ...(ocrEngine !== undefined ? { engine: { engine: ocrEngine } } : {}),
         }),
       }
     : checked;

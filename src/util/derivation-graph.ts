@@ -20,8 +20,10 @@ export const DERIVED_RECORDS = {
   "page-text": ["document/open", "document/engine-worker"],
   /** The anchors record: equation labels and figure captions decided from the layout. */
   anchors: ["layout/anchors"],
-  /** A page's OCR reading. */
-  "ocr-page": ["ocr/page-ocr"],
+  /** A page's OCR reading: the render, the engines and the parse of their output. */
+  "ocr-page": ["ocr/page-ocr", "ocr/tesseract", "checks/cite-check/ocr-evidence"],
+  /** A region's OCR reading (a label's line, a strip's rows) for the equation check. */
+  "ocr-region": ["checks/ocr-crop-reads", "ocr/region-reading", "ocr/tesseract"],
   /** A flow source (HTML, Markdown, EPUB, ...) read into its document. */
   flow: ["document/flow/open"],
   /** The token index over a document's folded pages. */

@@ -9,6 +9,7 @@ import { checkText } from "../../src/checks/check-text.js";
 import { ocrPages } from "../../src/checks/cite-check/ocr-evidence.js";
 import { applyEquationOcr } from "../../src/checks/ocr-equations.js";
 import { checkContext, verifyEvidence } from "../../src/checks/verify.js";
+import { ocrProvenance } from "../../src/ocr/tesseract.js";
 import { anchorsOperation } from "../../src/operations/anchors.js";
 import { verifyPdf } from "../../src/reading/cited-pages-first.js";
 import { openForChecks } from "../../src/reading/open-for-checks.js";
@@ -16,6 +17,9 @@ import { Deadline } from "../../src/util/deadline.js";
 import { fixture } from "../helpers/fixture-files.js";
 import { hugeImagePdf } from "../helpers/huge-image-pdf.js";
 import { renderingSuiteCache } from "../helpers/render-suite.js";
+
+/** The engine OCR runs with here: the system's tesseract when installed, else tesseract.js. */
+const ENGINE = ocrProvenance().provider;
 
 const SCAN = fixture("eq-scan");
 const TOP = fixture("eq-scan-top");
@@ -46,12 +50,12 @@ describe("verify --ocr on equation labels of a scan", () => {
         pages: [1],
         layer: "ocr",
         textLayer: ["none"],
-        ocr: { provider: "tesseract.js", model_file: "4.0.0_best_int/eng.traineddata.gz", dpi: 300 },
+        ocr: { provider: ENGINE, model_file: "4.0.0_best_int/eng.traineddata.gz", dpi: 300 },
         places: [{ page: 1, side: "right", readings: [`(${label})`, `(${label})`, `(${label})`] }],
       });
       expect(r.message).toMatch(
         new RegExp(
-          `^equation \\(${label}\\) is printed beside a displayed equation on page 1 in its OCR reading \\(tesseract\\.js .*, 300 dpi\\), which can misread`,
+          `^equation \\(${label}\\) is printed beside a displayed equation on page 1 in its OCR reading \\(tesseract(?:\\.js)? .*, 300 dpi\\), which can misread`,
         ),
       );
       const place = (
@@ -110,10 +114,10 @@ describe("verify --ocr on equation labels of a scan", () => {
       ["2", 1, "right", "ocr"],
     ]);
     expect(report.ocrEquations?.[0].readings).toEqual(["(1)", "(1)", "(1)"]);
-    expect(report.ocr).toMatchObject({ provider: "tesseract.js", dpi: 300, pagesRead: [1, 2] });
+    expect(report.ocr).toMatchObject({ provider: ENGINE, dpi: 300, pagesRead: [1, 2] });
     // The traps of page 2 (an enumeration, a table cell, a mention in prose) are not listed.
     expect(anchorsOperation.format(report, input)).toMatch(
-      /equation labels read by OCR of the scanned pages 1-2 \(tesseract\.js .*, 300 dpi; OCR can misread\) \(2\):\n {2}\(1\) {2}page 1, right/,
+      /equation labels read by OCR of the scanned pages 1-2 \(tesseract(?:\.js)? .*, 300 dpi; OCR can misread\) \(2\):\n {2}\(1\) {2}page 1, right/,
     );
   });
 

@@ -9,6 +9,7 @@ import { checkText } from "../../src/checks/check-text.js";
 import { citeCheck } from "../../src/checks/cite-check/run.js";
 import { checkContext } from "../../src/checks/verify.js";
 import { openDocument } from "../../src/document/open.js";
+import { ocrProvenance } from "../../src/ocr/tesseract.js";
 import { callOperation } from "../../src/operations/agent-call.js";
 import { checkTextOperation } from "../../src/operations/check-text.js";
 import { verifyOperation } from "../../src/operations/verify.js";
@@ -16,6 +17,9 @@ import { verifyPdf } from "../../src/reading/cited-pages-first.js";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { hugeImagePdf } from "../helpers/huge-image-pdf.js";
 import { renderingSuiteCache } from "../helpers/render-suite.js";
+
+/** The engine OCR runs with here: the system's tesseract when installed, else tesseract.js. */
+const ENGINE = ocrProvenance().provider;
 
 const SCAN = fixture("scan-layers");
 const TRUE_ON_SCAN = "The learner receives examples whose labels were flipped";
@@ -35,10 +39,10 @@ describe("verify --ocr", () => {
     expect(pass.evidence).toMatchObject({
       layer: "ocr",
       textLayer: "sparse-over-image",
-      ocr: { provider: "tesseract.js", model_file: "4.0.0_best_int/eng.traineddata.gz", dpi: 300 },
+      ocr: { provider: ENGINE, model_file: "4.0.0_best_int/eng.traineddata.gz", dpi: 300 },
     });
     expect(pass.message).toMatch(
-      /^found on page 1 in its OCR text \(tesseract\.js .*, 300 dpi\), which can misread/,
+      /^found on page 1 in its OCR text \(tesseract(?:\.js)? .*, 300 dpi\), which can misread/,
     );
     // OCR that does not find the words leaves the FLAG: a misreading is no evidence of absence.
     expect(unseen).toMatchObject({

@@ -5,10 +5,13 @@ import type { Citation, CiteCheckInput } from "../../src/checks/cite-check/reque
 import { citeCheck } from "../../src/checks/cite-check/run.js";
 import { openDocument } from "../../src/document/open.js";
 import { ocrPage } from "../../src/ocr/page-ocr.js";
-import { OcrSession } from "../../src/ocr/tesseract.js";
+import { OcrSession, ocrProvenance } from "../../src/ocr/tesseract.js";
 import { readPdfFile } from "../../src/source/file.js";
 import { fixture, repoRoot } from "../helpers/fixture-files.js";
 import { renderingSuiteCache } from "../helpers/render-suite.js";
+
+/** The engine OCR runs with here: the system's tesseract when installed, else tesseract.js. */
+const { provider: ENGINE, provider_version: ENGINE_VERSION } = ocrProvenance();
 
 const PDF = fixture("cite-check");
 const SIX = "Scanned pages still carry readable words";
@@ -45,8 +48,8 @@ describe("OCR of an image-only page", () => {
     expect(right).toMatchObject({ verdict: "verified_exact", reason: "exact_in_box" });
     expect(right.evidence_layer).toMatchObject({
       kind: "ocr",
-      provider: "tesseract.js",
-      provider_version: "7.0.0",
+      provider: ENGINE,
+      provider_version: ENGINE_VERSION,
       model_package: "@tesseract.js-data/eng@1.0.0",
       render: { dpi: 300 },
     });

@@ -3,6 +3,8 @@
  * before anything is extracted; extract only the cited pages; OCR where asked; decide each
  * citation; hold the output to its budget.
  */
+
+import type { OcrEngineChoice } from "../../ocr/tesseract.js";
 import type { PathAccess } from "../../source/allowed-root.js";
 import { Deadline } from "../../util/deadline.js";
 import { admitSource } from "./admit-source.js";
@@ -26,6 +28,8 @@ export interface CiteCheckOptions {
   password?: string;
   /** Whether a URL on a loopback, private or link-local address is fetched (default "allow"). */
   privateUrls?: "allow" | "refuse";
+  /** Which OCR engine reads (default auto: the system's tesseract when installed, else tesseract.js). */
+  ocrEngine?: OcrEngineChoice;
 }
 
 export async function citeCheck(
@@ -87,6 +91,7 @@ export async function citeCheck(
   }
   report.ocr_pages = toOcr.sort((a, b) => a - b);
   const ocr: Map<number, OcrOutcome> = await ocrPages(source, toOcr, {
+    ...(options.ocrEngine !== undefined ? { engine: { engine: options.ocrEngine } } : {}),
     deadline,
     cache: cited.cache,
     password: options.password,

@@ -140,8 +140,21 @@ export class EngineDocument {
    * the whole visible page); the render applies the page's /Rotate, so the image looks as a viewer
    * shows the page. A box reaching past the page is clipped to it; one wholly outside is refused.
    */
-  renderRegion(index: number, box: Box | undefined, dpi: number): EngineRender {
-    return this.withPage(index, (page, frame) => renderPage(this.engine, page, index, frame, box, dpi));
+  renderRegion(index: number, box: Box | undefined, dpi: number, pngCompression?: number): EngineRender {
+    return this.withPage(index, (page, frame) =>
+      renderPage(this.engine, page, index, frame, box, dpi, pngCompression),
+    );
+  }
+
+  /** Several regions of a page, loaded once: the renderer decodes its images once for them all. */
+  renderRegions(
+    index: number,
+    regions: readonly { box: Box; dpi: number }[],
+    pngCompression?: number,
+  ): EngineRender[] {
+    return this.withPage(index, (page, frame) =>
+      regions.map((r) => renderPage(this.engine, page, index, frame, r.box, r.dpi, pngCompression)),
+    );
   }
 
   /** Page count and boxes without extracting text. */

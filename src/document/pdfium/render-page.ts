@@ -28,6 +28,7 @@ export function renderPage(
   frame: { cropBox: Box; rotation: Rotation },
   box: Box | undefined,
   dpi: number,
+  pngCompression = PNG_COMPRESSION,
 ): EngineRender {
   const raw = engine.raw;
   const { cropBox, rotation } = frame;
@@ -67,7 +68,7 @@ export function renderPage(
     raw.FPDF_RenderPageBitmap(bitmap, page, -x0, -y0, pageW, pageH, 0, FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER);
     const stride = raw.FPDFBitmap_GetStride(bitmap);
     const buffer = raw.FPDFBitmap_GetBuffer(bitmap);
-    const png = encodePng(engine, buffer, width, height, stride);
+    const png = encodePng(engine, buffer, width, height, stride, pngCompression);
     return { png, widthPx: width, heightPx: height, transform: { ...t, offsetXPx: x0, offsetYPx: y0 } };
   } finally {
     raw.FPDFBitmap_Destroy(bitmap);
@@ -80,6 +81,7 @@ function encodePng(
   width: number,
   height: number,
   stride: number,
+  compression: number,
 ): Uint8Array {
   const raw = engine.raw;
   const outPtrPtr = raw.malloc(4);
@@ -89,7 +91,7 @@ function encodePng(
       width,
       height,
       stride,
-      PNG_COMPRESSION,
+      compression,
       outPtrPtr,
     ) as number;
     if (!size) throw new CiteproofError("INTERNAL", "the PNG encoder failed");
