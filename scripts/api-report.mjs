@@ -43,7 +43,7 @@ export function apiReport(dist = join(root, "dist")) {
     const key = exportedAs ?? `${where}#${target.getName()}`;
     if (entries.has(key)) return;
     const text = declarations
-      .map((d) => printer.printNode(ts.EmitHint.Unspecified, statementOf(d), d.getSourceFile()))
+      .map((d) => printer.printNode(ts.EmitHint.Unspecified, inOneOrder(statementOf(d)), d.getSourceFile()))
       .join("\n");
     entries.set(key, { where, exported: exportedAs !== undefined, name: target.getName(), text });
     for (const d of declarations) pending.push(d);
@@ -101,6 +101,48 @@ export function apiReport(dist = join(root, "dist")) {
   lines.push("```", "");
   return lines.join("\n");
 }
+
+/**
+ * The declaration with its unions' members, and the `{ a: "a"; b: "b" }` objects zod's enums infer, in one
+ * order (by their text): tsc emits an inferred union's members in the order their types were first met, which an incremental
+ * build changes, so the report would differ between two builds of the same code.
+ */
+function inOneOrder(statement) {
+  const keyOf = (node) => printer0.printNode(ts.EmitHint.Unspecified, node, statement.getSourceFile());
+  const enumLike = (node) =>
+    node.members.length > 1 &&
+    node.members.every(
+      (m) =>
+        ts.isPropertySignature(m) &&
+        m.type &&
+        ts.isLiteralTypeNode(m.type) &&
+        ts.isStringLiteral(m.type.literal) &&
+        m.type.literal.text ===
+          (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name) ? m.name.text : undefined),
+    );
+  const byName = (a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0);
+  const result = ts.transform(statement, [
+    (context) => {
+      const visit = (node) => {
+        const visited = ts.visitEachChild(node, visit, context);
+        if (ts.isUnionTypeNode(visited))
+          return ts.factory.updateUnionTypeNode(
+            visited,
+            ts.factory.createNodeArray([...visited.types].sort(byName)),
+          );
+        if (ts.isTypeLiteralNode(visited) && enumLike(visited))
+          return ts.factory.updateTypeLiteralNode(
+            visited,
+            ts.factory.createNodeArray([...visited.members].sort(byName)),
+          );
+        return visited;
+      };
+      return (node) => ts.visitNode(node, visit);
+    },
+  ]);
+  return result.transformed[0];
+}
+const printer0 = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 
 /** The statement that declares a node (a variable's declaration list, not the bare declarator). */
 function statementOf(node) {
