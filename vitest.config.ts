@@ -26,6 +26,7 @@ const SLOW = [
   "test/report/run-report-browser.test.ts",
   "test/package/pack.test.ts",
   "test/attack/path-race.test.ts",
+  "test/attack/page-text-bounds.test.ts",
   "test/report/report-ocr.test.ts",
 ];
 
