@@ -27,6 +27,7 @@ const SLOW = [
   "test/package/pack.test.ts",
   "test/attack/path-race.test.ts",
   "test/attack/page-text-bounds.test.ts",
+  "test/attack/kill-trials.test.ts",
   "test/report/report-ocr.test.ts",
 ];
 

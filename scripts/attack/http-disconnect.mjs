@@ -4,7 +4,7 @@
 // slot behind the abandoned work. An answer past the deadline is a hang; a 5xx other than 503 or an
 // INTERNAL a crash; a 503 (no slot came free) a coded refusal, which also fails the row: the
 // abandoned work was not stopped.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { labelFloodPdf } from "./label-flood.mjs";
 import { postHeaders, repo, startMcpHttp } from "./mcp-http-server.mjs";
@@ -17,6 +17,7 @@ const call = (id, name, args) =>
 
 export async function httpDisconnectAttack(dir, { rounds }) {
   const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, hangs: 0, peakMb: 0, worst: "" };
+  mkdirSync(dir, { recursive: true });
   const flood = join(dir, "flood.pdf");
   writeFileSync(flood, labelFloodPdf(120_000));
   const { child, url, stop } = await startMcpHttp([

@@ -77,13 +77,25 @@ try {
     await serveClientAttack(join(work, "serve"), { rounds: sample ? 1 : 5 }),
   );
   row("store tamper", await tamperAttack(join(work, "tamper"), { seed }));
-  row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 6 : 120, seed }));
+  row(
+    "hostile PDFs",
+    await hostilePdfAttack(join(work, "pdfs"), {
+      count: sample ? 6 : 400,
+      structural: sample ? 5 : 600,
+      seed,
+      width: sample ? 1 : 2,
+    }),
+  );
   row("ToUnicode bombs, resident serve", await pageMemoryAttack(join(work, "page-memory"), { sample }));
   row("hostile flow inputs", await hostileFlowAttack(join(work, "flow"), { sample, seed }));
   row("hostile bibliographies and drafts", await hostileBibAttack(join(work, "bibs"), { sample, seed }));
   row("hostile HTTP", await hostileHttpAttack(join(work, "http"), { bombMib: sample ? 256 : 4096, sample }));
-  const kills = await killTrials(join(work, "kill"), { trials: sample ? 3 : 50, seed });
-  row("SIGKILL: session, run, batch", { ...kills, verdicts: kills.verdicts });
+  const kills = await killTrials(join(work, "kill"), {
+    trials: sample ? 3 : 30,
+    laterTrials: sample ? 1 : 30,
+    seed,
+  });
+  row("SIGKILL: session, log, batch, fetch, assemble, retry", { ...kills, verdicts: kills.verdicts });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
