@@ -27,6 +27,8 @@ const SLOW = [
   "test/report/run-report-browser.test.ts",
   "test/package/pack.test.ts",
   "test/attack/path-race.test.ts",
+  "test/attack/page-text-bounds.test.ts",
+  "test/attack/kill-trials.test.ts",
   "test/report/report-ocr.test.ts",
   // End to end through processes of their own (the CLI spawned, a server started, workers started with
   // flags), each taking ten seconds or more on an idle 2-core machine: `npm test` stays under a minute, and

@@ -6,8 +6,11 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+// The child's own high-water mark (VmHWM of its memory map, in kB): getrusage's maxRSS starts at the
+// parent's resident size when the child is forked, so a large suite process would count as the child's.
+// (No `?` in it: a data: URL ends its module text there.)
 const RSS_HOOK =
-  "data:text/javascript,process.on('exit',()=>process.stderr.write('\\nmaxrss='+process.resourceUsage().maxRSS+'\\n'))";
+  "data:text/javascript,process.on('exit',()=>{const s=process.getBuiltinModule('fs').readFileSync('/proc/self/status','utf8');const m=/VmHWM:\\s+(\\d+)/.exec(s);process.stderr.write('\\nmaxrss='+(m&&m[1]||process.resourceUsage().maxRSS)+'\\n')})";
 const MAX_OUTPUT = 64 << 20;
 
 /** The memory cap a hostile input must stay under, in MiB. */

@@ -1,16 +1,18 @@
-// Hostile PDFs, seeded: truncations and byte flips of a real PDF, page-tree cycles, a huge MediaBox,
-// deep nesting, a flate bomb, a broken ToUnicode, a 100,000-page tree, 120,000 equation labels on
-// one page, and (with qpdf) encrypted and object-stream variants. Each goes through `citeproof
+// Hostile PDFs, seeded: truncations, byte flips, cut, repeated and spliced chunks of real PDFs; the
+// structural classes of pdf-classes.mjs, each variant drawn from the seed; page-tree cycles, a huge
+// MediaBox, deep nesting, a flate bomb, a broken ToUnicode, a 100,000-page tree, 120,000 equation
+// labels on one page, and (with qpdf) encrypted and object-stream variants. Each goes through `citeproof
 // verify` (an equation record too, so the layout rules run) under a 5 s deadline; the answer must be
 // a verdict or a coded error, within the deadline + 5 s, without a stack trace or a signal, with the
 // process's peak memory under the cap.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
-import { classify, runCli } from "./child-run.mjs";
+import { classify, inPool, runCli } from "./child-run.mjs";
 import { labelFloodPdf } from "./label-flood.mjs";
+import { structuralVariants } from "./pdf-classes.mjs";
 import { assemblePdf as pdf } from "./pdf-writer.mjs";
 import { rng } from "./seeded.mjs";
 
@@ -72,17 +74,42 @@ function generated(bombBytes, labels) {
   };
 }
 
-function mutations(base, count, random) {
+const MUTATIONS = ["truncation", "byte flips", "chunk cut", "chunk repeated", "splice"];
+
+function mutations(bases, count, random) {
   const out = {};
+  const span = (n) => {
+    const at = Math.floor(random() * n);
+    return [at, Math.min(n, at + 1 + Math.floor(random() * Math.min(4096, n)))];
+  };
   for (let i = 0; i < count; i++) {
-    const kind = i % 2 === 0 ? "truncation" : "byte flips";
+    const kind = MUTATIONS[i % MUTATIONS.length];
+    const base = bases[Math.floor(random() * bases.length)];
     const bytes = Buffer.from(base);
     if (kind === "truncation")
-      out[`truncation ${i}`] = bytes.subarray(0, Math.max(8, Math.floor(random() * bytes.length)));
-    else {
+      out[`${kind} ${i}`] = bytes.subarray(0, Math.max(8, Math.floor(random() * bytes.length)));
+    else if (kind === "byte flips") {
       for (let f = 0; f < 1 + Math.floor(random() * 20); f++)
         bytes[Math.floor(random() * bytes.length)] ^= 1 << Math.floor(random() * 8);
-      out[`byte flips ${i}`] = bytes;
+      out[`${kind} ${i}`] = bytes;
+    } else if (kind === "chunk cut") {
+      const [a, b] = span(bytes.length);
+      out[`${kind} ${i}`] = Buffer.concat([bytes.subarray(0, a), bytes.subarray(b)]);
+    } else if (kind === "chunk repeated") {
+      const [a, b] = span(bytes.length);
+      const times = 1 + Math.floor(random() * 50);
+      out[`${kind} ${i}`] = Buffer.concat([
+        bytes.subarray(0, b),
+        ...Array(times).fill(bytes.subarray(a, b)),
+        bytes.subarray(b),
+      ]);
+    } else {
+      const other = bases[Math.floor(random() * bases.length)];
+      const cut = Math.floor(random() * bytes.length);
+      out[`${kind} ${i}`] = Buffer.concat([
+        bytes.subarray(0, cut),
+        other.subarray(Math.floor(random() * other.length)),
+      ]);
     }
   }
   return out;
@@ -104,14 +131,19 @@ function qpdfVariants(dir, source) {
   return out;
 }
 
-export async function hostilePdfAttack(dir, { count, seed }) {
+/**
+ * `count` byte-level mutations and `structural` variants of the classes, beside the fixed cases;
+ * `width` calls at once.
+ */
+export async function hostilePdfAttack(dir, { count, structural = 0, seed, width = 1 }) {
   mkdirSync(dir, { recursive: true });
   const random = rng(seed);
-  const base = readFileSync(fixture("paper"));
+  const bases = ["paper", "cite-check", "eq-layouts"].map((name) => readFileSync(fixture(name)));
   const inputs = {
     ...generated(count > 50 ? 1 << 30 : 64 << 20, count > 50 ? 120_000 : 30_000),
     ...qpdfVariants(dir, fixture("paper")),
-    ...mutations(base, count, random),
+    ...mutations(bases, count, random),
+    ...structuralVariants(structural, random),
   };
   const evidence = join(dir, "evidence.json");
   writeFileSync(
@@ -123,22 +155,29 @@ export async function hostilePdfAttack(dir, { count, seed }) {
     ]),
   );
   const stats = { tried: 0, verdicts: 0, coded: 0, crashes: 0, hangs: 0, peakMb: 0, overCap: 0, worst: "" };
-  let i = 0;
-  for (const [name, bytes] of Object.entries(inputs)) {
-    const file = join(dir, `in-${i++}.pdf`);
-    writeFileSync(file, bytes);
-    const args = [
-      "verify",
-      file,
-      "--evidence",
-      evidence,
-      "--json",
-      "--no-cache",
-      "--timeout-ms",
-      String(DEADLINE_MS),
-    ];
-    classify(stats, name, await runCli(args, { timeoutMs: DEADLINE_MS + 5000 }));
-  }
+  const names = Object.keys(inputs);
+  await inPool(
+    names.map((name, i) => [name, i]),
+    width,
+    async ([name, i]) => {
+      const file = join(dir, `in-${i}.pdf`);
+      writeFileSync(file, inputs[name]);
+      // Each input's bytes are let go once written: a thousand of them are not held at once.
+      delete inputs[name];
+      const args = [
+        "verify",
+        file,
+        "--evidence",
+        evidence,
+        "--json",
+        "--no-cache",
+        "--timeout-ms",
+        String(DEADLINE_MS),
+      ];
+      classify(stats, name, await runCli(args, { timeoutMs: DEADLINE_MS + 5000 }));
+      rmSync(file, { force: true });
+    },
+  );
   if (stats.worst) process.stderr.write(`hostile PDFs: ${stats.worst}\n`);
   delete stats.worst;
   return stats;

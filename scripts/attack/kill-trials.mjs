@@ -1,6 +1,7 @@
-// SIGKILL at seeded moments over the three stores a command writes: a session's claim pool
-// (`session verify`), a run's event log (events appended one by one) and a batch's results file
-// (`batch`, then run again to finish). After each kill the store must still read and verify: no
+// SIGKILL at seeded moments over the stores a command writes: a session's claim pool
+// (`session verify`), a run's event log (events appended one by one), a batch's results file
+// (`batch`, then run again to finish), and (kill-trials-more.mjs) `source fetch`, `run assemble` and
+// `batch --retry-errors`. After each kill the store must still read and verify: no
 // claim, event or result acknowledged before the kill is lost, nothing is half-written (a session
 // command's claims enter all or none), and the finished batch holds exactly one whole line per job.
 import { spawn } from "node:child_process";
@@ -8,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSyn
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cli, runCli } from "./child-run.mjs";
+import { assembleTrials, batchCommand, fetchTrials, retryTrials } from "./kill-trials-more.mjs";
 import { rng } from "./seeded.mjs";
 
 const dist = (name) => new URL(`../../dist/${name}`, import.meta.url).href;
@@ -135,21 +137,9 @@ async function batchTrials(dir, trials, random, stats) {
       { kind: "quotation", page: 1, text: `words of job ${i} that are not printed` },
     ],
   }));
-  const jobsPath = join(dir, "jobs.jsonl");
-  writeFileSync(jobsPath, `${jobs.map((j) => JSON.stringify(j)).join("\n")}\n`);
   const root = realpathSync(fileURLToPath(new URL("../../test/fixtures", import.meta.url)));
-  const args = (out) => [
-    cli,
-    "batch",
-    jobsPath,
-    "--out",
-    out,
-    "--jobs",
-    "2",
-    "--quiet",
-    "--allow-root",
-    root,
-  ];
+  const batch = batchCommand(dir, jobs, root);
+  const args = (out) => [cli, ...batch(out)];
   for (let trial = 0; trial < trials; trial++) {
     const out = join(dir, `batch-${trial}.jsonl`);
     rmSync(out, { force: true });
@@ -183,7 +173,11 @@ async function batchTrials(dir, trials, random, stats) {
   }
 }
 
-export async function killTrials(dir, { trials, seed }) {
+/**
+ * `trials` kills of each of the session, event log and batch stores, and `laterTrials` (default the
+ * same) of each of fetch, assemble and retry.
+ */
+export async function killTrials(dir, { trials, laterTrials = trials, seed, only }) {
   mkdirSync(dir, { recursive: true });
   const random = rng(seed);
   const stats = { tried: 0, verdicts: 0, killed: 0, crashes: 0, lost: 0 };
@@ -191,9 +185,14 @@ export async function killTrials(dir, { trials, seed }) {
     ["session", sessionTrials],
     ["run", runTrials],
     ["batch", batchTrials],
+    ["fetch", fetchTrials],
+    ["assemble", assembleTrials],
+    ["retry", retryTrials],
   ]) {
+    if (only && !only.includes(name)) continue;
     mkdirSync(join(dir, name), { recursive: true });
-    await trial(join(dir, name), trials, random, stats);
+    const count = ["fetch", "assemble", "retry"].includes(name) ? laterTrials : trials;
+    await trial(join(dir, name), count, random, stats);
   }
   return stats;
 }

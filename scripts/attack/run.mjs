@@ -16,10 +16,12 @@ import { hostileBibAttack } from "./hostile-bibs.mjs";
 import { hostileFlowAttack } from "./hostile-flow.mjs";
 import { hostileHttpAttack } from "./hostile-http.mjs";
 import { hostilePdfAttack } from "./hostile-pdfs.mjs";
+import { httpDisconnectAttack } from "./http-disconnect.mjs";
 import { httpLimitAttack } from "./http-limits.mjs";
 import { killTrials } from "./kill-trials.mjs";
 import { runLockTrials } from "./lock-trials.mjs";
 import { mcpFrameAttack } from "./mcp-frames.mjs";
+import { pageMemoryAttack } from "./page-memory.mjs";
 import { pathRaceAttack } from "./path-race.mjs";
 import { serveClientAttack } from "./serve-clients.mjs";
 import { specialFileAttack } from "./special-files.mjs";
@@ -67,16 +69,33 @@ try {
   row("malformed MCP frames, stdio + HTTP", await mcpFrameAttack({ count: sample ? 40 : 120, seed }));
   row("HTTP batches, big bodies, flood", await httpLimitAttack({ sample }));
   row(
+    "HTTP clients gone mid-call",
+    await httpDisconnectAttack(join(work, "gone"), { rounds: sample ? 1 : 5 }),
+  );
+  row(
     "serve: killed clients, long lines, own streams",
     await serveClientAttack(join(work, "serve"), { rounds: sample ? 1 : 5 }),
   );
   row("store tamper", await tamperAttack(join(work, "tamper"), { seed }));
-  row("hostile PDFs", await hostilePdfAttack(join(work, "pdfs"), { count: sample ? 6 : 120, seed }));
+  row(
+    "hostile PDFs",
+    await hostilePdfAttack(join(work, "pdfs"), {
+      count: sample ? 6 : 400,
+      structural: sample ? 5 : 600,
+      seed,
+      width: sample ? 1 : 2,
+    }),
+  );
+  row("ToUnicode bombs, resident serve", await pageMemoryAttack(join(work, "page-memory"), { sample }));
   row("hostile flow inputs", await hostileFlowAttack(join(work, "flow"), { sample, seed }));
   row("hostile bibliographies and drafts", await hostileBibAttack(join(work, "bibs"), { sample, seed }));
   row("hostile HTTP", await hostileHttpAttack(join(work, "http"), { bombMib: sample ? 256 : 4096, sample }));
-  const kills = await killTrials(join(work, "kill"), { trials: sample ? 3 : 50, seed });
-  row("SIGKILL: session, run, batch", { ...kills, verdicts: kills.verdicts });
+  const kills = await killTrials(join(work, "kill"), {
+    trials: sample ? 3 : 30,
+    laterTrials: sample ? 1 : 30,
+    seed,
+  });
+  row("SIGKILL: session, log, batch, fetch, assemble, retry", { ...kills, verdicts: kills.verdicts });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -65,8 +65,18 @@ function workerUrl(): URL {
   return new URL(import.meta.url.replace(/\/src\/document\/[^/]+$/, "/dist/document/engine-worker.js"));
 }
 
+/**
+ * Past this size the engine's memory is let go once no call is pending: WebAssembly memory never
+ * shrinks, so a worker kept after one hostile or huge page (a resident `serve`, an MCP server) would
+ * hold it for good. An ordinary paper leaves the engine near 20 MiB; starting a worker again costs
+ * well under a second.
+ */
+export const KEEP_ENGINE_BYTES = 64 * 2 ** 20;
+
 export class EngineClient {
   private worker: Worker | undefined;
+  /** Whether the worker's engine memory has grown past KEEP_ENGINE_BYTES. */
+  private grown = false;
   private heldKey: string | undefined;
   /** Whether the worker has been sent its first call (which compiles its engine). */
   private engineLoading = false;
@@ -183,13 +193,19 @@ export class EngineClient {
         }
         return;
       case "result":
+        this.noteEngineBytes(message.engineBytes);
         this.settle(message.id, undefined, message.result);
         return;
       case "error":
         if (message.released) this.heldKey = undefined;
+        this.noteEngineBytes(message.engineBytes);
         this.settle(message.id, fromWire(message.error, p.options.fallbackCode));
         return;
     }
+  }
+
+  private noteEngineBytes(bytes: number | undefined): void {
+    if (bytes !== undefined && bytes > KEEP_ENGINE_BYTES) this.grown = true;
   }
 
   /** Redoes every call in flight on a fresh worker, in the order they were made. */
@@ -210,7 +226,7 @@ export class EngineClient {
     p.endShortRun?.();
     if (this.pending.size === 0) {
       this.worker?.unref();
-      if (p.options.releaseAfter) void this.close();
+      if (p.options.releaseAfter || this.grown) void this.close();
     }
     if (error) p.reject(error);
     else p.resolve(result);
@@ -229,6 +245,7 @@ export class EngineClient {
 
   private detach(): void {
     this.worker = undefined;
+    this.grown = false;
     this.heldKey = undefined;
   }
 

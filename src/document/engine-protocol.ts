@@ -58,9 +58,10 @@ export interface WireError {
 
 export type ReplyMessage =
   | { id: number; type: "chunk"; chunk: unknown }
-  | { id: number; type: "result"; result: unknown }
+  /** `engineBytes`: how large the engine's memory has grown (it never shrinks while the worker lives). */
+  | { id: number; type: "result"; result: unknown; engineBytes?: number }
   /** `released`: the worker does not hold the call's document any more (it failed to open). */
-  | { id: number; type: "error"; error: WireError; released: boolean }
+  | { id: number; type: "error"; error: WireError; released: boolean; engineBytes?: number }
   /** The engine aborted: the worker answers nothing more and ends; what it had not done is to be redone. */
   | { id: 0; type: "lost"; message: string };
 

@@ -126,10 +126,12 @@ async function serve(call: CallMessage): Promise<void> {
     const handler = handlers[call.action] as Handler<ActionName>;
     const { result, transfer } = handler(doc, call.args as never, sink as never, engine);
     // After an abort the call's pages past the failed one were not done: the main side redoes them.
-    if (!engine.state.aborted) post({ id: call.id, type: "result", result }, transfer);
+    if (!engine.state.aborted)
+      post({ id: call.id, type: "result", result, engineBytes: engine.memoryBytes() }, transfer);
   } catch (error) {
     const released = held?.key !== call.doc.key;
-    post({ id: call.id, type: "error", error: toWire(error), released });
+    const engineBytes = engine && !engine.state.aborted ? engine.memoryBytes() : undefined;
+    post({ id: call.id, type: "error", error: toWire(error), released, engineBytes });
   }
   if (engine === undefined || engine.state.aborted) {
     ended = true;

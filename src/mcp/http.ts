@@ -5,8 +5,9 @@
  * request, a cap on the request body and a deadline for receiving it, at most `maxConcurrent`
  * requests at once (others wait up to `queueTimeoutMs`, then 503 with Retry-After), one message a
  * request (a batch is refused: each call takes its own slot), the body parsed only once a slot is
- * held, a slot held until its call's work has stopped, a deadline per tool call, idle connections
- * closed, and a shutdown that finishes the requests in flight.
+ * held, a slot held until its call's work has stopped, a deadline per tool call, the work of calls
+ * whose clients went away stopped, idle connections closed, and a shutdown that finishes the
+ * requests in flight.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import {
@@ -17,6 +18,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { AbandonedCalls } from "../document/abandoned-calls.js";
 import { CiteproofError } from "../errors.js";
 import { INVALID_PARAMS, refusalMessage, screenMessage } from "./messages.js";
 import { createMcpServer, type ServerEnv, type Work } from "./server.js";
@@ -72,6 +74,7 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   const { limits } = options;
   const env = { ...options.env, open: concurrentOpenOptions(options.env.open, limits.maxConcurrent) };
   const slots = new Slots(limits.maxConcurrent);
+  const abandoned = new AbandonedCalls();
   const inFlight = new Set<Promise<void>>();
   const expected = digest(options.token);
   const local = isLoopback(options.host);
@@ -120,7 +123,19 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
       return refuse(res, 503, `busy: ${limits.maxConcurrent} calls are running; try again`, {
         "Retry-After": String(Math.max(1, Math.ceil(limits.queueTimeoutMs / 1000))),
       });
+    // A client gone while its request waited for a slot: nothing is run for it.
+    if (req.socket.destroyed) {
+      release();
+      return;
+    }
     const work: Work = { calls: new Set(), running: new Set() };
+    // A client that goes away mid-call abandons it: once only such calls run, their work is stopped,
+    // so no call waits for a slot behind work nobody will read.
+    const tracked = abandoned.begin();
+    const left = () => {
+      if (!res.writableFinished) tracked.abandon();
+    };
+    req.socket.once("close", left);
     try {
       const screened = screenMessage(body.text);
       if ("refused" in screened) {
@@ -152,6 +167,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
       // A call answered CALL_TIMEOUT still holds its slot until its work has stopped: the slots
       // bound the work running, not only the answers pending.
       while (work.running.size > 0) await Promise.allSettled([...work.running]);
+      tracked.end();
+      req.socket.off("close", left);
       release();
     }
   }

@@ -3,6 +3,7 @@
  * boxes, origins, font sizes, fonts and flags, and the lines, line-end hyphens and script breaks
  * derived from them. What is read per character lives here, in one loop.
  */
+import { CiteproofError } from "../../errors.js";
 import {
   CHAR_FLAG_GENERATED,
   CHAR_FLAG_LINE_END_HYPHEN,
@@ -15,6 +16,19 @@ import { buildLines } from "./lines.js";
 import { findScriptBreaks } from "./script-breaks.js";
 
 const UTF16 = new TextDecoder("utf-16le");
+
+/**
+ * The most characters one page may yield. A dense real page holds tens of thousands; past this, the
+ * per-character arrays alone would take hundreds of MiB outside the engine's memory limit (a few
+ * bytes of a ToUnicode map can make every glyph yield a long string). The page is refused, read as
+ * unreadable, before its arrays are made.
+ */
+export const MAX_PAGE_CHARACTERS = 1 << 20;
+/**
+ * The most characters one glyph may yield. The engine gives a glyph's ToUnicode string as that many
+ * characters on one box; the longest string Unicode decomposes one character into is 18 code points.
+ */
+export const MAX_CHARACTERS_PER_GLYPH = 64;
 
 /** What the loop gives for a page: the text layer's parts and the geometry's arrays (empty without geometry). */
 export interface PageCharacters extends Omit<PageGeometry, "page"> {
@@ -37,6 +51,13 @@ export function extractCharacters(
 ): PageCharacters {
   const raw = engine.raw;
   const count = Math.max(0, raw.FPDFText_CountChars(textPage) | 0);
+  if (count > MAX_PAGE_CHARACTERS) {
+    throw new CiteproofError(
+      "EXTRACTION_FAILED",
+      `the page yields ${count} characters, more than the ${MAX_PAGE_CHARACTERS} a page may`,
+      { characters: count, limit: MAX_PAGE_CHARACTERS },
+    );
+  }
   // Astral characters take two units and each line-end hyphen adds a break: at most 2 per char.
   // The arrays are reused from page to page (every slot below n is written), and copied out at the end.
   const { units, glyphBoxes, looseBoxes, origins, fontSizes, fontIndex, flags } = scratch.ensure(
@@ -69,6 +90,13 @@ export function extractCharacters(
   let inkChars = 0;
   let hiddenChars = 0;
   let n = 0;
+  // Characters in a row on one box of one text object: the pieces of one glyph's ToUnicode string.
+  let pieces = 0;
+  let pieceObject = -1;
+  let pieceLeft = Number.NaN;
+  let pieceBottom = Number.NaN;
+  let pieceRight = Number.NaN;
+  let pieceTop = Number.NaN;
 
   // Kept out of a closure: a counter captured by one would live on the heap and slow every character.
   const arrays: CharArrays = { units, glyphBoxes, looseBoxes, origins, fontSizes, fontIndex, flags };
@@ -138,6 +166,28 @@ export function extractCharacters(
     const lb = f32[s32 + 11];
     const ox = f64[s64 + 6];
     const oy = f64[s64 + 7];
+    if (
+      object === pieceObject &&
+      gl === pieceLeft &&
+      gb === pieceBottom &&
+      gr === pieceRight &&
+      gt === pieceTop
+    ) {
+      if (++pieces > MAX_CHARACTERS_PER_GLYPH) {
+        throw new CiteproofError(
+          "EXTRACTION_FAILED",
+          `a glyph of the page yields more than ${MAX_CHARACTERS_PER_GLYPH} characters: its font's ToUnicode map is not believed`,
+          { limit: MAX_CHARACTERS_PER_GLYPH },
+        );
+      }
+    } else {
+      pieces = 1;
+      pieceObject = object;
+      pieceLeft = gl;
+      pieceBottom = gb;
+      pieceRight = gr;
+      pieceTop = gt;
+    }
     if (objectChanged) {
       objectChanged = false;
       // Judged by the object's first glyph: text an image painted later wholly covers is hidden too.

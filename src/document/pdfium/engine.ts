@@ -168,6 +168,10 @@ export class Engine {
     this.views();
     return this.u16;
   }
+  /** How large the engine's memory has grown, in bytes: WebAssembly memory only grows. */
+  memoryBytes(): number {
+    return this.memory.buffer.byteLength;
+  }
   scratchPtr(): number {
     return this.scratch;
   }
