@@ -326,7 +326,7 @@ async function readHtml(
   limits: FlowLimits,
   kind: "html" | "xhtml",
 ): Promise<FlowDocument> {
-  const html = decodeText(source.bytes, source.origin, declaredCharset(source.bytes));
+  const html = decodeText(source.bytes, source.origin, source.charset, declaredCharset(source.bytes));
   const builder = new FlowBuilder(kind, source.sha256);
   appendHtml(builder, html, { limits, part: source.origin, xml: kind === "xhtml" });
   return builder.finish();
