@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { FLOW_READER_VERSION } from "../../src/document/flow/model.js";
 import { listFiles, tempDir } from "../helpers/fixture-files.js";
 import { runCli } from "../helpers/run-cli.js";
 
@@ -42,7 +43,7 @@ describe("verify and locate on a flow source", () => {
       "FAIL wrong-section",
     ]);
     expect(report.results[1].message).toContain('the words are under "2 Methods"');
-    expect(listFiles(cache).some((f) => f.endsWith("rec-flow-v1.bin"))).toBe(true);
+    expect(listFiles(cache).some((f) => f.endsWith(`rec-flow-v${FLOW_READER_VERSION}.bin`))).toBe(true);
     const again = runCli(["verify", page, "--evidence", evidence, "--cache-dir", cache, "--json"]);
     expect(again.json).toEqual(run.json);
   });

@@ -8,7 +8,7 @@
 import type { PdfBytes } from "../../source/file.js";
 
 /** Bumped whenever a reader's output changes; part of the cache key of a parsed flow document. */
-export const FLOW_READER_VERSION = "1";
+export const FLOW_READER_VERSION = "2";
 
 export const FLOW_KINDS = ["html", "xhtml", "epub", "docx", "odt", "jats", "markdown", "text"] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];

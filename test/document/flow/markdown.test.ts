@@ -122,4 +122,21 @@ describe("Markdown reader", () => {
     }
     expect(Date.now() - started).toBeLessThan(5_000);
   }, 120_000);
+
+  it("renders email autolinks and reference links as their words; definitions are not printed", async () => {
+    const doc = await readFlow(
+      "markdown",
+      [
+        "# 1 Credits",
+        "",
+        "Written by Kirill Simonov <xi@resolvent.net>, faster than [zlib] or [LZ 4][], unlike [not a link].",
+        "",
+        "[zlib]: https://www.zlib.net/",
+        '[lz  4]: https://lz4.org "LZ4"',
+      ].join("\n"),
+    );
+    expect(doc.text).toBe(
+      "1 Credits\n\nWritten by Kirill Simonov xi@resolvent.net, faster than zlib or LZ 4, unlike [not a link].",
+    );
+  });
 });
