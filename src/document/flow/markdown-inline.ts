@@ -28,7 +28,7 @@ const ENTITIES: Record<string, string> = {
  */
 export function renderInline(source: string, references: ReadonlySet<string> = new Set()): string {
   // Code spans are cut out first: nothing inside them is syntax.
-  const pieces = source.split(/(?<!`)(`+)(?!`)([\s\S]{0,1000}?[^`])\1(?!`)/u);
+  const pieces = source.split(/(?<!`)(`{1,1000})(?!`)([\s\S]{0,1000}?[^`])\1(?!`)/u);
   const out: string[] = [];
   for (let i = 0; i < pieces.length; i += 3) {
     out.push(renderProse(pieces[i], references));

@@ -47,7 +47,7 @@ export function appendMarkdown(builder: FlowBuilder, source: string, limits: Flo
   const notes: { id: string; text: string }[] = [];
   const noteHeadings = new Map<string, number>();
   const emit = (k: Kind, text: string, region: "body" | "footnote" | "table" | "caption" = "body") => {
-    for (const mark of text.matchAll(/\[\^([^\]\s]+)\]/gu))
+    for (const mark of text.matchAll(/\[\^([^[\]\s]{1,200})\]/gu))
       if (!noteHeadings.has(mark[1])) noteHeadings.set(mark[1], builder.currentHeading);
     const block = builder.block(k, render(text), { region });
     const label = k === "caption" ? LABELLED.exec(render(text).trim()) : null;
@@ -210,8 +210,8 @@ function displayMath(builder: FlowBuilder, lines: string[], start: number): numb
     text = lines[i];
   }
   const math = body.join("\n");
-  const block = builder.block("equation", math.replace(/\\tag\{[^}]*\}/gu, ""));
-  const tag = /\\tag\{([^}]+)\}/u.exec(math)?.[1];
+  const block = builder.block("equation", math.replace(/\\tag\{[^{}]{0,200}\}/gu, ""));
+  const tag = /\\tag\{([^{}]{1,200})\}/u.exec(math)?.[1];
   if (tag !== undefined && block >= 0) builder.label("equation", `(${tag.trim()})`, block);
   return i + 1;
 }
