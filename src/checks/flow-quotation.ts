@@ -306,7 +306,7 @@ function capital(text: string): string {
   return text[0].toUpperCase() + text.slice(1);
 }
 
-function shortList(items: string[], limit = 12): string {
+export function shortList(items: string[], limit = 12): string {
   const more = items.length - limit;
   return more > 0 ? `${items.slice(0, limit).join(", ")} and ${more} more` : items.join(", ");
 }

@@ -11,6 +11,7 @@ import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { checkFigure } from "./figure.js";
 import { checkPage } from "./page.js";
+import { checkSectionQuotation } from "./pdf-section-quotation.js";
 import { checkQuotation } from "./quotation.js";
 import { type CheckResult, withEvidence } from "./result.js";
 
@@ -128,7 +129,9 @@ export function checkRecord(
 ): CheckResult | Promise<CheckResult> {
   switch (record.kind) {
     case "quotation":
-      return checkQuotation(context.pages, context.pageCount, record);
+      return record.section !== undefined
+        ? checkSectionQuotation(context.pages, context.pageCount, { ...record, section: record.section })
+        : checkQuotation(context.pages, context.pageCount, record);
     case "page":
       return checkPage(context.pageCount, record, context.pages.labels);
     case "equation":

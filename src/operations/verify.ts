@@ -1,12 +1,11 @@
 import type { z } from "zod";
 import { verifyPdf } from "../checks/cited-pages-first.js";
-import { type EvidenceRecord, toEvidenceRecords } from "../checks/evidence-record.js";
+import { toEvidenceRecords } from "../checks/evidence-record.js";
 import { assertFlowLocators, type FlowVerifyReport, verifyFlow } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
 import type { FlowKind } from "../document/flow/model.js";
 import { kindName } from "../document/flow/readers.js";
-import { CiteproofError } from "../errors.js";
 import { openAnySource, sourcePath } from "./any-source.js";
 import { callDeadline, defineOperation } from "./operation.js";
 import type { verifyInput } from "./schemas/documents.js";
@@ -35,7 +34,6 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
     const locators = (kind: FlowKind) => kind !== "epub" && assertFlowLocators(kind, false, records, path);
     const opened = await openAnySource(ctx, path, pdfOnly, input.pdf !== undefined, locators);
     if (opened.kind !== "pdf") return verifyFlow(opened.doc, records, path);
-    assertNoSection(records, path);
     return verifyPdf(opened.source, records, {
       ...ctx.open,
       deadline,
@@ -47,17 +45,6 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
   format: (report, input) => formatVerifyReport(sourcePath(input), report),
   exitCode: (report) => failsIn(report.results),
 });
-
-/** A section locator on a PDF is refused, never ignored: this version checks a PDF's quotations by page. */
-function assertNoSection(records: readonly EvidenceRecord[], path: string): void {
-  const at = records.findIndex((r) => r.kind === "quotation" && r.section !== undefined);
-  if (at >= 0)
-    throw new CiteproofError(
-      "EVIDENCE_INVALID",
-      `record ${at}: field "section": ${path} is a PDF, whose quotations name a page; section is a locator of flow sources (HTML, Markdown, text)`,
-      { path: `record ${at}.section` },
-    );
-}
 
 /** 1 when a record FAILs against the document. */
 export function failsIn(results: readonly { verdict: string }[]): 0 | 1 {

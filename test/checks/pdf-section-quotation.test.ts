@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module script without types
+import { buildSectionPdf, hasEngine, SECTION_PARAGRAPHS } from "../../scripts/fixtures/section-pdf.mjs";
+import { type CheckContext, checkContext, checkRecord } from "../../src/checks/verify.js";
+import { openDocument } from "../../src/document/open.js";
+
+type Key = string;
+const truth = SECTION_PARAGRAPHS as Record<string, { chain: string; words: string }>;
+
+describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () => {
+  const work = mkdtempSync(join(tmpdir(), "citeproof-sections-"));
+  let withHeadings: CheckContext;
+  let without: CheckContext;
+  beforeAll(async () => {
+    writeFileSync(join(work, "sections.pdf"), buildSectionPdf());
+    writeFileSync(join(work, "plain.pdf"), buildSectionPdf({ headings: false }));
+    withHeadings = checkContext(await openDocument(join(work, "sections.pdf"), { noCache: true }));
+    without = checkContext(await openDocument(join(work, "plain.pdf"), { noCache: true }));
+  }, 120_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const check = (context: CheckContext, key: Key, section: string, page?: number) =>
+    checkRecord(context, {
+      kind: "quotation",
+      section,
+      text: truth[key]?.words ?? key,
+      ...(page !== undefined ? { page } : {}),
+    });
+
+  it("passes every paragraph under its own heading, by number, words or both, and under its parents", () => {
+    for (const [key, { chain }] of Object.entries(truth)) {
+      const own = chain.split(" > ").at(-1)!;
+      const names = [own, ...(/^\d/.test(own) ? [own.split(" ")[0], own.replace(/^\S+ /, "")] : [])];
+      for (const name of [...names, ...chain.split(" > ").slice(0, -1)]) {
+        const r = check(withHeadings, key, name);
+        expect([key, name, r.verdict, r.reason]).toEqual([key, name, "PASS", "found"]);
+      }
+      expect(check(withHeadings, key, `§ ${own}`).verdict).toBe("PASS");
+    }
+  });
+
+  it("fails the words under another heading as wrong-section, naming the chain they stand under", () => {
+    for (const [key, { chain }] of Object.entries(truth)) {
+      const other = chain.startsWith("3 Results") ? "Introduction" : "Results";
+      const r = check(withHeadings, key, other);
+      expect([r.verdict, r.reason]).toEqual(["FAIL", "wrong-section"]);
+      expect(r.message).toContain(`"${chain}"`);
+    }
+    expect(check(withHeadings, "dataNextPage", "2.2").reason).toBe("wrong-section");
+  });
+
+  it("with a page too, both must hold", () => {
+    const onPage = check(withHeadings, "results", "3");
+    expect(onPage.verdict).toBe("PASS");
+    const page = (onPage.evidence.matches as { page: number }[])[0]!.page;
+    expect(check(withHeadings, "results", "Results", page).verdict).toBe("PASS");
+    expect(check(withHeadings, "results", "Methods", page).reason).toBe("wrong-section");
+    expect(check(withHeadings, "results", "Results", page === 1 ? 2 : 1).verdict).toBe("FAIL");
+  });
+
+  it("an unknown section is no-such-section; altered words FAIL", () => {
+    const r = check(withHeadings, "results", "Discussion");
+    expect([r.verdict, r.reason]).toEqual(["FAIL", "no-such-section"]);
+    expect(r.evidence.headings).toContain("2 Methods > 2.1 Data sources");
+    const altered = check(withHeadings, truth.results!.words.replace("Forty", "Fifty"), "Results");
+    expect([altered.verdict, altered.reason]).toEqual(["FAIL", "absent"]);
+  });
+
+  it("on a PDF whose layout shows no heading, a section locator is FLAG no-headings, never PASS", () => {
+    const r = check(without, "results", "Results");
+    expect([r.verdict, r.reason]).toEqual(["FLAG", "no-headings"]);
+  });
+});
