@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module script without types
 import { buildSectionPdf, hasEngine, SECTION_PARAGRAPHS } from "../../scripts/fixtures/section-pdf.mjs";
+import { checkText } from "../../src/checks/check-text.js";
 import { type CheckContext, checkContext, checkRecord } from "../../src/checks/verify.js";
 import { openDocument } from "../../src/document/open.js";
+import { runCli } from "../helpers/run-cli.js";
 
 type Key = string;
 const truth = SECTION_PARAGRAPHS as Record<string, { chain: string; words: string }>;
@@ -72,5 +74,40 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
   it("on a PDF whose layout shows no heading, a section locator is FLAG no-headings, never PASS", () => {
     const r = check(without, "results", "Results");
     expect([r.verdict, r.reason]).toEqual(["FLAG", "no-headings"]);
+  });
+
+  it("check-text reads `§ 2.1` and `Section 3` in a quotation's sentence on a PDF", async () => {
+    const draft = [
+      `As § 2.1 puts it, "${truth.dataNextPage!.words}"`,
+      `The count is plain: "${truth.results!.words}" (Section 2.2).`,
+      `Under section "Results" we read "${truth.results!.words}"`,
+    ].join("\n");
+    const report = await checkText(withHeadings, draft);
+    expect(report.citations.map((c) => [c.anchor, c.verdict, c.reason])).toEqual([
+      ["§ 2.1", "PASS", "found"],
+      ["§ 2.2", "FAIL", "wrong-section"],
+      ["§ Results", "PASS", "found"],
+    ]);
+  });
+
+  it("verify --evidence takes section records on a PDF", () => {
+    const evidence = join(work, "evidence.json");
+    writeFileSync(
+      evidence,
+      JSON.stringify([
+        { id: "a", kind: "quotation", section: "2.1 Data sources", text: truth.dataNextPage!.words },
+        { id: "b", kind: "quotation", section: "Introduction", text: truth.thanks!.words },
+      ]),
+    );
+    const run = runCli(["verify", join(work, "sections.pdf"), "--evidence", evidence, "--json"], {
+      env: { CITEPROOF_CACHE_DIR: join(work, "cache") },
+    });
+    const results = (run.json as { results: { verdict: string; reason: string; message: string }[] }).results;
+    expect(results.map((r) => [r.verdict, r.reason])).toEqual([
+      ["PASS", "found"],
+      ["FAIL", "wrong-section"],
+    ]);
+    expect(results[1]!.message).toContain('"Acknowledgements"');
+    expect(run.status).toBe(1);
   });
 });
