@@ -21,6 +21,13 @@ export interface OutlineHeading extends PdfPlace {
   parent: number;
   /** Where the heading's section ends (the next heading of its level or above), or undefined at the end. */
   end: PdfPlace | undefined;
+  /**
+   * False when the heading that ends it is not its numbered successor (`2` then `4`): a heading between
+   * was not read, so where this section ends is not known.
+   */
+  endKnown: boolean;
+  /** Its number's parts (`2.1` -> [2, 1], `A` -> [65]), or undefined when unnumbered. */
+  parts: number[] | undefined;
   /** Its names folded: the title as printed, its words, its number. */
   keys: string[];
 }
@@ -39,8 +46,11 @@ export class PdfOutline {
     for (const h of found) {
       const numbered = headingNumber(h.title);
       const level = numbered ? numbered.number.split(".").length : 1;
+      const parts = numbered ? numberParts(numbered.number) : undefined;
       while (stack.length > 0 && this.headings[stack[stack.length - 1]].level >= level) {
-        this.headings[stack.pop() as number].end = { page: h.page, startUtf16: h.startUtf16 };
+        const ended = this.headings[stack.pop() as number];
+        ended.end = { page: h.page, startUtf16: h.startUtf16 };
+        ended.endKnown = successor(ended.parts, parts);
       }
       const names = [h.title, ...(numbered ? [numbered.words, numbered.number] : [])];
       this.headings.push({
@@ -50,6 +60,8 @@ export class PdfOutline {
         level,
         parent: stack.length > 0 ? stack[stack.length - 1] : -1,
         end: undefined,
+        endKnown: true,
+        parts,
         keys: [...new Set(names.map(sectionKey))],
       });
       stack.push(this.headings.length - 1);
@@ -82,4 +94,26 @@ export class PdfOutline {
     for (let at = i; at >= 0; at = this.headings[at].parent) titles.unshift(this.headings[at].title);
     return titles.join(" > ");
   }
+}
+
+/** `2.1` -> [2, 1]; a letter or roman numeral part by its code, enough to tell a successor. */
+function numberParts(number: string): number[] {
+  if (ROMAN.includes(number)) return [ROMAN.indexOf(number) + 1];
+  return number.split(".").map((p) => (/^\d+$/u.test(p) ? Number(p) : p.charCodeAt(0)));
+}
+
+const LETTER_A = 65;
+const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV"];
+
+/**
+ * Whether `next` (the heading that ends a section numbered `prev`) is the one that directly follows it at
+ * its own level or above: `2` -> `3`, `2.3` -> `3` or `2.4`. An unnumbered heading on either side tells nothing.
+ */
+function successor(prev: number[] | undefined, next: number[] | undefined): boolean {
+  if (prev === undefined || next === undefined) return true;
+  const k = next.length - 1;
+  if (k >= prev.length) return true;
+  // The first appendix letter after numbered sections (`5` -> `A`).
+  if (k === 0 && next[0] >= LETTER_A && prev[0] < LETTER_A) return next[0] === LETTER_A;
+  return next.slice(0, k).every((v, i) => prev[i] === v) && next[k] === prev[k] + 1;
 }

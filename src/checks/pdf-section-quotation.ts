@@ -3,7 +3,8 @@
  * heading named, in its text or a subsection's, as the PDF's layout shows its headings; with a page
  * too, on that page as well. The verdicts are those of flow sources: `wrong-section` names the heading
  * chain the words stand under, `no-such-section` lists the headings. A PDF whose layout shows no
- * heading answers FLAG `no-headings`: no section could be told, so nothing passes.
+ * heading, or whose heading numbers skip one where the section named ends, answers FLAG
+ * `headings-unreadable`: the section could not be told, so nothing passes.
  */
 import { countWords, fold } from "../text/fold.js";
 import type { FoldedPages } from "../text/folded-pages.js";
@@ -46,7 +47,7 @@ export function checkSectionQuotation(
     return {
       ...base,
       verdict: "FLAG",
-      reason: "no-headings",
+      reason: "headings-unreadable",
       message: `no section heading could be read from the PDF's layout, so section "${record.section.trim()}" could not be told; the words were not checked`,
       evidence,
     };
@@ -98,13 +99,22 @@ export function checkSectionQuotation(
   }
   const name = `section "${record.section.trim()}"`;
   const inScope = found.filter((m) => named.some((i) => outline.holds(i, m)));
+  const sure = inScope.filter((m) => named.some((i) => outline.holds(i, m) && outline.headings[i].endKnown));
+  if (inScope.length > 0 && sure.length === 0)
+    return {
+      ...base,
+      verdict: "FLAG",
+      reason: "headings-unreadable",
+      message: `the words stand after the heading of ${name}, but the next heading read is not its numbered successor, so where the section ends is not known; not checked`,
+      evidence: { ...evidence, matches: inScope },
+    };
   if (inScope.length > 0)
     return {
       ...base,
       verdict: "PASS",
       reason: "found",
-      message: `found in ${name}, under "${inScope[0].section}" on page ${inScope[0].page}`,
-      evidence: { ...evidence, matches: inScope },
+      message: `found in ${name}, under "${sure[0].section}" on page ${sure[0].page}`,
+      evidence: { ...evidence, matches: sure },
     };
   if (found.length > 0)
     return {

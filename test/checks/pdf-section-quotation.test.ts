@@ -16,11 +16,14 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
   const work = mkdtempSync(join(tmpdir(), "citeproof-sections-"));
   let withHeadings: CheckContext;
   let without: CheckContext;
+  let skipping: CheckContext;
   beforeAll(async () => {
     writeFileSync(join(work, "sections.pdf"), buildSectionPdf());
     writeFileSync(join(work, "plain.pdf"), buildSectionPdf({ headings: false }));
+    writeFileSync(join(work, "unprinted.pdf"), buildSectionPdf({ unprinted: "Results" }));
     withHeadings = checkContext(await openDocument(join(work, "sections.pdf"), { noCache: true }));
     without = checkContext(await openDocument(join(work, "plain.pdf"), { noCache: true }));
+    skipping = checkContext(await openDocument(join(work, "unprinted.pdf"), { noCache: true }));
   }, 120_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -64,16 +67,26 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
   });
 
   it("an unknown section is no-such-section; altered words FAIL", () => {
-    const r = check(withHeadings, "results", "Discussion");
+    const r = check(withHeadings, "results", "Conclusions");
     expect([r.verdict, r.reason]).toEqual(["FAIL", "no-such-section"]);
     expect(r.evidence.headings).toContain("2 Methods > 2.1 Data sources");
     const altered = check(withHeadings, truth.results!.words.replace("Forty", "Fifty"), "Results");
     expect([altered.verdict, altered.reason]).toEqual(["FAIL", "absent"]);
   });
 
-  it("on a PDF whose layout shows no heading, a section locator is FLAG no-headings, never PASS", () => {
+  it("on a PDF whose layout shows no heading, a section locator is FLAG headings-unreadable, never PASS", () => {
     const r = check(without, "results", "Results");
-    expect([r.verdict, r.reason]).toEqual(["FLAG", "no-headings"]);
+    expect([r.verdict, r.reason]).toEqual(["FLAG", "headings-unreadable"]);
+  });
+
+  it("where heading numbers skip one (3 unread), the section before the gap is FLAG, never PASS", () => {
+    for (const section of ["2.2", "Methods"]) {
+      const r = check(skipping, "results", section);
+      expect([section, r.verdict, r.reason]).toEqual([section, "FLAG", "headings-unreadable"]);
+    }
+    expect(check(skipping, "analysis", "2.2").verdict).toBe("FLAG");
+    expect(check(skipping, "intro", "1").verdict).toBe("PASS");
+    expect(check(skipping, "discussion", "Discussion").verdict).toBe("PASS");
   });
 
   it("check-text reads `§ 2.1` and `Section 3` in a quotation's sentence on a PDF", async () => {
