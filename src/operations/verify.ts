@@ -18,7 +18,8 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
   description:
     "Checks evidence records (quoted words on a page, a page, an equation label, a figure label) " +
     "against a PDF, mechanically; or quoted words (optionally under a named section: a heading's words or " +
-    "number) against a flow source (HTML, XHTML, Markdown, plain text). Returns {document:{sha256,pages} " +
+    "number) against a flow source (HTML, XHTML, Markdown, plain text) or a PDF (its layout's headings; " +
+    "with page too, both must hold). Returns {document:{sha256,pages} " +
     "(a flow source: {sha256,kind,paragraphs,headings}), results:[{id,kind,verdict,reason," +
     "message,evidence}]} in input order; verdict PASS (the words are on that page / the label is printed " +
     "as claimed), FLAG (the page exists, wording unchecked), FAIL (not there; evidence says what was " +
