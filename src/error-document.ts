@@ -52,7 +52,8 @@ const OWN_FACTS = {
   BATCH_OUTPUT_FOREIGN: { line },
   /** The part of the source that breaks its kind (a zip entry, an XML file). */
   CONTENT_INVALID: { part: z.string().optional() },
-  CONTENT_NOT_SUPPORTED: { part: z.string().optional() },
+  /** The part not supported, or the kind of source a command cannot read (a session's flow original). */
+  CONTENT_NOT_SUPPORTED: { part: z.string().optional(), kind: z.string().optional() },
   /** The memory limit the page needed more than. */
   ENGINE_MEMORY_LIMIT: { limitMb: z.number().optional() },
   /** The page the engine could not read. */

@@ -2,8 +2,10 @@
  * Checking a draft's own citations against a document: each citation the prose reads becomes an
  * evidence record and goes through the same checks as `verify`. No model is involved.
  */
+
 import { DEFAULT_TIMEOUT_MS } from "../document/open.js";
 import { anchorName, exactPage } from "../prose/citation-forms.js";
+import { quoteSections } from "../prose/quote-sections.js";
 import {
   type DraftReading,
   type ProseCitation,
@@ -64,10 +66,14 @@ export const NOT_VERIFIED =
   "citation forms other than 'p. N', 'Eq. (N)' and 'Fig. (N)', quotations under the floors, and every unquoted claim";
 
 /** The evidence record a prose citation stands for. */
-export function citationRecord(citation: ProseCitation): EvidenceRecord {
+export function citationRecord(citation: ProseCitation, section?: string): EvidenceRecord {
   const anchor = citation.anchor;
   if (citation.kind === "unanchored" || !anchor)
-    return { kind: "quotation", text: citation.quote?.text ?? "" };
+    return {
+      kind: "quotation",
+      text: citation.quote?.text ?? "",
+      ...(section !== undefined ? { section } : {}),
+    };
   if (anchor.kind === "page") {
     return citation.quote
       ? { kind: "quotation", page: anchor.page, text: citation.quote.text }
@@ -77,7 +83,11 @@ export function citationRecord(citation: ProseCitation): EvidenceRecord {
 }
 
 /** A prose citation's check: its record's, or no-such-page for a page past exact numbers. */
-export async function checkCitation(context: CheckContext, citation: ProseCitation): Promise<CheckResult> {
+export async function checkCitation(
+  context: CheckContext,
+  citation: ProseCitation,
+  section?: string,
+): Promise<CheckResult> {
   const anchor = citation.anchor;
   if (citation.kind !== "unanchored" && anchor?.kind === "page" && !exactPage(anchor)) {
     const text = citation.quote?.text;
@@ -87,7 +97,7 @@ export async function checkCitation(context: CheckContext, citation: ProseCitati
       text,
     });
   }
-  const record = citationRecord(citation);
+  const record = citationRecord(citation, section);
   const result = await checkRecord(context, record);
   const closing = record.kind === "quotation" && record.page !== undefined && writersPunctuation(record.text);
   if (!closing || result.verdict === "PASS" || record.kind !== "quotation") return result;
@@ -125,13 +135,20 @@ export async function checkText(
   ocr?: QuotationOcrOptions,
   /** The deadline the layout rules kept, named when it cut them. */
   deadlineMs = DEFAULT_TIMEOUT_MS,
+  /** The draft's text, when `draft` is its reading: a quotation's sentence may name its section (`§ 3.2`). */
+  draftText?: string,
 ): Promise<TextCheckReport> {
   const reading = typeof draft === "string" ? readDraft(draft) : draft;
-  const records = reading.citations.map(citationRecord);
+  const text = typeof draft === "string" ? draft : draftText;
+  const sections = text === undefined ? undefined : quoteSections(text);
+  // A heading named in quotation marks is the locator, not a quotation.
+  const cited = reading.citations.filter((c) => !(c.quote && sections?.inForm(c.quote.startUtf16)));
+  const forms = cited.map((c) => (c.kind === "unanchored" && c.quote ? sections?.of(c.quote) : undefined));
+  const records = cited.map((c, i) => citationRecord(c, forms[i]?.section));
   let results: CheckResult[] = [];
-  for (const [i, citation] of reading.citations.entries()) {
+  for (const [i, citation] of cited.entries()) {
     try {
-      results.push(await checkCitation(context, citation));
+      results.push(await checkCitation(context, citation, forms[i]?.section));
     } catch (error) {
       // The layout rules an equation or figure citation needs did not finish before the deadline.
       if (!isDeadline(error)) throw error;
@@ -146,14 +163,15 @@ export async function checkText(
   }
   if (ocr) results = await applyOcr(context, records, results, ocr);
   const citations: TextCitationResult[] = [];
-  for (const [i, citation] of reading.citations.entries()) {
+  for (const [i, citation] of cited.entries()) {
     const result = results[i];
+    const form = forms[i];
     citations.push({
-      kind: citation.kind,
+      kind: form ? "quotation" : citation.kind,
       verdict: result.verdict,
       reason: result.reason,
-      anchor: citation.anchor ? anchorName(citation.anchor) : null,
-      written: citation.written ?? null,
+      anchor: form ? `§ ${form.section}` : citation.anchor ? anchorName(citation.anchor) : null,
+      written: form?.written ?? citation.written ?? null,
       quote: citation.quote?.text ?? null,
       message: result.message,
       pool: poolLabel && citation.kind !== "unanchored" ? poolLabel(citation) : null,

@@ -9,10 +9,8 @@
 import type { FlowDocument } from "../document/flow/model.js";
 import { kindName } from "../document/flow/readers.js";
 import { anchorName } from "../prose/citation-forms.js";
-import { findQuotedSpans } from "../prose/quotes.js";
+import { type QuoteSections, quoteSections } from "../prose/quote-sections.js";
 import { type ProseCitation, readDraft } from "../prose/read-draft.js";
-import { findSectionForms, type SectionForm } from "../prose/section-forms.js";
-import { splitSentences } from "../prose/sentences.js";
 import { FoldedFlow } from "../text/folded-flow.js";
 import { NOT_VERIFIED, type TextCheckReport, type TextCitationResult, verdictSummary } from "./check-text.js";
 import type { FlowVerifyReport } from "./flow-verify.js";
@@ -26,15 +24,12 @@ export type FlowTextCheckReport = Omit<TextCheckReport, "document"> & {
 export function checkTextFlow(doc: FlowDocument, draft: string): FlowTextCheckReport {
   const flow = new FoldedFlow(doc);
   const reading = readDraft(draft);
-  const sections = findSectionForms(draft);
-  // A heading named in quotation marks is the locator, not a quotation.
-  const inForm = (at: number) => sections.some((s) => at >= s.startUtf16 && at < s.endUtf16);
-  const sentenceStarts = splitSentences(draft, findQuotedSpans(draft)).map((s) => s.startUtf16);
-  const sentenceOf = (at: number) => sentenceStarts.filter((s) => s <= at).length - 1;
+  const sections = quoteSections(draft);
+  const inForm = (at: number) => sections.inForm(at);
   const citations: TextCitationResult[] = [];
   for (const citation of reading.citations) {
     if (citation.quote && inForm(citation.quote.startUtf16)) continue;
-    citations.push(checkCitation(flow, citation, sections, sentenceOf, draft));
+    citations.push(checkCitation(flow, citation, sections));
   }
   return {
     document: flowDocumentSummary(doc),
@@ -52,9 +47,7 @@ export function checkTextFlow(doc: FlowDocument, draft: string): FlowTextCheckRe
 function checkCitation(
   flow: FoldedFlow,
   citation: ProseCitation,
-  sections: SectionForm[],
-  sentenceOf: (at: number) => number,
-  draft: string,
+  sections: QuoteSections,
 ): TextCitationResult {
   const quote = citation.quote;
   const base = {
@@ -86,7 +79,7 @@ function checkCitation(
       ...outcome(result),
     };
   }
-  const form = sectionFor(sections, quote, sentenceOf, draft);
+  const form = sections.of(quote);
   const result = checkFlowRecord(flow, {
     kind: "quotation",
     text: quote.text,
@@ -99,24 +92,6 @@ function checkCitation(
     written: form?.written ?? null,
     ...outcome(result),
   };
-}
-
-/** The section form a quotation belongs to: the nearest before it in its sentence, else the first after it. */
-function sectionFor(
-  sections: SectionForm[],
-  quote: { startUtf16: number; endUtf16: number },
-  sentenceOf: (at: number) => number,
-  draft: string,
-): SectionForm | undefined {
-  // Written right after the closing mark (`"…." (§ 2.1)`), it is the quotation's even past its period.
-  const next = sections.find((s) => s.startUtf16 >= quote.endUtf16);
-  if (next && /^[^\S\n]*,?[^\S\n]*\(?[^\S\n]*$/u.test(draft.slice(quote.endUtf16, next.startUtf16)))
-    return next;
-  const sentence = sentenceOf(quote.startUtf16);
-  const same = sections.filter((s) => sentenceOf(s.startUtf16) === sentence);
-  let before: SectionForm | undefined;
-  for (const s of same) if (s.endUtf16 <= quote.startUtf16) before = s;
-  return before ?? same.find((s) => s.startUtf16 >= quote.endUtf16);
 }
 
 function outcome(

@@ -68,12 +68,15 @@ export function checkFlowQuotation(flow: FoldedFlow, record: FlowQuotationInput)
       message: `${capital(scope.name)} exists; no quotation to verify: ${words} words, need ${MIN_QUOTATION_WORDS}`,
       evidence: { ...evidence, words },
     };
-  if (parts && parts.length > 1) {
+  // Dots the source prints itself ("KB, MB, ...") are matched as written before they are read as an
+  // elision, so words standing under another heading are named there either way.
+  const literal = parts ? flow.find(fold(quoted, { trim: true }).text) : [];
+  if (parts && parts.length > 1 && !literal.some((m) => scope.holds(m.startUtf16))) {
     const elided = checkFlowElided(flow, scope, parts, base, evidence);
     if (elided) return elided;
   }
-  const needle = fold(parts ? parts.join(" ") : quoted, { trim: true }).text;
-  const matches = flow.find(needle);
+  const matches =
+    literal.length > 0 ? literal : flow.find(fold(parts ? parts.join(" ") : quoted, { trim: true }).text);
   const inScope = matches.filter((m) => scope.holds(m.startUtf16));
   if (inScope.length > 0)
     return {
@@ -97,7 +100,15 @@ export function checkFlowQuotation(flow: FoldedFlow, record: FlowQuotationInput)
       evidence: { ...evidence, matches: found },
     };
   }
-  return formDiffers(flow, scope, quoted, base, evidence) ?? absent(flow, scope, quoted, base, evidence);
+  const elsewhere =
+    parts && parts.length > 1 && scope.elsewhere === "wrong-section"
+      ? checkFlowElided(flow, scope, parts, base, evidence, true)
+      : undefined;
+  return (
+    elsewhere ??
+    formDiffers(flow, scope, quoted, base, evidence) ??
+    absent(flow, scope, quoted, base, evidence)
+  );
 }
 
 function scopeOf(flow: FoldedFlow, record: FlowQuotationInput): FlowScope | undefined {
@@ -133,17 +144,34 @@ function noSuchPlace(
   };
 }
 
+/**
+ * The elided quotation's parts in order within the scope (PASS found-elided), or, with `elsewhere`,
+ * in the whole text outside the scope (FAIL wrong-section naming where).
+ */
 function checkFlowElided(
   flow: FoldedFlow,
   scope: FlowScope,
   parts: string[],
   base: { id?: string; kind: "quotation" },
   evidence: Record<string, unknown>,
+  elsewhere = false,
 ): CheckResult | undefined {
   const needles = parts.map((part) => fold(part, { trim: true }).text);
-  for (const [from, to] of scope.rangesUtf16) {
+  const ranges = elsewhere ? [[0, flow.doc.text.length] as const] : scope.rangesUtf16;
+  for (const [from, to] of ranges) {
     const chain = elidedIn(rangeView(flow, from, to), needles, from);
     if (!chain || chain.widestGap > MAX_GAP_UTF16) continue;
+    const found = chain.parts.map((p) => matchEvidence(flow, p));
+    if (elsewhere)
+      return scope.holds(chain.parts[0]!.startUtf16)
+        ? undefined
+        : {
+            ...base,
+            verdict: "FAIL",
+            reason: "wrong-section",
+            message: `not found in ${scope.name}; the words are under "${found[0]!.section}"`,
+            evidence: { ...evidence, matches: found },
+          };
     const text = flow.doc.text;
     const omitted = chain.parts
       .slice(1)
@@ -153,7 +181,7 @@ function checkFlowElided(
       verdict: "PASS",
       reason: "found-elided",
       message: `found in ${scope.name} with words left out: ${describeOmissions(omitted)}`,
-      evidence: { ...evidence, parts: chain.parts.map((p) => matchEvidence(flow, p)), omitted },
+      evidence: { ...evidence, parts: found, omitted },
     };
   }
   return undefined;
@@ -278,7 +306,7 @@ function capital(text: string): string {
   return text[0].toUpperCase() + text.slice(1);
 }
 
-function shortList(items: string[], limit = 12): string {
+export function shortList(items: string[], limit = 12): string {
   const more = items.length - limit;
   return more > 0 ? `${items.slice(0, limit).join(", ")} and ${more} more` : items.join(", ");
 }

@@ -74,13 +74,18 @@ const SECTION_WORD = /^\s*(?:§+|sect?\.|section)\s*/iu;
 
 /** The headings a section locator names: its words, its number, or its number and words, folded. */
 export function headingsNamed(flow: FoldedFlow, section: string): number[] {
-  const wanted = key(section.replace(SECTION_WORD, ""));
+  const wanted = sectionLocatorKey(section);
   if (wanted === "") return [];
   const out: number[] = [];
   headingKeys(flow).forEach((keys, i) => {
     if (keys.includes(wanted)) out.push(i);
   });
   return out;
+}
+
+/** A section locator folded as headings' names are, without a leading `§` or `Section`. */
+export function sectionLocatorKey(section: string): string {
+  return sectionKey(section.replace(SECTION_WORD, ""));
 }
 
 /** Each heading's names, folded: worked out once per document, not once per record naming a section. */
@@ -92,7 +97,7 @@ function headingKeys(flow: FoldedFlow): string[][] {
     keys = flow.doc.headings.map((h) => {
       const printed = flow.cp.slice(h.startCp, h.endCp);
       const names = [flow.headingName(h), h.title, printed, ...(h.number === undefined ? [] : [h.number])];
-      return [...new Set(names.map(key))];
+      return [...new Set(names.map(sectionKey))];
     });
     keysOf.set(flow, keys);
   }
@@ -100,7 +105,7 @@ function headingKeys(flow: FoldedFlow): string[][] {
 }
 
 /** A heading or locator folded, without quotes around it or dots and colons after it or its number. */
-function key(text: string): string {
+export function sectionKey(text: string): string {
   return foldedText(text, { trim: true })
     .replace(/^["']|["']$/gu, "")
     .replace(/^([\p{N}\p{L}]{1,3}(?:\.[\p{N}]{1,3})*)[.:]?(?=\s|$)/u, "$1")

@@ -82,6 +82,7 @@ export const EVIDENCE_SHAPES = {
   }),
   "wrong-section": z.looseObject({ ...claimed, matches }),
   "no-such-section": z.looseObject({ ...claimed, headings: z.array(z.string()).optional() }),
+  "headings-unreadable": z.looseObject({ ...claimed }),
   "unknown-key": z.looseObject({ ...claimed }),
   "source-unavailable": z.looseObject({ ...claimed }),
   "ambiguous-source": z.looseObject({ ...claimed }),

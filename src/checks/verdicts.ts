@@ -33,6 +33,7 @@ export const REASONS = [
   "deadline",
   "wrong-section",
   "no-such-section",
+  "headings-unreadable",
   "unknown-key",
   "source-unavailable",
   "ambiguous-source",
@@ -59,6 +60,7 @@ export const REASON_VERDICTS = {
   deadline: "FLAG",
   "wrong-section": "FAIL",
   "no-such-section": "FAIL",
+  "headings-unreadable": "FLAG",
   "unknown-key": "FAIL",
   "source-unavailable": "FLAG",
   "ambiguous-source": "FLAG",
@@ -93,6 +95,8 @@ export const REASON_MEANINGS: Record<Reason, string> = {
   "wrong-section":
     "the words are in the source but not under the heading named; the evidence names the heading chain they stand under (`2 Methods > 2.1 Data`)",
   "no-such-section": "no heading of the source reads as the section named; the evidence lists its headings",
+  "headings-unreadable":
+    "a section was named on a PDF whose layout shows no section heading, or whose heading numbers skip one where that section ends, so the section could not be told; the words were not checked",
   "unknown-key": "a draft's citation names a work the bibliography does not hold; nothing was checked",
   "source-unavailable":
     "the bibliography's entry names no source that could be read: no file or URL, a file outside the allowed roots or unreadable, a kind not read, or a URL not fetched (the message says which); nothing was checked",

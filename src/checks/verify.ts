@@ -13,6 +13,7 @@ import { checkEquation } from "./equation.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { checkFigure } from "./figure.js";
 import { checkPage } from "./page.js";
+import { checkSectionQuotation } from "./pdf-section-quotation.js";
 import { checkQuotation } from "./quotation.js";
 import type { CheckResult } from "./result.js";
 import { withEvidence } from "./with-evidence.js";
@@ -132,7 +133,9 @@ export function checkRecord(
 ): CheckResult | Promise<CheckResult> {
   switch (record.kind) {
     case "quotation":
-      return checkQuotation(context.pages, context.pageCount, record);
+      return record.section !== undefined
+        ? checkSectionQuotation(context.pages, context.pageCount, { ...record, section: record.section })
+        : checkQuotation(context.pages, context.pageCount, record);
     case "page":
       return checkPage(context.pageCount, record, context.pages.labels);
     case "equation":

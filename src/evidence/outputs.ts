@@ -6,8 +6,10 @@
  * a check's status or a gate boolean edited without the store key is never drawn as it stands.
  */
 import { readFileSync } from "node:fs";
+import type { FlowDocument } from "../document/flow/model.js";
+import { openFlow, sourceKind } from "../document/flow/open.js";
 import { CiteproofError, isCiteproofError } from "../errors.js";
-import { type PdfBytes, readPdfFile, sha256Hex } from "../source/file.js";
+import { type PdfBytes, readPdfFile, readSourceFile, sha256Hex } from "../source/file.js";
 import { type AssemblyResult, assemble } from "./assemble.js";
 import { type EvidenceContext, evidenceContext } from "./context.js";
 import { sealedFor } from "./output-seal.js";
@@ -98,6 +100,36 @@ export async function snapshotPdf(ctx: EvidenceContext, sourceId: string): Promi
     return `the PDF ${asset.path} no longer hashes to the snapshot's sha256`;
   }
   return pdf;
+}
+
+/**
+ * The flow document of a user-supplied file of a flow kind, read again from the hash-checked file: its
+ * text must be the snapshot's, or the reason it cannot be shown (a string).
+ */
+export async function snapshotFlow(
+  ctx: EvidenceContext,
+  sourceId: string,
+  options: { cacheDir?: string; timeoutMs?: number } = {},
+): Promise<FlowDocument | string> {
+  const loaded = ctx.store.load(sourceId);
+  if (!loaded.ok) return loaded.message;
+  const { asset, document, text } = loaded.snapshot;
+  if (document || !asset) return "the snapshot is not a user-supplied file's text";
+  const path = ctx.assets.resolvePath(asset);
+  if (!path) return `the file's path ${asset.path} leaves the library root`;
+  let source: PdfBytes;
+  try {
+    source = await readSourceFile(path);
+    if (source.sha256 !== asset.sha256)
+      return `the file ${asset.path} no longer hashes to the snapshot's sha256`;
+    const kind = sourceKind(source);
+    if (kind === "pdf") return "the snapshot is not a user-supplied file's text";
+    const doc = await openFlow(source, kind, options);
+    return doc.text === text ? doc : `the file ${asset.path} no longer reads as the snapshot's text`;
+  } catch (error) {
+    if (!isCiteproofError(error)) throw error;
+    return `the file ${asset.path} could not be read (${error.code})`;
+  }
 }
 
 /** outputs/verification.json of the run, its schema and seal checked; VERIFICATION_MISSING or _STALE. */

@@ -61,6 +61,12 @@ const ITALIC_FONT = /ital|oblique|[-,]it\b|cmti|\.i\b/i;
 
 type Numbering = number[];
 
+/** A heading's printed number (`2.1`, `A`, `IV`) and its words, or undefined when it is unnumbered. */
+export function headingNumber(title: string): { number: string; words: string } | undefined {
+  const m = NUMBERED.exec(title);
+  return m ? { number: m[1], words: m[3] } : undefined;
+}
+
 export function findHeadings(
   pages: readonly (PageText | undefined)[],
   geometry?: (page: number) => PageGeometry | undefined,

@@ -102,7 +102,12 @@ async function fetchSource(
     privateAddresses: ctx.privateUrls ?? "allow",
   });
   return {
-    source: { bytes: fetched.bytes, sha256: fetched.sha256, origin: url },
+    source: {
+      bytes: fetched.bytes,
+      sha256: fetched.sha256,
+      origin: url,
+      ...(fetched.charset === null ? {} : { charset: fetched.charset }),
+    },
     mediaType: fetched.mediaType,
   };
 }

@@ -33,7 +33,8 @@ export const checkTextOperation = defineOperation<
     "quote, reason, message, line, ...}], unsupported_forms, dropped_quotations, summary, not_verified}. " +
     "Forms such as 'pp. 3-4' or 'Fig. 1' are listed as unsupported, not checked. With source a flow source " +
     "(HTML, Markdown, text), each quotation is checked in the section its sentence names (§ 3.2, Section 3.2, " +
-    'Sec. 3.2, section "Methods"), or in the whole text. With bib instead of pdf: ' +
+    'Sec. 3.2, section "Methods"), or in the whole text; on a PDF, a quotation with no page but such a ' +
+    "section is checked under that heading of the PDF's layout. With bib instead of pdf: " +
     "pandoc ([@key, p. 7]), LaTeX (\\cite[p.~7]{key}, \\citep, \\parencite, ...), numeric ([3, p. 7]) and " +
     "author-year ((Smith 2024, p. 7)) citations are resolved through the bibliography and each quotation is " +
     "checked against its entry's file at its locator; returns {draft, bibliography, sources:[{path|url, sha256, " +
@@ -64,7 +65,14 @@ export const checkTextOperation = defineOperation<
           ...(ctx.ocrEngine ? { engine: { engine: ctx.ocrEngine } } : {}),
         }
       : undefined;
-    return checkText(checkContext(doc, options), reading, undefined, ocr, options.deadline.totalMs);
+    return checkText(
+      checkContext(doc, options),
+      reading,
+      undefined,
+      ocr,
+      options.deadline.totalMs,
+      input.draft,
+    );
   },
   json: (report) => report,
   format: (report, input) =>

@@ -5,6 +5,10 @@
 import type { z } from "zod";
 import { checkText, formatTextCheckReport, type TextCheckReport } from "../checks/check-text.js";
 import { toEvidenceRecords } from "../checks/evidence-record.js";
+import { checkTextFlow, type FlowTextCheckReport } from "../checks/flow-check-text.js";
+import { openFlow, sourceKind } from "../document/flow/open.js";
+import { kindName } from "../document/flow/readers.js";
+import { CiteproofError } from "../errors.js";
 import { openForAnchors } from "../layout/anchors.js";
 import { checkDraft, type DraftCheckReport, formatDraftCheck } from "../session/check-draft.js";
 import { type CompareReport, compareRevision, formatCompare } from "../session/compare.js";
@@ -13,7 +17,9 @@ import { type Claim, claimAnchorName, poolLabel, readPool } from "../session/poo
 import {
   addRevision,
   assertOriginal,
+  assertPdfOriginal,
   createSession,
+  loadFlowDocument,
   openSession,
   originalContext,
   type Session,
@@ -21,9 +27,9 @@ import {
   sessionDir,
 } from "../session/store.js";
 import { type SessionVerifyReport, verifyInSession } from "../session/verify.js";
-import { readPdfFile } from "../source/file.js";
+import { asPdf } from "../source/file.js";
 import { defineOperation, type OperationContext } from "./operation.js";
-import { inputPdf } from "./paths.js";
+import { inputPdf, inputSource } from "./paths.js";
 import type {
   sessionCheckDraftInput,
   sessionCompareInput,
@@ -64,23 +70,33 @@ export interface SessionPool {
   claims: Claim[];
 }
 export type SessionMaterial = Omit<DraftMaterial, "offered">;
-export type SessionTextReport = TextCheckReport & { session: string };
+export type SessionTextReport = (TextCheckReport | FlowTextCheckReport) & { session: string };
 
 const schemas = () => import("./schemas/index.js").then((m) => m.INPUT_SCHEMAS);
 
 export const sessionNewOperation = defineOperation<SessionNewInput, SessionStarted>({
   name: "session_new",
-  title: "Start a review session bound to its original PDF",
+  title: "Start a review session bound to its original (a PDF or a flow source)",
   description:
-    "Binds the original PDF to a new session: a copy of its bytes, their sha256 and its extraction " +
-    "record (text, equation and figure anchors). The same PDF again changes nothing; a different one is " +
-    "refused.",
+    "Binds the original to a new session: a copy of its bytes, their sha256 and its extraction " +
+    "record (a PDF's text, equation and figure anchors; a flow source's parsed document). The same file " +
+    "again changes nothing; a different one is refused.",
   schema: () => schemas().then((s) => s.session_new),
   async run(input, ctx) {
     const dir = folder(ctx, input);
     const options = { ...ctx.open, password: input.password };
+    const source = await inputSource(ctx, input.pdf);
+    const kind = sourceKind(source);
+    if (kind !== "pdf") {
+      if (input.password !== undefined)
+        throw new CiteproofError("USAGE", `${input.pdf} is not a PDF: a password is read only for a PDF`, {
+          option: "password",
+        });
+      const doc = await openFlow(source, kind, ctx.open);
+      return createSession(dir, input.name, { kind, source, doc }, options);
+    }
     // The session's record holds the anchors: decide them from geometry held during extraction.
-    const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
+    const doc = await openForAnchors(asPdf(source), options);
     return createSession(dir, input.name, doc, options);
   },
   json: ({ session, created }) => ({ session: describeSession(session), created }),
@@ -88,7 +104,9 @@ export const sessionNewOperation = defineOperation<SessionNewInput, SessionStart
     const o = s.info.original;
     return (
       `${created ? "started" : "already started"}: session ${s.info.name} at ${s.dir}\n` +
-      `  original ${input.pdf} (pdf sha256 ${o.sha256.slice(0, 12)}, ${o.pages} pages); extraction schema ${o.extraction.schemaVersion}, extractor ${o.extraction.extractorVersion}\n`
+      (o.kind === undefined
+        ? `  original ${input.pdf} (pdf sha256 ${o.sha256.slice(0, 12)}, ${o.pages} pages); extraction schema ${o.extraction.schemaVersion}, extractor ${o.extraction.extractorVersion}\n`
+        : `  original ${input.pdf} (${kindName(o.kind)} sha256 ${o.sha256.slice(0, 12)}); document record ${o.extraction.extractorVersion}\n`)
     );
   },
   exitCode: () => 0,
@@ -139,7 +157,9 @@ export const sessionDraftInputOperation = defineOperation<SessionDraftInputInput
     "equation claim is checked again first, and one that fails is EXCLUDED.",
   schema: () => schemas().then((s) => s.session_draft_input),
   async run(input, ctx) {
-    const { offered: _offered, ...material } = await draftInput(await openChecked(ctx, input));
+    const session = await openChecked(ctx, input);
+    assertPdfOriginal(session, "session draft-input");
+    const { offered: _offered, ...material } = await draftInput(session);
     return material;
   },
   json: (material) => material,
@@ -154,7 +174,11 @@ export const sessionCheckDraftOperation = defineOperation<SessionCheckDraftInput
     "Reads the draft's citations and flags each that is not in the verified pool or fails " +
     "re-verification against the original.",
   schema: () => schemas().then((s) => s.session_check_draft),
-  run: async (input, ctx) => checkDraft(await openChecked(ctx, input), input.draft),
+  async run(input, ctx) {
+    const session = await openChecked(ctx, input);
+    assertPdfOriginal(session, "session check-draft");
+    return checkDraft(session, input.draft);
+  },
   json: (report) => report,
   format: (report) => formatDraftCheck(report),
   exitCode: (report) => (report.flagged.length > 0 ? 1 : 0),
@@ -169,6 +193,9 @@ export const sessionCheckTextOperation = defineOperation<SessionCheckDraftInput,
   schema: () => schemas().then((s) => s.session_check_text),
   async run(input, ctx) {
     const session = await openChecked(ctx, input);
+    // A flow original: the draft checked against its document (sections as locators), no pool labels.
+    if (session.info.original.kind !== undefined)
+      return { session: session.info.name, ...checkTextFlow(loadFlowDocument(session), input.draft) };
     const { context } = originalContext(session);
     const pool = readPool(session);
     const report = await checkText(context, input.draft, (c) => poolLabel(pool, c));
@@ -178,7 +205,7 @@ export const sessionCheckTextOperation = defineOperation<SessionCheckDraftInput,
   format: (report) =>
     formatTextCheckReport(
       report,
-      `checked against the original bound to this session (pdf sha256 ${report.document.sha256.slice(0, 12)})`,
+      `checked against the original bound to this session (${"kind" in report.document ? kindName(report.document.kind) : "pdf"} sha256 ${report.document.sha256.slice(0, 12)})`,
     ),
   exitCode: (report) => (report.summary.FAIL > 0 ? 1 : 0),
 });
@@ -192,6 +219,7 @@ export const sessionReviseOperation = defineOperation<SessionNewInput, RevisionS
   schema: () => schemas().then((s) => s.session_revise),
   async run(input, ctx) {
     const session = openSession(folder(ctx, input));
+    assertPdfOriginal(session, "session revise");
     const options = { ...ctx.open, password: input.password };
     const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
     return { session, ...(await addRevision(session, doc, options)) };
@@ -209,7 +237,11 @@ export const sessionCompareOperation = defineOperation<SessionCompareInput, Comp
     "Compares each claim of the pool with a stored revision (default: the latest): unchanged, moved, " +
     "not found, page exists or gone, anchor exists or unverified, uncheckable.",
   schema: () => schemas().then((s) => s.session_compare),
-  run: async (input, ctx) => compareRevision(openSession(folder(ctx, input)), input.revision),
+  async run(input, ctx) {
+    const session = openSession(folder(ctx, input));
+    assertPdfOriginal(session, "session compare");
+    return compareRevision(session, input.revision);
+  },
   json: (report) => report,
   format: (report) => formatCompare(report),
   exitCode: () => 0,
@@ -223,10 +255,7 @@ function folder(ctx: OperationContext, input: { name: string; session?: string }
 /** Opens the session and, when a PDF is named as its original, refuses it unless it is the bound one. */
 async function openChecked(ctx: OperationContext, input: { name: string; session?: string; pdf?: string }) {
   const session = openSession(folder(ctx, input));
-  if (input.pdf !== undefined) {
-    const pdf = await inputPdf(ctx, input.pdf);
-    assertOriginal(session, (typeof pdf === "string" ? await readPdfFile(pdf) : pdf).sha256);
-  }
+  if (input.pdf !== undefined) assertOriginal(session, (await inputSource(ctx, input.pdf)).sha256);
   return session;
 }
 
@@ -242,7 +271,7 @@ function describeSession(s: Session): SessionDescription {
 
 function formatPool(s: Session, pool: Claim[]): string {
   const lines = [
-    `claim pool of session ${s.info.name} (pdf sha256 ${s.info.original.sha256.slice(0, 12)}): ${pool.length} claim(s)`,
+    `claim pool of session ${s.info.name} (${s.info.original.kind === undefined ? "pdf" : kindName(s.info.original.kind)} sha256 ${s.info.original.sha256.slice(0, 12)}): ${pool.length} claim(s)`,
   ];
   for (const c of pool) {
     const quote = c.text !== undefined ? ` "${c.text}"` : "";

@@ -1,11 +1,10 @@
 import type { z } from "zod";
-import { type EvidenceRecord, toEvidenceRecords } from "../checks/evidence-record.js";
+import { toEvidenceRecords } from "../checks/evidence-record.js";
 import type { FlowVerifyReport } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
 import type { FlowKind } from "../document/flow/model.js";
 import { kindName } from "../document/flow/readers.js";
-import { CiteproofError } from "../errors.js";
 import { verifyPdf } from "../reading/cited-pages-first.js";
 import { openAnySource, sourcePath } from "./any-source.js";
 import { callDeadline, defineOperation } from "./operation.js";
@@ -19,7 +18,8 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
   description:
     "Checks evidence records (quoted words on a page, a page, an equation label, a figure label) " +
     "against a PDF, mechanically; or quoted words (optionally under a named section: a heading's words or " +
-    "number) against a flow source (HTML, XHTML, Markdown, plain text). Returns {document:{sha256,pages} " +
+    "number) against a flow source (HTML, XHTML, Markdown, plain text) or a PDF (its layout's headings; " +
+    "with page too, both must hold). Returns {document:{sha256,pages} " +
     "(a flow source: {sha256,kind,paragraphs,headings}), results:[{id,kind,verdict,reason," +
     "message,evidence}]} in input order; verdict PASS (the words are on that page / the label is printed " +
     "as claimed), FLAG (the page exists, wording unchecked), FAIL (not there; evidence says what was " +
@@ -39,7 +39,6 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
     };
     const opened = await openAnySource(ctx, path, pdfOnly, input.pdf !== undefined, locators);
     if (opened.kind !== "pdf") return (await flowChecks()).verifyFlow(opened.doc, records, path);
-    assertNoSection(records, path);
     return verifyPdf(opened.source, records, {
       ...ctx.open,
       deadline,
@@ -52,17 +51,6 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
   format: (report, input) => formatVerifyReport(sourcePath(input), report),
   exitCode: (report) => failsIn(report.results),
 });
-
-/** A section locator on a PDF is refused, never ignored: this version checks a PDF's quotations by page. */
-function assertNoSection(records: readonly EvidenceRecord[], path: string): void {
-  const at = records.findIndex((r) => r.kind === "quotation" && r.section !== undefined);
-  if (at >= 0)
-    throw new CiteproofError(
-      "EVIDENCE_INVALID",
-      `record ${at}: field "section": ${path} is a PDF, whose quotations name a page; section is a locator of flow sources (HTML, Markdown, text)`,
-      { path: `record ${at}.section` },
-    );
-}
 
 /** 1 when a record FAILs against the document. */
 export function failsIn(results: readonly { verdict: string }[]): 0 | 1 {

@@ -8,6 +8,7 @@
 import type { FlowMatchEvidence } from "../checks/flow-quotation.js";
 import type { CheckResult } from "../checks/result.js";
 import type { FlowDocument } from "../document/flow/model.js";
+import { FoldedFlow } from "../text/folded-flow.js";
 import { MAX_PLACES } from "./places.js";
 
 /** Code points of context shown on each side of the marked words, within their paragraphs. */
@@ -53,6 +54,34 @@ export function passagesFor(doc: FlowDocument, chars: readonly string[], result:
     add("closest", "the closest passage to the words not found", (e.hint as { passage?: unknown })?.passage);
   }
   return places.slice(0, MAX_PLACES).map(({ kind, caption, at }) => passage(doc, chars, kind, caption, at));
+}
+
+/**
+ * The passage of a span given by its code-point offsets in the document's text (an evidence run's span
+ * on a user-supplied file): its block, region and heading chain found from the document's structure.
+ */
+export function spanPassage(
+  doc: FlowDocument,
+  chars: readonly string[],
+  caption: string,
+  span: { startCp: number; endCp: number },
+): Passage {
+  let lo = 0;
+  let hi = doc.blocks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (doc.blocks[mid].startCp <= span.startCp) lo = mid;
+    else hi = mid - 1;
+  }
+  const block = doc.blocks[lo];
+  const section = block && block.heading >= 0 ? new FoldedFlow(doc).chainName(block.heading) : "";
+  return passage(doc, chars, "match", caption, {
+    ...span,
+    text: chars.slice(span.startCp, span.endCp).join(""),
+    paragraph: block ? lo + 1 : 0,
+    region: block?.region ?? "body",
+    section,
+  });
 }
 
 function passage(

@@ -26,6 +26,8 @@ export interface Claim {
   label?: string;
   /** The quoted words of a quotation claim. */
   text?: string;
+  /** The section a quotation claim on a flow original names (none: the whole document). */
+  section?: string;
   words: number;
   verdict: "PASS" | "FLAG";
   reason: Reason;
@@ -38,8 +40,9 @@ export interface Claim {
 
 export function readPool(session: Session): Claim[] {
   const path = join(session.dir, POOL_FILE);
+  const flow = session.info.original.kind !== undefined;
   return readJsonLines(path, "claim", poolChainStart(session)).map((line, i) =>
-    validateClaim(line.payload, `${path} line ${i + 1}`),
+    validateClaim(line.payload, `${path} line ${i + 1}`, flow),
   );
 }
 
@@ -61,6 +64,8 @@ export function claimAnchor(claim: Claim): ProseAnchor {
 }
 
 export function claimAnchorName(claim: Claim): string {
+  if (claim.kind === "quotation" && claim.page === undefined)
+    return claim.section === undefined ? "the document" : `section "${claim.section}"`;
   return anchorName(claimAnchor(claim));
 }
 
@@ -148,6 +153,7 @@ function toClaim(record: EvidenceRecord, result: CheckResult, id: string, at: st
   };
   if (record.kind === "quotation" || record.kind === "page") claim.page = record.page;
   if (record.kind === "quotation") claim.text = record.text;
+  if (record.kind === "quotation" && record.section !== undefined) claim.section = record.section;
   if (record.kind === "equation" || record.kind === "figure") claim.label = record.label;
   if (record.id !== undefined) claim.evidenceId = record.id;
   return claim;
@@ -155,10 +161,12 @@ function toClaim(record: EvidenceRecord, result: CheckResult, id: string, at: st
 
 function sameClaim(a: Claim, b: Claim): boolean {
   if (a.kind !== b.kind || !sameAnchor(claimAnchor(a), claimAnchor(b))) return false;
+  if ((a.section ?? "") !== (b.section ?? "")) return false;
   return fold(a.text ?? "", { trim: true }).text === fold(b.text ?? "", { trim: true }).text;
 }
 
-function validateClaim(value: unknown, where: string): Claim {
+/** `flow`: the session's original is a flow source, whose quotation claims name a section or nothing, never a page. */
+function validateClaim(value: unknown, where: string, flow: boolean): Claim {
   const bad = (problem: string) => corrupt(where, problem);
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw bad("holds no claim");
   const c = value as Record<string, unknown>;
@@ -172,7 +180,14 @@ function validateClaim(value: unknown, where: string): Claim {
   const page = (p: unknown) => typeof p === "number" && Number.isInteger(p) && p >= 1;
   switch (c.kind) {
     case "quotation":
-      if (!page(c.page) || typeof c.text !== "string")
+      if (flow) {
+        if (
+          c.page !== undefined ||
+          typeof c.text !== "string" ||
+          !["string", "undefined"].includes(typeof c.section)
+        )
+          throw bad("is a quotation claim on a flow source without its words, or with a page");
+      } else if (!page(c.page) || typeof c.text !== "string")
         throw bad("is a quotation claim without its page and words");
       break;
     case "page":

@@ -3,8 +3,9 @@
  * stored extraction record), the claim pool, and the revisions stored beside the original.
  *
  *   session.json            name, the original and the revisions (their sha256 and record hashes)
- *   original.pdf            the original's bytes
- *   extraction.json         the original's extraction record
+ *   original.pdf            the original's bytes (a flow source: original.<its kind>, e.g. original.docx)
+ *   extraction.json         the original's extraction record (a flow source: document.json, its parsed
+ *                           document; claims on it are checked against that record)
  *   pool.jsonl              one claim per line
  *   revisions/<id>/         revision.pdf and extraction.json of a revision
  *
@@ -14,6 +15,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { CheckContext } from "../checks/verify.js";
+import { FLOW_KINDS, FLOW_READER_VERSION, type FlowDocument, type FlowKind } from "../document/flow/model.js";
+import { validFlowDocument } from "../document/flow/valid.js";
 import type { OpenedDocument } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
@@ -33,6 +36,8 @@ export const DEFAULT_SESSIONS_DIR = join(".citeproof", "sessions");
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export interface StoredPdf {
+  /** A flow source's kind; absent for a PDF. */
+  kind?: FlowKind;
   sha256: string;
   bytes: number;
   pages: number;
@@ -77,6 +82,16 @@ export function checkName(name: string): void {
   }
 }
 
+/** A flow source bound as an original: its bytes and its parsed document. */
+export interface FlowOriginal {
+  kind: FlowKind;
+  source: { bytes: Uint8Array; sha256: string; origin: string };
+  doc: FlowDocument;
+}
+
+/** Schema of a flow original's stored document record. */
+export const FLOW_RECORD_SCHEMA = 1;
+
 export interface CreateResult {
   session: Session;
   created: boolean;
@@ -89,13 +104,13 @@ export interface CreateResult {
 export async function createSession(
   dir: string,
   name: string,
-  doc: OpenedDocument,
+  doc: OpenedDocument | FlowOriginal,
   options: AnchorsOptions = {},
 ): Promise<CreateResult> {
   checkName(name);
   if (existsSync(join(dir, "session.json"))) {
     const session = openSession(dir);
-    assertOriginal(session, doc.sha256);
+    assertOriginal(session, originalSha256(doc));
     return { session, created: false };
   }
   if (existsSync(dir) && !isEmptyDir(dir)) {
@@ -110,7 +125,10 @@ export async function createSession(
   const tmp = join(parent, `.${name}.new-${process.pid}-${randomBytes(4).toString("hex")}`);
   mkdirSync(tmp);
   try {
-    const original = await storePdf(tmp, "original.pdf", "extraction.json", doc, options);
+    const original =
+      "doc" in doc
+        ? storeFlow(tmp, doc)
+        : await storePdf(tmp, "original.pdf", "extraction.json", doc, options);
     const info: SessionInfo = { name, created: new Date().toISOString(), original, revisions: [] };
     writeJsonFile(join(tmp, "session.json"), "session", info);
     renameSync(tmp, dir);
@@ -124,7 +142,7 @@ export async function createSession(
     ) {
       // Another process made the session first: answer as if it had been there.
       const session = openSession(dir);
-      assertOriginal(session, doc.sha256);
+      assertOriginal(session, originalSha256(doc));
       return { session, created: false };
     }
     throw error;
@@ -171,6 +189,68 @@ export function loadExtraction(session: Session, pdf: StoredPdf): StoredExtracti
 export function originalContext(session: Session): { record: StoredExtraction; context: CheckContext } {
   const record = loadExtraction(session, session.info.original);
   return { record, context: contextFromExtraction(record) };
+}
+
+function originalSha256(doc: OpenedDocument | FlowOriginal): string {
+  return "doc" in doc ? doc.source.sha256 : doc.sha256;
+}
+
+/** The file name a flow original's bytes are stored under. */
+const FLOW_EXTENSIONS: Record<FlowKind, string> = {
+  html: "html",
+  xhtml: "xhtml",
+  epub: "epub",
+  docx: "docx",
+  odt: "odt",
+  jats: "nxml",
+  markdown: "md",
+  text: "txt",
+};
+
+function storeFlow(dir: string, original: FlowOriginal): StoredPdf {
+  const file = `original.${FLOW_EXTENSIONS[original.kind]}`;
+  writeAtomic(join(dir, file), original.source.bytes);
+  const sha256 = writeJsonFile(join(dir, "document.json"), "extraction", original.doc, FLOW_RECORD_SCHEMA);
+  return {
+    kind: original.kind,
+    sha256: original.source.sha256,
+    bytes: original.source.bytes.byteLength,
+    pages: 0,
+    file,
+    source: original.source.origin,
+    extraction: {
+      file: "document.json",
+      sha256,
+      schemaVersion: FLOW_RECORD_SCHEMA,
+      extractorVersion: `flow-v${FLOW_READER_VERSION}`,
+    },
+  };
+}
+
+/** The parsed document of a flow original, checked against what session.json recorded for it. */
+export function loadFlowDocument(session: Session): FlowDocument {
+  const original = session.info.original;
+  const path = join(session.dir, original.extraction.file);
+  const { payload, sha256 } = readJsonFile(path, "extraction", [FLOW_RECORD_SCHEMA]);
+  if (sha256 !== original.extraction.sha256)
+    throw corrupt(path, "is not the document record session.json names");
+  if (!validFlowDocument(payload, original.sha256))
+    throw corrupt(path, "is not the parsed document of the original (or another reader version made it)");
+  return payload;
+}
+
+/**
+ * Refuses a command that reads a PDF original when the session's original is a flow source: `what`
+ * names the command.
+ */
+export function assertPdfOriginal(session: Session, what: string): void {
+  const kind = session.info.original.kind;
+  if (kind === undefined) return;
+  throw new CiteproofError(
+    "CONTENT_NOT_SUPPORTED",
+    `session ${session.info.name}'s original is not a PDF (${kind}): ${what} reads a PDF original in this version`,
+    { kind },
+  );
 }
 
 /** Reads a stored PDF's bytes, refusing them unless they hash to the recorded sha256. */
@@ -295,6 +375,8 @@ function validateInfo(value: unknown, where: string): SessionInfo {
 
 function checkPdf(value: unknown, what: string, bad: (problem: string) => CiteproofError): void {
   if (!isObject(value)) throw bad(`lacks the ${what}`);
+  if (value.kind !== undefined && !(FLOW_KINDS as readonly unknown[]).includes(value.kind))
+    throw bad(`${what} is of an unknown kind`);
   if (typeof value.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(value.sha256))
     throw bad(`${what} lacks its sha256`);
   if (typeof value.pages !== "number" || typeof value.file !== "string")

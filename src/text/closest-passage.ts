@@ -64,16 +64,13 @@ export function closestPassage(
   const q = wordsOf(quotation);
   const n = q.words.length;
   if (n === 0) return undefined;
-  const p = pageWordsFor(page.text, q.words);
+  const p = pageWordsFor(page, q.words);
   const m = p.count;
   if (m === 0) return undefined;
   const starts = likelyStarts(p);
   if (starts.length === 0) return undefined;
   const slack = Math.max(3, Math.ceil(n * 0.25));
-  const same = (i: number, j: number) =>
-    p.id[j] === p.quotationId[i] ||
-    (i === 0 && p.endsWithFirst[j] === 1) ||
-    (i === n - 1 && p.beginsWithLast[j] === 1);
+  const same = (i: number, j: number) => p.same(i, j);
   let best: { from: number; alignment: Alignment } | undefined;
   for (const start of starts) {
     const from = Math.max(0, start - slack);
@@ -112,40 +109,66 @@ export function closestPassage(
 }
 
 /**
- * The page's words as ranges of its folded text, each tagged with the quotation word it is (by
- * number, -1 for none). The quotation's first word may also end a page word and its last word begin
- * one, where what is cut off is not a letter or digit: "(the" holds "the", "form." holds "form", as a
- * match on the page would find them. The quotation's words are searched for in the text, so the
- * page's many other words are never cut out of it.
+ * The page's words as ranges of its folded text, and where the quotation's words stand on it (by word
+ * number). The quotation's first word may also end a page word and its last word begin one, where what
+ * is cut off is not a letter or digit: "(the" holds "the", "form." holds "form", as a match on the page
+ * would find them. The quotation's words are searched for in the text, so the page's many other words
+ * are never cut out of it; a word met more than MAX_PLACES times places nothing (its vote is nil), unless
+ * every word of the quotation is that common.
  */
 interface PageWords {
   count: number;
   /** Folded-text index range [start, end) of each page word. */
   start: Int32Array;
   end: Int32Array;
-  id: Int32Array;
-  endsWithFirst: Uint8Array;
-  beginsWithLast: Uint8Array;
+  /** Whether quotation word i is page word j (or, first and last, ends or begins it). */
+  same(i: number, j: number): boolean;
   /** The number of each quotation word, and the page words that are each number, in page order. */
   quotationId: Int32Array;
   positions: number[][];
 }
 
-function pageWordsFor(text: string, quotation: string[]): PageWords {
-  const bound = (text.length >> 1) + 1;
-  const start = new Int32Array(bound);
-  const end = new Int32Array(bound);
+/**
+ * A text's word ranges, found once per folded text, and where each word looked up stands, kept as
+ * asked for: a document checked for many quotations is split once, and a word shared by several
+ * absent quotations is searched for once. Both use the engine's own split and string search, not a
+ * loop over every character: a one-shot check runs this code unoptimised.
+ */
+interface WordIndex {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  places: Map<string, number[]>;
+}
+const INDEXES = new WeakMap<FoldedText, WordIndex>();
+/** Words looked up per text before the lookups start afresh (memory stays bounded). */
+const MAX_WORDS_KEPT = 20_000;
+/** Places kept of one word; a word met more often is too common to say where a quotation stands. */
+const MAX_PLACES = 256;
+
+function indexOf(folded: FoldedText): WordIndex {
+  const known = INDEXES.get(folded);
+  if (known) return known;
+  const parts = folded.text.split(" ");
+  const start = new Int32Array(parts.length);
+  const end = new Int32Array(parts.length);
   let count = 0;
-  let from = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const space = i === text.length || text.charCodeAt(i) === 32;
-    if (!space && from < 0) from = i;
-    else if (space && from >= 0) {
-      start[count] = from;
-      end[count++] = i;
-      from = -1;
+  let at = 0;
+  for (const part of parts) {
+    if (part.length > 0) {
+      start[count] = at;
+      end[count++] = at + part.length;
     }
+    at += part.length + 1;
   }
+  const index = { count, start, end, places: new Map<string, number[]>() };
+  INDEXES.set(folded, index);
+  return index;
+}
+
+function pageWordsFor(folded: FoldedText, quotation: string[]): PageWords {
+  const text = folded.text;
+  const { count, start, end, places } = indexOf(folded);
   const wordAt = (index: number) => {
     let lo = 0;
     let hi = count - 1;
@@ -157,40 +180,45 @@ function pageWordsFor(text: string, quotation: string[]): PageWords {
     return lo;
   };
   const isSpace = (index: number) => index < 0 || index >= text.length || text.charCodeAt(index) === 32;
-  const id = new Int32Array(count).fill(-1);
+  /** The word's places, at most `limit` + 1 of them (more than `limit`: too common to place). */
+  const placesOf = (word: string, limit: number): number[] => {
+    const key = `${limit}\u0000${word}`;
+    const kept = places.get(key);
+    if (kept) return kept;
+    const at: number[] = [];
+    for (let k = text.indexOf(word); k >= 0 && at.length <= limit; k = text.indexOf(word, k + 1))
+      if (isSpace(k - 1) && isSpace(k + word.length)) at.push(wordAt(k));
+    if (places.size >= MAX_WORDS_KEPT) places.clear();
+    places.set(key, at);
+    return at;
+  };
   const numbers = new Map<string, number>();
   const quotationId = new Int32Array(quotation.length);
-  const positions: number[][] = [];
+  const distinct: string[] = [];
   quotation.forEach((word, i) => {
-    const known = numbers.get(word);
-    if (known !== undefined) {
-      quotationId[i] = known;
-      return;
+    let number = numbers.get(word);
+    if (number === undefined) {
+      number = distinct.push(word) - 1;
+      numbers.set(word, number);
     }
-    const number = positions.length;
-    numbers.set(word, number);
     quotationId[i] = number;
-    const at: number[] = [];
-    for (let k = text.indexOf(word); k >= 0; k = text.indexOf(word, k + 1)) {
-      if (!isSpace(k - 1) || !isSpace(k + word.length)) continue;
-      const w = wordAt(k);
-      id[w] = number;
-      at.push(w);
-    }
-    positions.push(at);
   });
-  const endsWithFirst = new Uint8Array(count);
+  let positions = distinct.map((word) => placesOf(word, MAX_PLACES));
+  if (positions.every((at) => at.length > MAX_PLACES))
+    positions = distinct.map((word) => placesOf(word, Number.MAX_SAFE_INTEGER));
+  else positions = positions.map((at) => (at.length > MAX_PLACES ? [] : at));
   const first = quotation[0];
-  for (let k = text.indexOf(first, 1); k >= 0; k = text.indexOf(first, k + 1))
-    if (!isSpace(k - 1) && isSpace(k + first.length) && !WORD_CHAR.test(text[k - 1]))
-      endsWithFirst[wordAt(k)] = 1;
-  const beginsWithLast = new Uint8Array(count);
   const last = quotation[quotation.length - 1];
-  for (let k = text.indexOf(last); k >= 0; k = text.indexOf(last, k + 1)) {
-    const after = k + last.length;
-    if (isSpace(k - 1) && !isSpace(after) && !WORD_CHAR.test(text[after])) beginsWithLast[wordAt(k)] = 1;
-  }
-  return { count, start, end, id, endsWithFirst, beginsWithLast, quotationId, positions };
+  const same = (i: number, j: number): boolean => {
+    const word = text.slice(start[j], end[j]);
+    if (word === quotation[i]) return true;
+    if (i === 0 && word.length > first.length && word.endsWith(first))
+      return !WORD_CHAR.test(word[word.length - first.length - 1]);
+    if (i === quotation.length - 1 && word.length > last.length && word.startsWith(last))
+      return !WORD_CHAR.test(word[last.length]);
+    return false;
+  };
+  return { count, start, end, same, quotationId, positions };
 }
 
 /**

@@ -263,6 +263,17 @@ export class FoldedPages {
     this.options.onTokenIndexBuilt?.(index.serialized);
   }
 
+  /**
+   * Whether every page can be read now, for a decision over the whole document (a PDF's outline); when
+   * not, `everyPage` is told, and what is decided meanwhile is let go by the caller.
+   */
+  everyPageReadable(): boolean {
+    const everyPage = this.options.everyPage;
+    if (!everyPage || everyPage.readable()) return true;
+    everyPage.wanted();
+    return false;
+  }
+
   /** The token index; undefined (and `everyPage` told) while only some pages can be read. */
   private index(): TokenIndex | undefined {
     if (!this.tokenIndex) {

@@ -166,4 +166,35 @@ describe("hostile text around a quotation", () => {
     );
     expect(report.results[0]).toMatchObject({ verdict: "PASS", reason: "found" });
   });
+
+  it("dots the source prints are matched as written, and an elided quotation under another heading is named", async () => {
+    const doc = await readFlow(
+      "markdown",
+      [
+        "# 1 Units",
+        "",
+        "Sizes are K, M, G (powers of 1024) or KB, MB, ... (powers of 1000) in every listing.",
+        "",
+        "# 2 Colours",
+        "",
+        "Colour is off by default and with the never setting of the option.",
+      ].join("\n"),
+    );
+    const report = verifyFlow(
+      doc,
+      [
+        q("or KB, MB, ... (powers of 1000) in every listing", "Units"),
+        q("or KB, MB, ... (powers of 1000) in every listing", "Colours"),
+        q("Colour is off by default … of the option", "Units"),
+        q("Colour is off by default … of the option", "Colours"),
+      ],
+      "units.md",
+    );
+    expect(report.results.map((r) => `${r.verdict} ${r.reason} ${r.message}`)).toEqual([
+      'PASS found found in section "Units" (paragraph 2, under "1 Units")',
+      'FAIL wrong-section not found in section "Colours"; the words are under "1 Units"',
+      'FAIL wrong-section not found in section "Units"; the words are under "2 Colours"',
+      expect.stringMatching(/^PASS found-elided/u),
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 // `source local` of a flow kind: the snapshot's text is exactly the flow document's text (what verify,
 // locate and check-text read), so a span found in it has the offsets locate reports; the file is
 // fresh through its local_file event and its hash, and stops being fresh when it changes.
-import { appendFileSync, copyFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { locateInFlow } from "../../src/checks/flow-locate.js";
@@ -10,6 +10,8 @@ import { assembleRun } from "../../src/evidence/assemble.js";
 import { createRun } from "../../src/evidence/run.js";
 import { SnapshotStore } from "../../src/evidence/snapshot.js";
 import { localSource, searchSource } from "../../src/evidence/sources.js";
+import { verifyRun } from "../../src/evidence/verify.js";
+import { writeRunReport } from "../../src/report/run/index.js";
 import { readSourceFile } from "../../src/source/file.js";
 import { repoRoot } from "../helpers/fixture-files.js";
 import { cleanTempDirs, expectCode, tempDir, writeRecords } from "./helpers.js";
@@ -85,6 +87,14 @@ describe("a user-supplied file of a flow kind", () => {
     const { result } = await assembleRun(run, { cacheDir: join(root, "cache") });
     expect(result.diagnostics.unresolved).toEqual([]);
     expect(result.accepted[0]).toMatchObject({ excerpt: QUOTE });
+
+    // The run report shows the span's passage from the file, under its heading chain, the span marked.
+    await verifyRun(run, { cacheDir: join(root, "cache") });
+    await writeRunReport(run, { cacheDir: join(root, "cache"), format: "html" });
+    const html = readFileSync(join(run.dir, "outputs", "report.html"), "utf8");
+    expect(html).toMatch(/<figure class="passage passage-match" data-paragraph="\d+" data-start-cp="\d+"/u);
+    expect(html).toContain('<p class="chain">1 Introduction &middot; paragraph');
+    expect(html).toContain(`<mark class="mark-match">${QUOTE}</mark>`);
 
     appendFileSync(file, "<p>one more paragraph</p>\n");
     expectCode(

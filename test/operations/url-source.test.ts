@@ -21,6 +21,22 @@ const FLOW = join(repoRoot, "test", "fixtures", "flow");
 const MARKDOWN = readFileSync(join(FLOW, "corpus.md"));
 const HTML = readFileSync(join(FLOW, "corpus.html"));
 
+/** A page in a legacy encoding: ASCII markup around `body`, already encoded. */
+function legacyPage(body: number[], meta = ""): Uint8Array {
+  const head = Buffer.from(
+    `<!doctype html><html><head>${meta}<title>t</title></head><body><h1>Travels</h1><p>`,
+  );
+  return Buffer.concat([head, Buffer.from(body), Buffer.from("</p></body></html>")]);
+}
+/** ASCII text and bytes already encoded, in order. */
+const encoded = (...parts: (string | number[])[]) =>
+  parts.flatMap((part) => (typeof part === "string" ? [...Buffer.from(part, "latin1")] : part));
+// windows-1252: curly quotes at 0x93/0x94, é at 0xE9; iso-8859-2: Łódź; Shift_JIS: 東京.
+const CP1252_BODY = encoded("She wrote ", [0x93], "the caf", [0xe9], " was closed", [0x94], " that day.");
+const LATIN2_BODY = encoded("The train from ", [0xa3, 0xf3, 0x64, 0xbc], " arrived late that night.");
+const SJIS_BODY = encoded("The station called ", [0x93, 0x8c, 0x8b, 0x9e], " lies far to the east.");
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
 let server: Server;
 let base: string;
 let work: ReturnType<typeof tempDir>;
@@ -34,6 +50,19 @@ beforeAll(async () => {
       // Raw file hosts serve Markdown as text/plain: the content says Markdown.
       "/notes": ["text/plain; charset=utf-8", MARKDOWN],
       "/page": ["text/html; charset=utf-8", HTML],
+      "/cp1252": ["text/html; charset=windows-1252", legacyPage(CP1252_BODY)],
+      // The header wins over the page's own <meta>.
+      "/latin2": ["text/html; charset=ISO-8859-2", legacyPage(LATIN2_BODY, '<meta charset="utf-8">')],
+      "/sjis": ['text/html; charset="shift_jis"', legacyPage(SJIS_BODY)],
+      "/sjis-text": ["text/plain; charset=shift_jis", new Uint8Array(SJIS_BODY)],
+      // A byte-order mark wins over the header.
+      "/bom": [
+        "text/html; charset=windows-1252",
+        Buffer.concat([
+          Buffer.from(UTF8_BOM),
+          Buffer.from(legacyPage([]).toString().replace("<p>", "<p>Łódź is a city of four words and more.")),
+        ]),
+      ],
       // A login page where a PDF was promised.
       "/paper.pdf": ["application/pdf", "<!doctype html><html><body><p>Please sign in</p></body></html>"],
     };
@@ -90,6 +119,23 @@ describe("verify and locate on a URL", () => {
     )) as FlowLocateReport;
     expect(report.count).toBe(1);
     expect(report.occurrences[0]?.section).toBe("1 Introduction");
+  });
+
+  it("decodes a page in the charset its Content-Type names: after a byte-order mark, before its <meta>", async () => {
+    const check = async (path: string, text: string) => {
+      const report = (await verifyOperation.run(
+        { source: `${base}${path}`, evidence: [{ kind: "quotation", text }] },
+        ctx,
+      )) as FlowVerifyReport;
+      return report.results[0]!.verdict;
+    };
+    expect(await check("/cp1252", "“the café was closed”")).toBe("PASS");
+    expect(await check("/latin2", "The train from Łódź arrived late")).toBe("PASS");
+    expect(await check("/sjis", "The station called 東京 lies far")).toBe("PASS");
+    expect(await check("/sjis-text", "The station called 東京 lies far")).toBe("PASS");
+    expect(await check("/bom", "Łódź is a city of four words")).toBe("PASS");
+    // The same letters in another city's name are not there.
+    expect(await check("/latin2", "The train from Lodz arrived late")).toBe("FAIL");
   });
 
   it("refuses a body its media type contradicts, and a 404, with coded errors", async () => {

@@ -56,4 +56,15 @@ describe("closestPassage", () => {
     const found = closest(page, "first finding");
     expect(found && page.slice(found.startUtf16, found.endUtf16)).toBe("ﬁrst ﬁnding");
   });
+
+  it("places a quotation by its rarer words among common ones, and by common words when it has no other", () => {
+    const filler = "and the of the in the ".repeat(300);
+    const page = `${filler}The ferryman counted the boats of the harbour at dawn. ${filler}`;
+    const found = closest(page, "the ferryman counted the ships of the harbour at dawn");
+    expect(found?.text).toBe("The ferryman counted the boats of the harbour at dawn.");
+    expect(found?.differences).toEqual([{ page: "boats", quotation: "ships" }]);
+    // Every word more common than any placing needs: the passage is still found, from the common words.
+    const common = closest(filler, "of the in the and the of the");
+    expect(common?.similarity).toBe(1);
+  });
 });

@@ -14,7 +14,8 @@ export function hasSoffice() {
   }
 }
 
-function convert(work, file, to, profile) {
+/** LibreOffice's conversion of `file` to the format `to`, written into `work` (profile: a fresh user folder). */
+export function convert(work, file, to, profile) {
   execFileSync(
     "soffice",
     [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", to, "--outdir", work, file],

@@ -34,9 +34,12 @@ export function register(program: Command, io: CommandIo): void {
 
   addDocumentOptions(
     withSessionOptions(session.command("new"))
-      .description("start a session bound to its original PDF (never replaced)")
+      .description("start a session bound to its original, a PDF or a flow source (never replaced)")
       .argument("<name>", "session name")
-      .argument("<pdf>", "the original PDF"),
+      .argument(
+        "<pdf>",
+        "the original: a PDF, or a flow source (HTML, Markdown, text, EPUB, DOCX, ODT, JATS)",
+      ),
   ).action(storePdf(io, sessionNewOperation));
 
   withOriginalOption(

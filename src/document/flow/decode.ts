@@ -1,6 +1,8 @@
 /**
- * A text source's bytes as a string: a byte-order mark first, then the charset the source declares
- * (an HTML <meta>, an XML declaration), then UTF-8. UTF-8 and UTF-16 are decoded strictly: a byte
+ * A text source's bytes as a string: a byte-order mark first, then the charset the transport declares
+ * (HTTP's Content-Type), then the one the source declares (an HTML <meta>, an XML declaration), then
+ * UTF-8; a label TextDecoder does not know counts as none. Legacy encodings (windows-1252, the
+ * ISO 8859 family, Shift_JIS, EUC-KR, GBK...) are decoded by TextDecoder. UTF-8 and UTF-16 are decoded strictly: a byte
  * sequence not valid in them is CONTENT_INVALID naming where, never read as U+FFFD.
  */
 
@@ -16,12 +18,13 @@ export function declaredCharset(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * Decodes the text. `part` names it in messages ("page.html", "word/document.xml"); `declared` is
- * the charset it declares (a legacy one is read leniently, as browsers read it).
+ * Decodes the text. `part` names it in messages ("page.html", "word/document.xml"); `declared` are
+ * the charsets declared for it, the one that wins first (a legacy one is read leniently, as browsers
+ * read it).
  */
-export function decodeText(bytes: Uint8Array, part: string, declared?: string): string {
+export function decodeText(bytes: Uint8Array, part: string, ...declared: (string | undefined)[]): string {
   const bom = byteOrderMark(bytes);
-  const label = bom ?? knownLabel(declared) ?? "utf-8";
+  const label = bom ?? declared.map(knownLabel).find((known) => known !== undefined) ?? "utf-8";
   const strict = /^utf-?(?:8|16)/iu.test(new TextDecoder(label).encoding);
   try {
     const text = new TextDecoder(label, { fatal: strict, ignoreBOM: false }).decode(bytes);

@@ -94,7 +94,24 @@ function markupKind(head: string): SourceKind | "unknown-xml" | undefined {
     if (name === "html") return XML_PROLOG.test(head) ? "xhtml" : "html";
     if (XML_PROLOG.test(head) || /^<!doctype\s+(?!html)/iu.test(start)) return "unknown-xml";
   }
-  return HTML_HINTS.test(head.slice(0, 4096)) && start.startsWith("<") ? "html" : undefined;
+  if (!HTML_HINTS.test(head.slice(0, 4096)) || !start.startsWith("<")) return undefined;
+  // A README opening with a comment or a centred logo is Markdown with HTML in it: its own headings or
+  // code fences stand at the start of lines, which a page without <html>, <head> or <body> lacks.
+  return !HTML_DOCUMENT.test(head) && MARKDOWN_BLOCKS.some((p) => p.test(outsideTags(head)))
+    ? undefined
+    : "html";
+}
+
+const HTML_DOCUMENT = /<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]/iu;
+
+/** The text with comments and the lines that open with a tag set aside. */
+function outsideTags(head: string): string {
+  return head
+    .replace(/<!--[\s\S]*?-->/gu, "")
+    .replace(/\r\n?/gu, "\n")
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("<"))
+    .join("\n");
 }
 
 /** The name of the first element, past the prolog, comments, processing instructions and doctype. */
@@ -114,6 +131,7 @@ function isJats(head: string): boolean {
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]+\S|$)/mu;
 const SETEXT_HEADING = /^ {0,3}\S.*\n {0,3}(?:=+|-{3,})[ \t]*$/mu;
 const FENCE = /^ {0,3}(?:```|~~~)/mu;
+const MARKDOWN_BLOCKS = [/^ {0,3}#{1,6}[ \t]+\S/mu, FENCE];
 const LINK = /\[[^\]\n]+\]\([^)\s]+\)|^\s{0,3}\[[^\]\n]+\]:\s+\S/mu;
 const EMPHASIS = /(?:^|\s)(?:\*\*|__)\S[^\n]*?\S(?:\*\*|__)(?:\s|[.,;:]|$)/mu;
 

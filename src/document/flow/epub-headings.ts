@@ -63,7 +63,44 @@ export function promoteHeadings(root: XmlElement, entries: NavEntry[]): boolean 
     found.local = `h${Math.min(6, Math.max(1, entry.depth))}`;
     promoted = true;
   }
+  if (promoted) promoteSubheadings(all);
   return promoted;
+}
+
+const HEADING = /^h([1-6])$/u;
+const NUMBERED = /^(\d+(?:\.\d+)*)\.?\s+(\S.*)$/u;
+
+/**
+ * Headings deeper than the table of contents goes (LibreOffice lists only chapters): a paragraph that
+ * is one styled element whose words are a printed number extending the number of the heading above
+ * it (`1.2` under `1`) and at most twelve words without a closing full stop becomes a heading one level
+ * per added number deeper. A numbered paragraph under no numbered heading is left as it is.
+ */
+function promoteSubheadings(all: XmlElement[]): void {
+  let above: { number: string; level: number } | undefined;
+  for (const element of all) {
+    if (element.ns !== XHTML) continue;
+    const level = HEADING.exec(element.local)?.[1];
+    const text = words(textContent(element));
+    if (level !== undefined) {
+      const number = NUMBERED.exec(text)?.[1];
+      above = number === undefined ? undefined : { number, level: Number(level) };
+      continue;
+    }
+    if (element.local !== "p" || above === undefined || !styledAlone(element)) continue;
+    const numbered = NUMBERED.exec(text);
+    if (!numbered || !numbered[1]!.startsWith(`${above.number}.`)) continue;
+    const title = numbered[2]!;
+    if (title.endsWith(".") || title.split(" ").length > 12) continue;
+    const deeper = numbered[1]!.split(".").length - above.number.split(".").length;
+    element.local = `h${Math.min(6, above.level + deeper)}`;
+  }
+}
+
+/** A paragraph holding one element with a class and no words of its own. */
+function styledAlone(p: XmlElement): boolean {
+  const inner = p.children.filter((c) => typeof c !== "string" || c.trim() !== "");
+  return inner.length === 1 && typeof inner[0] !== "string" && attr(inner[0]!, "class") !== undefined;
 }
 
 function escaped(text: string, quote: boolean): string {

@@ -8,7 +8,7 @@
 
 import { Parser } from "htmlparser2";
 import { CiteproofError } from "../../errors.js";
-import { FlowBuilder } from "./builder.js";
+import { FlowBuilder, splitHeadingNumber } from "./builder.js";
 import { declaredCharset, decodeText } from "./decode.js";
 import type {
   FlowBlockKind,
@@ -77,6 +77,8 @@ interface Frame {
   region?: FlowRegion;
   block?: Exclude<FlowBlockKind, "heading" | "title">;
   heading?: number;
+  /** The page's first heading with the class `title`: its title unless numbered. */
+  titleBlock?: boolean;
   inQuote: boolean;
   inList: boolean;
   skip: boolean;
@@ -129,6 +131,7 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
   let refs: string[] = [];
   let capture: string[] | undefined;
   let title = "";
+  let headingSeen = false;
   let inTitle = false;
   let events = 0;
   const top = () => stack[stack.length - 1];
@@ -182,9 +185,11 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
         else if (frame.fragment) refs.push((attribs.href ?? "").slice(1));
         const level = headingLevel(name, attribs);
         if (!frame.skip && (level !== undefined || frame.boundary)) flush();
-        // A page's title set as its first heading (pandoc's title block) is its title, not a section.
-        if (level !== undefined && !frame.skip)
-          frame.heading = /(?:^|\s)title(?:\s|$)/u.test(attribs.class ?? "") ? 0 : level;
+        if (level !== undefined && !frame.skip) {
+          frame.heading = level;
+          frame.titleBlock = !headingSeen && /(?:^|\s)title(?:\s|$)/u.test(attribs.class ?? "");
+          headingSeen = true;
+        }
         if (name === "sup" && parent.fragment && !parent.mark) {
           // The link's words so far stand; the superscript inside it is the mark.
           frame.mark = true;
@@ -210,7 +215,9 @@ export function appendHtml(builder: FlowBuilder, html: string, options: HtmlRead
           if (!NOTE_MARK.test(text)) buffer.push(text);
         }
         if (frame.skip) return;
-        if (frame.heading === 0) {
+        // A page's title set as its first heading (pandoc's title block) is its title, not a section;
+        // DocBook marks every heading `title`, and a numbered one is a chapter or section.
+        if (frame.titleBlock && splitHeadingNumber(buffer.join("").trim()).number === undefined) {
           title ||= buffer.join("");
           buffer = [];
         } else if (frame.heading !== undefined) {
@@ -326,7 +333,7 @@ async function readHtml(
   limits: FlowLimits,
   kind: "html" | "xhtml",
 ): Promise<FlowDocument> {
-  const html = decodeText(source.bytes, source.origin, declaredCharset(source.bytes));
+  const html = decodeText(source.bytes, source.origin, source.charset, declaredCharset(source.bytes));
   const builder = new FlowBuilder(kind, source.sha256);
   appendHtml(builder, html, { limits, part: source.origin, xml: kind === "xhtml" });
   return builder.finish();

@@ -22,13 +22,16 @@ const ENTITIES: Record<string, string> = {
   rdquo: "\u201d",
 };
 
-/** Inline Markdown to its rendered words. */
-export function renderInline(source: string): string {
+/**
+ * Inline Markdown to its rendered words. `references` are the document's link reference labels (folded
+ * by referenceLabel): a bracketed `[label]` naming one is a link and renders as its text.
+ */
+export function renderInline(source: string, references: ReadonlySet<string> = new Set()): string {
   // Code spans are cut out first: nothing inside them is syntax.
-  const pieces = source.split(/(?<!`)(`+)(?!`)([\s\S]{0,1000}?[^`])\1(?!`)/u);
+  const pieces = source.split(/(?<!`)(`{1,1000})(?!`)([\s\S]{0,1000}?[^`])\1(?!`)/u);
   const out: string[] = [];
   for (let i = 0; i < pieces.length; i += 3) {
-    out.push(renderProse(pieces[i]));
+    out.push(renderProse(pieces[i], references));
     if (i + 2 < pieces.length) out.push(pieces[i + 2].trim());
   }
   return out.join("");
@@ -37,7 +40,12 @@ export function renderInline(source: string): string {
 /** Escaped characters are held as private-use stand-ins while the syntax is read, then put back. */
 const ESCAPE_BASE = 0xf0000;
 
-function renderProse(text: string): string {
+/** A link reference's label as Markdown matches it: case and inner whitespace folded. */
+export function referenceLabel(label: string): string {
+  return label.trim().replace(/\s+/gu, " ").toLowerCase();
+}
+
+function renderProse(text: string, references: ReadonlySet<string>): string {
   let s = text.replace(/\\([!-/:-@[-`{-~])/gu, (_, ch: string) =>
     String.fromCodePoint(ESCAPE_BASE + ch.charCodeAt(0)),
   );
@@ -49,7 +57,12 @@ function renderProse(text: string): string {
       "$1",
     )
     .replace(/\[([^[\]]{1,1000})\]\[[^[\]]{0,1000}\]/gu, "$1")
+    .replace(/\[([^[\]]{1,1000})\](?![[(:])/gu, (whole, label: string) =>
+      references.has(referenceLabel(label)) ? label : whole,
+    )
     .replace(/<((?:https?|mailto):[^>\s]{1,2000})>/gu, "$1")
+    // An email autolink renders as the address.
+    .replace(/<([^\s<>@]{1,200}@[^\s<>@]{1,200}\.[^\s<>@]{1,50})>/gu, "$1")
     .replace(/<\/?[A-Za-z][\w-]{0,100}(?:\s[^<>]{0,2000})?\/?>/gu, "")
     .replace(/\{[#.][^{}]{0,1000}\}/gu, "");
   s = stripEmphasis(s);

@@ -7,7 +7,7 @@
  */
 
 import type { FlowBuilder } from "./builder.js";
-import { renderInline } from "./markdown-inline.js";
+import { referenceLabel, renderInline } from "./markdown-inline.js";
 import type { FlowBlockKind, FlowLimits, FlowReader } from "./model.js";
 import { checkDeadline, lineReader, textLines } from "./text-lines.js";
 
@@ -19,6 +19,8 @@ const SETEXT_1 = /^ {0,3}=+[ \t]*$/u;
 const SETEXT_2 = /^ {0,3}-+[ \t]*$/u;
 const BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/u;
 const NOTE = /^ {0,3}\[\^([^\]]+)\]:[ \t]*(.*)$/u;
+/** A link reference definition: `[label]: destination "title"`. */
+const REFERENCE = /^ {0,3}\[([^\]^][^\]]{0,998})\]:[ \t]*\S+(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/u;
 const QUOTE = /^ {0,3}>[ ]?(.*)$/u;
 const ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$/u;
 const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/u;
@@ -30,6 +32,12 @@ const LABELLED = /^(figure|fig\.|table|tab\.)\s*(\d+(?:\.\d+)*[a-z]?)(?![\p{L}\p
 /** Markdown text into the builder. */
 export function appendMarkdown(builder: FlowBuilder, source: string, limits: FlowLimits): void {
   const lines = textLines(source);
+  const references = new Set<string>();
+  for (const line of lines) {
+    const definition = REFERENCE.exec(line);
+    if (definition) references.add(referenceLabel(definition[1]));
+  }
+  const render = (text: string) => renderInline(text, references);
   let i = frontMatter(builder, lines);
   let para: string[] = [];
   let kind: Kind = "paragraph";
@@ -39,10 +47,10 @@ export function appendMarkdown(builder: FlowBuilder, source: string, limits: Flo
   const notes: { id: string; text: string }[] = [];
   const noteHeadings = new Map<string, number>();
   const emit = (k: Kind, text: string, region: "body" | "footnote" | "table" | "caption" = "body") => {
-    for (const mark of text.matchAll(/\[\^([^\]\s]+)\]/gu))
+    for (const mark of text.matchAll(/\[\^([^[\]\s]{1,200})\]/gu))
       if (!noteHeadings.has(mark[1])) noteHeadings.set(mark[1], builder.currentHeading);
-    const block = builder.block(k, renderInline(text), { region });
-    const label = k === "caption" ? LABELLED.exec(renderInline(text).trim()) : null;
+    const block = builder.block(k, render(text), { region });
+    const label = k === "caption" ? LABELLED.exec(render(text).trim()) : null;
     if (label && block >= 0)
       builder.label(
         /^tab/iu.test(label[1]) ? "table" : "figure",
@@ -88,15 +96,20 @@ export function appendMarkdown(builder: FlowBuilder, source: string, limits: Flo
       i++;
       continue;
     }
+    // A definition is not printed; it cannot interrupt a paragraph.
+    if (para.length === 0 && REFERENCE.test(line)) {
+      i++;
+      continue;
+    }
     const atx = ATX.exec(line);
     if (atx) {
       flush();
-      builder.heading(atx[1].length, renderInline(atx[2] ?? ""));
+      builder.heading(atx[1].length, render(atx[2] ?? ""));
       i++;
       continue;
     }
     if (para.length > 0 && kind === "paragraph" && (SETEXT_1.test(line) || SETEXT_2.test(line))) {
-      builder.heading(SETEXT_1.test(line) ? 1 : 2, renderInline(para.join(" ")));
+      builder.heading(SETEXT_1.test(line) ? 1 : 2, render(para.join(" ")));
       para = [];
       i++;
       continue;
@@ -153,7 +166,7 @@ export function appendMarkdown(builder: FlowBuilder, source: string, limits: Flo
   }
   flush();
   for (const note of notes)
-    builder.block("note", renderInline(note.text), {
+    builder.block("note", render(note.text), {
       region: "footnote",
       heading: noteHeadings.get(note.id),
     });
@@ -197,8 +210,8 @@ function displayMath(builder: FlowBuilder, lines: string[], start: number): numb
     text = lines[i];
   }
   const math = body.join("\n");
-  const block = builder.block("equation", math.replace(/\\tag\{[^}]*\}/gu, ""));
-  const tag = /\\tag\{([^}]+)\}/u.exec(math)?.[1];
+  const block = builder.block("equation", math.replace(/\\tag\{[^{}]{0,200}\}/gu, ""));
+  const tag = /\\tag\{([^{}]{1,200})\}/u.exec(math)?.[1];
   if (tag !== undefined && block >= 0) builder.label("equation", `(${tag.trim()})`, block);
   return i + 1;
 }

@@ -124,7 +124,13 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
 };
 
 /** The bytes of a source (read once and hashed) and where they came from. */
-export type SourceBytes = PdfBytes;
+export interface SourceBytes extends PdfBytes {
+  /**
+   * The charset the transport declared (an HTTP Content-Type's parameter), lower case. A text kind
+   * honours it after a byte-order mark and before the charset the text declares itself.
+   */
+  charset?: string;
+}
 
 /** One format's reader: the same interface for every flow kind. */
 export interface FlowReader {

@@ -43,7 +43,10 @@ export async function openFlow(
   const cache = options.noCache
     ? undefined
     : new ExtractionCache(options.cacheDir ?? defaultCacheDir(), source.sha256);
-  const cached = cache?.readRecord<unknown>(RECORD);
+  // The same bytes served under another charset read as another text.
+  const record =
+    source.charset === undefined ? RECORD : `${RECORD}-charset-${encodeURIComponent(source.charset)}`;
+  const cached = cache?.readRecord<unknown>(record);
   if (cached !== undefined && validFlowDocument(cached, source.sha256)) return cached;
   const reader = await readerOf(kind, source.origin);
   const limits: FlowLimits = {
@@ -53,7 +56,7 @@ export async function openFlow(
   };
   const doc = await reader.read(source, limits);
   try {
-    cache?.writeRecord(RECORD, doc);
+    cache?.writeRecord(record, doc);
   } catch {
     // An unwritable cache slows the next run; it never changes a result.
   }

@@ -18,7 +18,7 @@ export function checkDeadline(limits: FlowLimits, step: number, what: string): v
     throw new CiteproofError("EXTRACTION_TIMEOUT", `${what} was not read before the deadline`);
 }
 
-/** The reader of a text kind (UTF-8 unless a byte-order mark says otherwise) that `append` reads into a builder. */
+/** The reader of a text kind (UTF-8 unless a byte-order mark or the transport says otherwise) that `append` reads into a builder. */
 export function lineReader(
   kind: FlowKind,
   append: (builder: FlowBuilder, text: string, limits: FlowLimits) => void,
@@ -27,7 +27,7 @@ export function lineReader(
     kind,
     read: async (source, limits) => {
       const builder = new FlowBuilder(kind, source.sha256);
-      append(builder, decodeText(source.bytes, source.origin), limits);
+      append(builder, decodeText(source.bytes, source.origin, source.charset), limits);
       return builder.finish();
     },
   };

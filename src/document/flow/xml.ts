@@ -4,6 +4,10 @@
  * predefined and numeric character references decoded (plus HTML's named ones for XHTML). An entity a
  * DTD declares is never expanded and an external one never fetched: `&lol9;` stays those five letters.
  * Nesting deeper than MAX_DEPTH and more than MAX_ELEMENTS elements are CONTENT_INVALID naming the part.
+ * The part must be well-formed: an end tag that closes another element, an element left open, a second
+ * root, text outside the root, a bare `<` or `&`, an attribute without a quoted value are CONTENT_INVALID
+ * naming the part and the line, never read leniently (a lenient reading can move words between
+ * elements, so a quotation would be checked against a text the producer never wrote).
  */
 import { decodeHTML, decodeXML } from "entities";
 import { Parser } from "htmlparser2";
@@ -33,6 +37,41 @@ export interface XmlDocument {
 }
 
 export const MAX_DEPTH = 1000;
+
+/** A reference XML allows in text and attribute values: a name or a decimal or hex code point. */
+const BARE_AMPERSAND = /&(?!(?:[A-Za-z_:][\w.:-]*|#[0-9]+|#x[0-9A-Fa-f]+);)/u;
+
+/**
+ * The parser, telling how each element closed: by its end tag, self-closing, or implied (another end tag
+ * or the end of the part closed it, which htmlparser2 allows and XML does not). An end tag that matches no
+ * open element is reported too (htmlparser2 drops it silently in XML mode).
+ */
+class StrictParser extends Parser {
+  closing: "end" | "self" | "none" = "none";
+  private closed = false;
+  constructor(
+    callbacks: ConstructorParameters<typeof Parser>[0],
+    options: ConstructorParameters<typeof Parser>[1],
+    private readonly unmatched: () => never,
+  ) {
+    super(callbacks, options);
+  }
+  noteClosed(): void {
+    this.closed = true;
+  }
+  override onclosetag(start: number, endIndex: number): void {
+    this.closing = "end";
+    this.closed = false;
+    super.onclosetag(start, endIndex);
+    this.closing = "none";
+    if (!this.closed) this.unmatched();
+  }
+  override onselfclosingtag(endIndex: number): void {
+    this.closing = "self";
+    super.onselfclosingtag(endIndex);
+    this.closing = "none";
+  }
+}
 export const MAX_ELEMENTS = 2_000_000;
 
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
@@ -100,12 +139,18 @@ export function parseXml(bytes: Uint8Array | string, part: string, options: XmlO
   const decode = options.htmlEntities === true ? decodeHTML : decodeXML;
   const maxDepth = Math.min(options.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
   const invalid = (why: string) => new CiteproofError("CONTENT_INVALID", `${where} ${why}`, { part });
+  const malformed = (why: string): never => {
+    const line = lineOf(text, (span === null ? 0 : span.end) + parser.startIndex);
+    throw invalid(`is not well-formed XML: ${why} (line ${line})`);
+  };
 
   const top: XmlElement = { ns: "", local: "", attrs: [], children: [] };
   const stack: XmlElement[] = [top];
   const scopes: Map<string, string>[] = [new Map([["xml", XML_NS]])];
   let elements = 0;
   let inCdata = false;
+  let roots = 0;
+  const names: string[] = [];
   const resolve = (prefix: string): string => {
     for (let i = scopes.length - 1; i >= 0; i--) {
       const uri = scopes[i]!.get(prefix);
@@ -113,9 +158,16 @@ export function parseXml(bytes: Uint8Array | string, part: string, options: XmlO
     }
     return "";
   };
-  const parser = new Parser(
+  const parser: StrictParser = new StrictParser(
     {
+      onattribute(name, value, quote) {
+        if (quote !== '"' && quote !== "'") malformed(`attribute ${name} has no quoted value`);
+        if (value.includes("<")) malformed(`attribute ${name} holds a bare <`);
+        if (BARE_AMPERSAND.test(value)) malformed(`attribute ${name} holds a bare &`);
+      },
       onopentag(name, attributes) {
+        if (stack.length === 1 && ++roots > 1) malformed(`a second root element <${name}>`);
+        names.push(name);
         if (++elements > MAX_ELEMENTS) throw invalid(`has more than ${MAX_ELEMENTS} elements`);
         if (stack.length > maxDepth) throw invalid(`nests elements more than ${maxDepth} deep`);
         const scope = new Map<string, string>();
@@ -135,13 +187,22 @@ export function parseXml(bytes: Uint8Array | string, part: string, options: XmlO
         stack.at(-1)!.children.push(element);
         stack.push(element);
       },
-      onclosetag() {
+      onclosetag(name, isImplied) {
+        parser.noteClosed();
+        const open = names.pop();
+        if (parser.closing === "none" || (parser.closing === "end" && isImplied) || open !== name)
+          malformed(`<${open ?? name}> is not closed`);
         if (stack.length > 1) {
           stack.pop();
           scopes.pop();
         }
       },
       ontext(raw) {
+        if (!inCdata) {
+          if (stack.length === 1 && raw.trim() !== "") malformed("text outside the root element");
+          if (raw.includes("<")) malformed("a bare < in text");
+          if (BARE_AMPERSAND.test(raw)) malformed("a bare & in text");
+        }
         const children = stack.at(-1)!.children;
         const value = inCdata ? raw : decode(raw);
         const last = children.length - 1;
@@ -156,12 +217,20 @@ export function parseXml(bytes: Uint8Array | string, part: string, options: XmlO
       },
     },
     { xmlMode: true, decodeEntities: false, recognizeCDATA: true, recognizeSelfClosing: true },
+    () => malformed("an end tag closes no open element"),
   );
   parser.write(body);
   parser.end();
   const root = top.children.find((c): c is XmlElement => typeof c !== "string");
   if (root === undefined) throw invalid("holds no XML element");
   return { root, doctype: span === null ? null : declaration(text, span) };
+}
+
+/** The 1-based line of a UTF-16 offset. */
+function lineOf(text: string, offset: number): number {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at >= 0 && at < offset; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
 }
 
 export function attr(element: XmlElement, local: string, ns = ""): string | undefined {

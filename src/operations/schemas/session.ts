@@ -16,7 +16,7 @@ const originalField = z
   .string()
   .min(1)
   .optional()
-  .describe("the original PDF; refused unless it is the one the session is bound to");
+  .describe("the original (a PDF or a flow source); refused unless it is the one the session is bound to");
 const draftField = z.string().max(MAX_DRAFT_CHARS).describe("the draft's text");
 
 /** A PDF stored in the session: its original (session_new) or a revision (session_revise). */

@@ -1,6 +1,6 @@
 /** The run report as one self-contained HTML file: inline CSS, crops as PNG data URIs, no script. */
 import { escapeHtml as h } from "../escape.js";
-import { REPORT_CSS, renderCrop } from "../html.js";
+import { REPORT_CSS, renderCrop, renderPassage } from "../html.js";
 import type { EvidenceRow, RunReportModel } from "./model.js";
 
 const RUN_CSS = `
@@ -103,6 +103,7 @@ function evidenceRow(r: EvidenceRow): string {
     .join("<br>");
   const shown = [
     ...r.crops.map((crop) => renderCrop(crop)),
+    ...r.passages.map((passage) => renderPassage(passage)),
     r.cropNote ? `<p class="nothing">${h(r.cropNote)}</p>` : "",
   ].filter((x) => x !== "");
   return [

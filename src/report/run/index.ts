@@ -39,6 +39,8 @@ export async function writeRunReport(
   const model = await buildRunReportModel(outputs, {
     maxCrops: withHtml ? options.maxCrops : 0,
     timeoutMs: options.timeoutMs,
+    cacheDir: options.cacheDir,
+    passages: withHtml,
   });
   const md = format !== "html" ? runPath(outputs.run, RUN_FILES.outputs, "report.md") : null;
   const html = withHtml ? runPath(outputs.run, RUN_FILES.outputs, "report.html") : null;

@@ -2,18 +2,21 @@
  * What a run report shows, drawn from outputs/result.json and outputs/verification.json only (never from
  * records or prose): the run's identity, the gate, the four checks, every accepted span with its re-sliced
  * excerpt, the unresolved diagnostics grouped by code, and, for spans of a user-supplied PDF, crops of the
- * place rendered from the hash-checked file with the span's glyph boxes marked.
+ * place rendered from the hash-checked file with the span's glyph boxes marked; for spans of a user-supplied
+ * flow file, the passage (the span marked under its heading chain).
  */
 
 import { unionOfBoxes } from "../../document/box-union.js";
+import type { FlowDocument } from "../../document/flow/model.js";
 import { isCiteproofError } from "../../errors.js";
 import type { AcceptedSpan, GateReport, Unresolved } from "../../evidence/assemble.js";
 import type { PageBox } from "../../evidence/locate.js";
-import { type RunOutputs, snapshotPdf } from "../../evidence/outputs.js";
+import { type RunOutputs, snapshotFlow, snapshotPdf } from "../../evidence/outputs.js";
 import { REASON_MEANINGS, type ReasonCode } from "../../evidence/reasons.js";
 import type { CheckReport } from "../../evidence/verify.js";
 import type { PdfBytes } from "../../source/file.js";
 import { type Crop, DEFAULT_REPORT_DPI, renderPlace } from "../build.js";
+import { type Passage, spanPassage } from "../passages.js";
 import { DEFAULT_MAX_CROPS } from "./options.js";
 
 /** Crops drawn for one report at most, in the order of the evidence table. */
@@ -26,6 +29,8 @@ export interface EvidenceRow {
   /** The words of the claim the span backs (claims only; null for an extraction or appraisal). */
   claimText: string | null;
   crops: Crop[];
+  /** A span of a user-supplied file of a flow kind: its passage, under its heading chain, marked. */
+  passages: Passage[];
   /** Why the row has no crop, when it could have had one. */
   cropNote: string | null;
 }
@@ -56,6 +61,10 @@ export interface ModelOptions {
   maxCrops?: number;
   dpi?: number;
   timeoutMs?: number;
+  /** Where a user-supplied flow file's parsed document is cached. */
+  cacheDir?: string;
+  /** Draw passages of user-supplied flow files (the HTML report). */
+  passages?: boolean;
 }
 
 export async function buildRunReportModel(
@@ -75,13 +84,39 @@ export async function buildRunReportModel(
     return held;
   };
 
+  const flows = new Map<string, Promise<{ doc: FlowDocument; chars: string[] } | string>>();
+  const flowOf = (sourceId: string) => {
+    let held = flows.get(sourceId);
+    if (!held) {
+      held = snapshotFlow(outputs.context, sourceId, {
+        cacheDir: options.cacheDir,
+        timeoutMs: options.timeoutMs,
+      }).then((doc) => (typeof doc === "string" ? doc : { doc, chars: Array.from(doc.text) }));
+      flows.set(sourceId, held);
+    }
+    return held;
+  };
+
   let cropsDrawn = 0;
   const rows: EvidenceRow[] = [];
   const claimTexts = new Map(result.records.filter((r) => r.kind === "claim").map((r) => [r.record, r.text]));
   for (const [i, span] of result.accepted.entries()) {
     const claimText = claimTexts.get(span.record) ?? null;
-    const row: EvidenceRow = { n: i + 1, span, claimText, crops: [], cropNote: null };
+    const row: EvidenceRow = { n: i + 1, span, claimText, crops: [], passages: [], cropNote: null };
     rows.push(row);
+    if (span.page === null && options.passages === true) {
+      const flow = await flowOf(span.source_id);
+      // A source that is no user-supplied flow file (a fetched page) has no passage to add.
+      if (typeof flow !== "string")
+        row.passages.push(
+          spanPassage(flow.doc, flow.chars, "the span, in the file as the checks read it", {
+            startCp: span.start,
+            endCp: span.end,
+          }),
+        );
+      else if (!flow.startsWith("the snapshot is not")) row.cropNote = flow;
+      continue;
+    }
     const boxes = span.boxes ?? [];
     if (boxes.length === 0) {
       if (span.page !== null) row.cropNote = span.boxes_note ?? "no glyph boxes were derived for this span";

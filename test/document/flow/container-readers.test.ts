@@ -296,4 +296,27 @@ describe("JATS", () => {
       "Data sources",
     ]);
   });
+
+  it("numbered subheadings below the table of contents' depth (LibreOffice's export) take their rank from their number", async () => {
+    const nav = xhtml(`<nav epub:type="toc"><ol><li><a href="c1.xhtml">1 Condition</a></li></ol></nav>`);
+    const chapter = xhtml(
+      `<p class="para0"><span class="span1">1 Condition</span></p><p class="para0"><span class="span2">Body text of the chapter.</span></p>` +
+        `<p class="para0"><span class="span3">1.1 Assumption process</span></p><p class="para0"><span class="span2">Text under one.</span></p>` +
+        `<p class="para0"><span class="span3">1.1.1 Deeper still</span></p>` +
+        // Not headings: another chapter's number, a sentence, words of the paragraph's own beside the span.
+        `<p class="para0"><span class="span3">2.1 Elsewhere</span></p><p class="para0"><span class="span2">1.2 Ends with a stop.</span></p>` +
+        `<p class="para0">Note <span class="span3">1.3 Inline</span></p>`,
+    );
+    const book = epub({
+      spine: ["c1"],
+      documents: { nav, c1: chapter },
+      manifest: `<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>`,
+    });
+    const doc = await read("epub", book);
+    expect(doc.headings.map((h) => `${h.level} ${h.number} ${h.title}`)).toEqual([
+      "1 1 Condition",
+      "2 1.1 Assumption process",
+      "3 1.1.1 Deeper still",
+    ]);
+  });
 });

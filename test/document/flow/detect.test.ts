@@ -95,4 +95,15 @@ describe("source kind by content", () => {
     expect(codeOf(noise)).toBe("CONTENT_NOT_SUPPORTED");
     expect(codeOf(utf8('<?xml version="1.0"?><rss><channel/></rss>'))).toBe("CONTENT_NOT_SUPPORTED");
   });
+
+  it("a README opening with a comment or a centred logo and carrying Markdown headings is Markdown", () => {
+    expect(kind(utf8("<!-- generated -->\n\n# Pandoc\n\nA universal converter.\n"))).toBe("markdown");
+    expect(kind(utf8('<p align="center"><img src="logo.png"></p>\n\n## Benchmarks\n\nFast.\n'))).toBe(
+      "markdown",
+    );
+    expect(kind(utf8('<p align="center"><img src="logo.png"></p>\n\n```sh\nmake\n```\n'))).toBe("markdown");
+    // A page with <body> stays HTML whatever its lines look like; a fragment without Markdown too.
+    expect(kind(utf8("<body>\n# not a heading\n<p>x</p></body>"))).toBe("html");
+    expect(kind(utf8("<div>\n<p>Hello</p>\n</div>"))).toBe("html");
+  });
 });

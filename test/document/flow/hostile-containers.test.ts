@@ -173,6 +173,24 @@ describe("hostile containers", () => {
     expect(await failure("odt", bytes)).toBe("CONTENT_INVALID content.xml");
   });
 
+  it("malformed XML in a DOCX, ODT, EPUB or JATS part is CONTENT_INVALID naming the part", async () => {
+    // Each would read leniently as words moved between elements: a quotation checked against a text the
+    // producer never wrote.
+    expect(await failure("docx", docx("<w:p><w:r><w:t>Words</w:r></w:t></w:p>"))).toBe(
+      "CONTENT_INVALID word/document.xml",
+    );
+    expect(await failure("odt", odt("<text:p>Tom & Jerry</text:p>"))).toBe("CONTENT_INVALID content.xml");
+    const chapter = epub({ documents: { c1: xhtml("<p>Open <em>and never closed</p>") }, spine: ["c1"] });
+    expect(await failure("epub", chapter)).toBe("CONTENT_INVALID OPS/c1.xhtml");
+    expect(await failure("jats", "<article><body><p>a < b</p></body></article>")).toBe(
+      "CONTENT_INVALID x.jats",
+    );
+    expect(await failure("jats", "<article><body><p>x</p></body></article><article/>")).toBe(
+      "CONTENT_INVALID x.jats",
+    );
+    expect(await failure("odt", odt("<text:p>Well formed &amp; fine.</text:p>"))).toBe("read");
+  });
+
   it("a passed deadline is EXTRACTION_TIMEOUT", async () => {
     expect(await failure("odt", odt("<text:p>Words.</text:p>"), Date.now() - 1)).toBe("EXTRACTION_TIMEOUT");
   });

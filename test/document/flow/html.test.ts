@@ -95,4 +95,26 @@ describe("HTML reader", () => {
     );
     expect(blocksOf(doc)).toEqual(["paragraph body: One two", "paragraph body: Three"]);
   });
+
+  it("reads DocBook's numbered headings of class title as sections; pandoc's title block stays the title", async () => {
+    const docbook = await readFlow(
+      "html",
+      `<html><body><div class="titlepage"><h1 class="title"><a name="core"></a>2. Using the core</h1></div>
+      <p>Words under the chapter stand here.</p><div class="titlepage"><h2 class="title">2.1. What it does</h2></div>
+      <p>Words under the section stand here.</p></body></html>`,
+    );
+    expect(docbook.headings.map((h) => `${h.level} ${h.number} ${h.title}`)).toEqual([
+      "1 2 Using the core",
+      "2 2.1 What it does",
+    ]);
+    const pandoc = await readFlow(
+      "html",
+      `<html><body><header id="title-block-header"><h1 class="title">Deltas under a sea</h1></header>
+      <h1>1 Introduction</h1><p>Words.</p></body></html>`,
+    );
+    expect([pandoc.title, pandoc.headings.map((h) => h.title)]).toEqual([
+      "Deltas under a sea",
+      ["Introduction"],
+    ]);
+  });
 });

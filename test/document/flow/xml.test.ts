@@ -45,6 +45,35 @@ describe("parseXml", () => {
     expect(textContent(root)).toBe("&amp; “q” x &amp; <y> <");
   });
 
+  it("refuses what is not well-formed, naming the part, the fault and the line", () => {
+    const fault = (xml: string) => {
+      try {
+        parseXml(xml, "p.xml");
+      } catch (error) {
+        if (error instanceof CiteproofError && error.details?.part === "p.xml") return error.message;
+        throw error;
+      }
+      return "read";
+    };
+    expect(fault("<a><b>x</a>")).toBe("p.xml is not well-formed XML: <b> is not closed (line 1)");
+    expect(fault("<a>\n<b>x</b>")).toBe("p.xml is not well-formed XML: <a> is not closed (line 2)");
+    expect(fault("<a>\n\nx</b></a>")).toBe(
+      "p.xml is not well-formed XML: an end tag closes no open element (line 3)",
+    );
+    expect(fault("<a/><b/>")).toMatch(/a second root element <b>/u);
+    expect(fault("<a/>tail")).toMatch(/text outside the root element/u);
+    expect(fault("<a>x < y</a>")).toMatch(/a bare < in text/u);
+    expect(fault("<a>R&D</a>")).toMatch(/a bare & in text/u);
+    expect(fault("<a b=c/>")).toMatch(/attribute b has no quoted value/u);
+    expect(fault("<a b/>")).toMatch(/attribute b has no quoted value/u);
+    expect(fault('<a b="x&y"/>')).toMatch(/attribute b holds a bare &/u);
+    expect(
+      fault(
+        "<?xml version='1.0'?>\n<!-- c --><!DOCTYPE a>\n<a>&amp; &#1; &nbsp; <b/><![CDATA[ < & ]]></a>\n",
+      ),
+    ).toBe("read");
+  });
+
   it("never expands a DTD's entities (billion laughs)", () => {
     const doc = parseXml(LAUGHS, "laughs.xml");
     expect(doc.root.local).toBe("lolz");
