@@ -11,6 +11,11 @@ import { TEXT_LAYERS } from "../../document/text-layer-kind.js";
 
 const box = z.object({ left: z.number(), bottom: z.number(), right: z.number(), top: z.number() });
 const documentSchema = z.looseObject({ sha256: z.string(), pages: z.int() });
+/** The document checked: a PDF, or a flow source. */
+const sourceDocumentSchema = z.union([
+  documentSchema,
+  z.looseObject({ sha256: z.string(), kind: z.string(), paragraphs: z.int() }),
+]);
 
 export const verifyOutput = z.looseObject({
   document: documentSchema,
@@ -122,12 +127,19 @@ export const citeCheckOutput = z.looseObject({
   output_chars: z.int(),
 });
 
+/**
+ * `verify_citations`: verify's document, each result with the citation's index and place in the
+ * input, and the citations of other documents skipped.
+ */
+export const verifyCitationsOutput = z.looseObject({
+  document: sourceDocumentSchema,
+  results: z.array(z.intersection(checkResultSchema, z.looseObject({ index: z.int(), at: z.string() }))),
+  skipped: z.array(z.looseObject({ index: z.int(), at: z.string(), documentIndex: z.int() })),
+});
+
 /** `report`: the verify document (a PDF's, or a flow source's) with the report written. */
 export const reportOutput = z.looseObject({
-  document: z.union([
-    documentSchema,
-    z.looseObject({ sha256: z.string(), kind: z.string(), paragraphs: z.int() }),
-  ]),
+  document: sourceDocumentSchema,
   results: z.array(checkResultSchema),
   report: z.strictObject({
     path: z.string(),
