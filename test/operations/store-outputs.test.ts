@@ -32,6 +32,7 @@ import {
   sourceRegisterOperation,
   sourceSpansOperation,
 } from "../../src/operations/source.js";
+import { toolOutputSchema } from "../../src/operations/tool-schema.js";
 import { verifyCitationsOperation } from "../../src/operations/verify-citations.js";
 import { FIXTURE_PDF, startServer } from "../evidence/helpers.js";
 import { tempDir } from "../helpers/fixture-files.js";
@@ -179,6 +180,27 @@ describe("outputs of the source and run operations", () => {
   }, 120_000);
 });
 
+describe("outputs of a run that does not promote", () => {
+  it("run_assemble lists what is unresolved and run_promote what refused it", async () => {
+    const runDir = join(tmp.dir, "unfresh-run");
+    await runOperation(runNewOperation, { run_dir: runDir }, ctx);
+    const text = "Attrition was unbalanced between arms and no imputation was made.";
+    const registered = { run_dir: runDir, url: "https://example.org/a", text, access: "full_text" };
+    const { json } = await runOperation(sourceRegisterOperation, registered, ctx);
+    // Registered text is never a fresh retrieval: C-FRESH-FETCH leaves the span unresolved.
+    const span = { claim: "attrition", evidence_id: "web:a", start: 0, end: 8, access: "full_text" };
+    const source_id = (json as { source_id: string }).source_id;
+    const claims = [{ id: "c1", text: "Attrition was unbalanced.", spans: [{ ...span, source_id }] }];
+    writeFileSync(join(runDir, "records", "claims.json"), JSON.stringify(claims));
+    const assembled = await check(runAssembleOperation, { run_dir: runDir }, "diagnostics");
+    expect((assembled.summary as { unresolved: number }).unresolved).toBe(1);
+    await check(runVerifyOperation, { run_dir: runDir }, "verdict");
+    const refused = await check(runPromoteOperation, { run_dir: runDir }, "failures");
+    expect(refused.ok).toBe(false);
+    expect((refused.failures as unknown[]).length).toBeGreaterThan(0);
+  });
+});
+
 describe("outputs of verify_citations", () => {
   it("returns verify's document with each citation traced", async () => {
     const citations = [
@@ -194,10 +216,11 @@ describe("outputs of verify_citations", () => {
 });
 
 describe("every operation declares its output", () => {
-  it("each operation of the registry has an output schema that loads", async () => {
+  it("each operation of the registry has an output schema an agent host could be given", async () => {
     const { OPERATIONS } = await import("../../src/operations/index.js");
     const missing = OPERATIONS.filter((op) => op.output === undefined).map((op) => op.name);
     expect(missing).toEqual([]);
-    for (const op of OPERATIONS) expect(typeof (await op.output!()).safeParse).toBe("function");
+    // The JSON Schema a tool's outputSchema would be: an object, whichever interface offers it.
+    for (const op of OPERATIONS) expect(toolOutputSchema(await op.output!()).type, op.name).toBe("object");
   });
 });
