@@ -6,6 +6,8 @@
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkTextOperation } from "../../src/operations/check-text.js";
+import { locateOperation } from "../../src/operations/locate.js";
 import type { AnyOperation } from "../../src/operations/operation.js";
 import {
   runAssembleOperation,
@@ -33,6 +35,7 @@ import {
   sourceSpansOperation,
 } from "../../src/operations/source.js";
 import { toolOutputSchema } from "../../src/operations/tool-schema.js";
+import { verifyOperation } from "../../src/operations/verify.js";
 import { verifyCitationsOperation } from "../../src/operations/verify-citations.js";
 import { FIXTURE_PDF, startServer } from "../evidence/helpers.js";
 import { tempDir } from "../helpers/fixture-files.js";
@@ -213,6 +216,22 @@ describe("outputs of verify_citations", () => {
     ];
     await check(verifyCitationsOperation, { pdf: ORIGINAL, citations, format: "anthropic" }, "results");
   }, 120_000);
+});
+
+describe("outputs of the agent operations on a flow source", () => {
+  // A flow source has paragraphs and sections, not pages: its documents conform to the same schemas.
+  const markdown = join(tmp.dir, "note.md");
+  beforeAll(() =>
+    writeFileSync(markdown, "# Title\n\nThe quick brown fox jumps over the lazy dog near the river bank.\n"),
+  );
+
+  it("verify, locate and check_text", async () => {
+    const evidence = [{ kind: "quotation", text: "quick brown fox jumps over" }];
+    await check(verifyOperation, { source: markdown, evidence }, "document");
+    await check(locateOperation, { source: markdown, text: "brown fox" }, "occurrences");
+    const draft = 'As written, "the quick brown fox jumps over" (Title).';
+    await check(checkTextOperation, { source: markdown, draft }, "document");
+  });
 });
 
 describe("every operation declares its output", () => {

@@ -7,18 +7,17 @@ import { z } from "zod";
 import { CITE_REASON_VERDICT, CITE_REASONS, CITE_VERDICTS } from "../../checks/cite-check/verdicts.js";
 import { checkResultSchema, spanSchema } from "../../checks/result.js";
 import { REASON_VERDICTS, REASONS, VERDICTS } from "../../checks/verdicts.js";
+import { FLOW_KINDS } from "../../document/flow/model.js";
 import { TEXT_LAYERS } from "../../document/text-layer-kind.js";
 
 const box = z.object({ left: z.number(), bottom: z.number(), right: z.number(), top: z.number() });
 const documentSchema = z.looseObject({ sha256: z.string(), pages: z.int() });
-/** The document checked: a PDF, or a flow source. */
-const sourceDocumentSchema = z.union([
-  documentSchema,
-  z.looseObject({ sha256: z.string(), kind: z.string(), paragraphs: z.int() }),
-]);
+const flowDocumentSchema = z.looseObject({ sha256: z.string(), kind: z.enum(FLOW_KINDS) });
+/** The document checked: a PDF, or a flow source (which has paragraphs, not pages). */
+const sourceDocumentSchema = z.union([documentSchema, flowDocumentSchema.extend({ paragraphs: z.int() })]);
 
 export const verifyOutput = z.looseObject({
-  document: documentSchema,
+  document: sourceDocumentSchema,
   results: z.array(checkResultSchema),
 });
 
@@ -33,18 +32,23 @@ export const anchorsOutput = z.looseObject({
   pagesWithoutText: z.array(z.int()),
 });
 
+const pdfOccurrence = z.looseObject({
+  page: z.int(),
+  printedPage: z.string().nullable(),
+  endPage: z.int().optional(),
+  parts: z.array(spanSchema.extend({ boxes: z.array(box).optional() })),
+  box,
+});
+/** On a flow source: the section cited and the parts, in code points of the document's text. */
+const flowOccurrence = z.looseObject({
+  section: z.string(),
+  parts: z.array(z.looseObject({ startCp: z.int(), endCp: z.int(), text: z.string(), paragraph: z.int() })),
+});
+
 export const locateOutput = z.looseObject({
-  document: documentSchema,
+  document: z.union([documentSchema, flowDocumentSchema]),
   text: z.string(),
-  occurrences: z.array(
-    z.looseObject({
-      page: z.int(),
-      printedPage: z.string().nullable(),
-      endPage: z.int().optional(),
-      parts: z.array(spanSchema.extend({ boxes: z.array(box).optional() })),
-      box,
-    }),
-  ),
+  occurrences: z.array(z.union([pdfOccurrence, flowOccurrence])),
   count: z.int(),
 });
 
@@ -78,7 +82,7 @@ const textCitation = z.discriminatedUnion(
 );
 
 export const checkTextOutput = z.looseObject({
-  document: documentSchema,
+  document: sourceDocumentSchema,
   citations: z.array(textCitation),
   unsupported_forms: z.array(z.looseObject({ written: z.string(), line: z.int() })),
   dropped_quotations: z.array(z.looseObject({ text: z.string(), line: z.int() })),
