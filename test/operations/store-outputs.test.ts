@@ -3,7 +3,8 @@
 // fixture, its pool, drafts and a revision; an evidence run over a registered text and a local PDF,
 // read, searched, assembled, verified, reported and promoted. Each document is also shown to fail its
 // schema when one of its fields is renamed.
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkTextOperation } from "../../src/operations/check-text.js";
@@ -38,7 +39,7 @@ import { toolOutputSchema } from "../../src/operations/tool-schema.js";
 import { verifyOperation } from "../../src/operations/verify.js";
 import { verifyCitationsOperation } from "../../src/operations/verify-citations.js";
 import { FIXTURE_PDF, startServer } from "../evidence/helpers.js";
-import { tempDir } from "../helpers/fixture-files.js";
+import { repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { MOVED, ORIGINAL } from "../prose/support.js";
 
 const tmp = tempDir("citeproof-store-outputs-");
@@ -232,6 +233,17 @@ describe("outputs of the agent operations on a flow source", () => {
     const draft = 'As written, "the quick brown fox jumps over" (Title).';
     await check(checkTextOperation, { source: markdown, draft }, "document");
   });
+});
+
+describe("outputs of check_text through a bibliography", () => {
+  it("returns the draft's sources and each citation's outcome, as declared", async () => {
+    const set = join(tmp.dir, "drafts");
+    execFileSync(process.execPath, [join(repoRoot, "scripts", "drafts-gen", "generate.mjs"), set]);
+    const draft = readFileSync(join(set, "draft.tex"), "utf8");
+    const args = { bib: join(set, "refs.bib"), draft, draft_name: "draft.tex" };
+    const doc = await check(checkTextOperation, args, "sources");
+    expect((doc.citations as unknown[]).length).toBeGreaterThan(0);
+  }, 120_000);
 });
 
 describe("every operation declares its output", () => {

@@ -62,26 +62,30 @@ export const cropOutput = z.looseObject({
   anchor: z.looseObject({ kind: z.enum(["equation", "figure"]), label: z.string() }).optional(),
 });
 
-/** A citation of a draft: a verdict and reason of the evidence checks, paired as they are there. */
-const textCitation = z.discriminatedUnion(
-  "reason",
-  REASONS.map((reason) =>
-    z.looseObject({
-      kind: z.string(),
-      verdict: z.literal(REASON_VERDICTS[reason]),
-      reason: z.literal(reason),
-      anchor: z.string().nullable(),
-      written: z.string().nullable(),
-      quote: z.string().nullable(),
-      message: z.string(),
-      pool: z.string().nullable(),
-      line: z.int(),
-      evidence: z.looseObject({}),
-    }),
-  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
-);
+/** An object of `fields` for each reason, with that reason's one verdict, told apart by `reason`. */
+function pairedByReason(fields: z.ZodRawShape) {
+  return z.discriminatedUnion(
+    "reason",
+    REASONS.map((reason) =>
+      z.looseObject({ ...fields, verdict: z.literal(REASON_VERDICTS[reason]), reason: z.literal(reason) }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  );
+}
 
-export const checkTextOutput = z.looseObject({
+/** A citation of a draft: a verdict and reason of the evidence checks, paired as they are there. */
+const textCitation = pairedByReason({
+  kind: z.string(),
+  anchor: z.string().nullable(),
+  written: z.string().nullable(),
+  quote: z.string().nullable(),
+  message: z.string(),
+  pool: z.string().nullable(),
+  line: z.int(),
+  evidence: z.looseObject({}),
+});
+
+/** check_text against one source (a PDF or a flow source). */
+export const textCheckOutput = z.looseObject({
   document: sourceDocumentSchema,
   citations: z.array(textCitation),
   unsupported_forms: z.array(z.looseObject({ written: z.string(), line: z.int() })),
@@ -92,6 +96,45 @@ export const checkTextOutput = z.looseObject({
     unanchored: z.int(),
   }),
 });
+
+/** A citation of a draft resolved through its bibliography, its verdict paired with its reason. */
+const bibCitation = pairedByReason({
+  key: z.string().nullable(),
+  entry: z.string().nullable(),
+  anchor: z.string().nullable(),
+  quote: z.string().nullable(),
+  message: z.string(),
+  line: z.int(),
+  column: z.int(),
+  source: z.looseObject({}).nullable(),
+  evidence: z.looseObject({}),
+});
+
+/** check_text with a bibliography: the draft's sources, each citation checked against its entry's. */
+const bibliographyCheckOutput = z.looseObject({
+  draft: z.looseObject({ kind: z.string() }),
+  bibliography: z.looseObject({ format: z.string(), entries: z.int(), problems: z.array(z.looseObject({})) }),
+  sources: z.array(
+    z.looseObject({
+      sha256: z.string().nullable(),
+      kind: z.string().nullable(),
+      pages: z.int().nullable(),
+      citations: z.int(),
+    }),
+  ),
+  citations: z.array(bibCitation),
+  summary: z.looseObject({
+    citations: z.int(),
+    PASS: z.int(),
+    FLAG: z.int(),
+    FAIL: z.int(),
+    unanchored: z.int(),
+  }),
+  not_verified: z.string(),
+});
+
+/** `check_text`: against one source, or through a bibliography. */
+export const checkTextOutput = z.union([textCheckOutput, bibliographyCheckOutput]);
 
 const citeResult = z.discriminatedUnion(
   "reason",

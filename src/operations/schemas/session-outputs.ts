@@ -10,7 +10,7 @@ import { checkResultSchema } from "../../checks/result.js";
 import { REASONS, VERDICTS } from "../../checks/verdicts.js";
 import { DRAFT_FLAGS } from "../../session/check-draft.js";
 import { COMPARE_OUTCOMES } from "../../session/compare.js";
-import { checkTextOutput } from "./outputs.js";
+import { textCheckOutput } from "./outputs.js";
 
 const pdfDocument = z.looseObject({ sha256: z.string(), pages: z.int() });
 const count = z.int().nonnegative();
@@ -107,10 +107,10 @@ export const sessionCheckDraftOutput = z.looseObject({
 });
 
 /** `session check-text`: check_text's document, each citation with its pool label. */
-export const sessionCheckTextOutput = checkTextOutput.extend({
+export const sessionCheckTextOutput = textCheckOutput.extend({
   session: z.string(),
   citations: z.array(
-    z.intersection(checkTextOutput.shape.citations.element, z.looseObject({ pool: z.enum(POOL_LABELS) })),
+    z.intersection(textCheckOutput.shape.citations.element, z.looseObject({ pool: z.enum(POOL_LABELS) })),
   ),
 });
 
