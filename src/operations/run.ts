@@ -68,6 +68,7 @@ export const runAssembleOperation = defineOperation<
     "Checks every record and span of the run and writes outputs/result.json (accepted spans, records, " +
     "diagnostics); the gate blocks when it is enabled and anything is unresolved.",
   schema: () => schemas().then((s) => s.run_assemble),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.runAssembleOutput),
   run: (input, ctx) =>
     assembleRun(inputPath(ctx, input.run_dir), {
       gate: input.gate ? true : undefined,
@@ -105,6 +106,7 @@ export const runVerifyOperation = defineOperation<
     "Runs C-SNAPSHOT, C-SPAN, C-FRESH-FETCH and C-ASSEMBLER over the run and writes " +
     "outputs/verification.json.",
   schema: () => schemas().then((s) => s.run_verify),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.runVerifyOutput),
   run: (input, ctx) => verifyRun(inputPath(ctx, input.run_dir), { cacheDir: ctx.open.cacheDir }),
   json: ({ report, path }) => ({ verification: path, ...report }),
   format({ report, path }) {
@@ -151,6 +153,7 @@ export const runPromoteOperation = defineOperation<RunPromoteInput, PromotionRep
     "with `to` the promotion: one concept per accepted claim and a manifest in <to>/<run_id>/, all or " +
     "nothing. Without `to` nothing is written.",
   schema: () => schemas().then((s) => s.run_promote),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.runPromoteOutput),
   run: (input, ctx) =>
     promoteRun(inputPath(ctx, input.run_dir), {
       to: input.to === undefined ? undefined : outputPath(ctx, input.to),

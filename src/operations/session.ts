@@ -82,6 +82,7 @@ export const sessionNewOperation = defineOperation<SessionNewInput, SessionStart
     "record (a PDF's text, equation and figure anchors; a flow source's parsed document). The same file " +
     "again changes nothing; a different one is refused.",
   schema: () => schemas().then((s) => s.session_new),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionNewOutput),
   async run(input, ctx) {
     const dir = folder(ctx, input);
     const options = { ...ctx.open, password: input.password };
@@ -119,6 +120,7 @@ export const sessionVerifyOperation = defineOperation<SessionVerifyInput, Sessio
     "Checks evidence records as verify does, against the session's stored record; PASS and FLAG " +
     "results enter the claim pool, a FAIL never does; a claim already held is not added twice.",
   schema: () => schemas().then((s) => s.session_verify),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionVerifyOutput),
   async run(input, ctx) {
     const records = toEvidenceRecords(input.evidence);
     return verifyInSession(await openChecked(ctx, input), records);
@@ -140,6 +142,7 @@ export const sessionPoolOperation = defineOperation<SessionPoolInput, SessionPoo
   title: "List a session's claim pool",
   description: "Lists the claim pool: the checked evidence drafts are written from.",
   schema: () => schemas().then((s) => s.session_pool),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionPoolOutput),
   async run(input, ctx) {
     const session = openSession(folder(ctx, input));
     return { session, claims: readPool(session) };
@@ -156,6 +159,7 @@ export const sessionDraftInputOperation = defineOperation<SessionDraftInputInput
     "Checked quotations, bare pointers from FLAGs and equation and figure labels from the pool; every " +
     "equation claim is checked again first, and one that fails is EXCLUDED.",
   schema: () => schemas().then((s) => s.session_draft_input),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionDraftInputOutput),
   async run(input, ctx) {
     const session = await openChecked(ctx, input);
     assertPdfOriginal(session, "session draft-input");
@@ -174,6 +178,7 @@ export const sessionCheckDraftOperation = defineOperation<SessionCheckDraftInput
     "Reads the draft's citations and flags each that is not in the verified pool or fails " +
     "re-verification against the original.",
   schema: () => schemas().then((s) => s.session_check_draft),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionCheckDraftOutput),
   async run(input, ctx) {
     const session = await openChecked(ctx, input);
     assertPdfOriginal(session, "session check-draft");
@@ -191,6 +196,7 @@ export const sessionCheckTextOperation = defineOperation<SessionCheckDraftInput,
     "check_text against the bound original; each citation carries its pool label " +
     "(matching-pool-quotation, anchor-only or absent-anchor), which never says the words are right.",
   schema: () => schemas().then((s) => s.session_check_text),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionCheckTextOutput),
   async run(input, ctx) {
     const session = await openChecked(ctx, input);
     // A flow original: the draft checked against its document (sections as locators), no pool labels.
@@ -217,6 +223,7 @@ export const sessionReviseOperation = defineOperation<SessionNewInput, RevisionS
     "Stores a revision (r1, r2, ...) beside the original, with its own extraction record; the original " +
     "is never replaced.",
   schema: () => schemas().then((s) => s.session_revise),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionReviseOutput),
   async run(input, ctx) {
     const session = openSession(folder(ctx, input));
     assertPdfOriginal(session, "session revise");
@@ -237,6 +244,7 @@ export const sessionCompareOperation = defineOperation<SessionCompareInput, Comp
     "Compares each claim of the pool with a stored revision (default: the latest): unchanged, moved, " +
     "not found, page exists or gone, anchor exists or unverified, uncheckable.",
   schema: () => schemas().then((s) => s.session_compare),
+  output: () => import("./schemas/session-outputs.js").then((m) => m.sessionCompareOutput),
   async run(input, ctx) {
     const session = openSession(folder(ctx, input));
     assertPdfOriginal(session, "session compare");

@@ -47,6 +47,7 @@ export const sourceFetchOperation = defineOperation<SourceFetchInput, SourceRece
     "run and logs a fresh fetch. Returns the snapshot's description and the event logged.",
   openWorld: true,
   schema: () => schemas().then((s) => s.source_fetch),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.sourceReceiptOutput),
   run: (input, ctx) =>
     fetchSource(inputPath(ctx, input.run_dir), input.url, {
       ...sourceMeta(input),
@@ -69,6 +70,7 @@ export const sourceLocalOperation = defineOperation<SourceLocalInput, SourceRece
     "content), logged as local_file, whose snapshot text is exactly the text verify and locate read. " +
     "Returns the snapshot's description and the event logged.",
   schema: () => schemas().then((s) => s.source_local),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.sourceReceiptOutput),
   run: (input, ctx) =>
     localSource(inputPath(ctx, input.run_dir), inputPath(ctx, input.file), {
       ...sourceMeta(input),
@@ -89,6 +91,7 @@ export const sourceRegisterOperation = defineOperation<SourceRegisterInput, Sour
     "Registers text obtained elsewhere as a snapshot of the run (never counted as a fresh retrieval). " +
     "Returns the snapshot's description and the event logged.",
   schema: () => schemas().then((s) => s.source_register),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.sourceReceiptOutput),
   run: async (input, ctx) =>
     registerSource(inputPath(ctx, input.run_dir), {
       ...sourceMeta(input),
@@ -108,6 +111,7 @@ export const sourceReadOperation = defineOperation<SourceReadInput, ReadWindow>(
     "A verified, bounded read of a snapshot: [start, end) in code points (default 4000, at most 20000), " +
     "logged as a read.",
   schema: () => schemas().then((s) => s.source_read),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.sourceReadOutput),
   run: async (input, ctx) =>
     readSource(inputPath(ctx, input.run_dir), input.source_id, {
       start: input.start,
@@ -127,6 +131,7 @@ export const sourceSpansOperation = defineOperation<SourceSpansInput, SpansFound
     "Searches a snapshot: exact on the folded text, else approximate windows scored by the share of the " +
     "query's words they hold; each hit with its offsets in code points and the window around it.",
   schema: () => schemas().then((s) => s.source_spans),
+  output: () => import("./schemas/evidence-outputs.js").then((m) => m.sourceSpansOutput),
   run: async (input, ctx) => {
     const options: SearchOptions & { actor?: string } = {
       contextCodePoints: input.context,

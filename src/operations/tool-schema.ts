@@ -16,7 +16,8 @@ export interface ToolInputSchema {
  */
 export function toolOutputSchema(output: z.ZodType): ToolInputSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(output) as Record<string, unknown>;
-  return opened(json) as ToolInputSchema;
+  // A document of one of several shapes (anyOf) is still an object, which a host requires at the top.
+  return { type: "object", ...(opened(json) as Record<string, unknown>) } as ToolInputSchema;
 }
 
 function opened(node: unknown): unknown {

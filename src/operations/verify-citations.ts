@@ -27,6 +27,7 @@ export const verifyCitationsOperation = defineOperation<VerifyCitationsInput, Ci
     "whole document and a TextPositionSelector's code-point offsets are compared with the match. " +
     "Returns verify's document, each result with the citation's index and place (at) in the input.",
   schema: () => import("./schemas/documents.js").then((m) => m.verifyCitationsInput),
+  output: () => import("./schemas/outputs.js").then((m) => m.verifyCitationsOutput),
   async run(input, ctx) {
     // Paths in messages and in each result's `at` are the citations' own (`content[1].citations[0]`).
     const parsed = readCitations(input.citations, input.format, input.document_index ?? 0);

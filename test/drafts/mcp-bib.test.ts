@@ -37,6 +37,8 @@ interface CallResult {
 describe("MCP check_text with a bibliography", () => {
   it("returns the document check-text --bib --json prints", async () => {
     const draft = readFileSync(join(set, "draft.tex"), "utf8");
+    // Listed first, so the SDK client checks the structured content against the tool's outputSchema.
+    await client.listTools();
     const result = (await client.callTool({
       name: "check_text",
       arguments: { bib: join(set, "refs.bib"), draft, draft_name: "draft.tex" },

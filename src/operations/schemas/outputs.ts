@@ -7,13 +7,17 @@ import { z } from "zod";
 import { CITE_REASON_VERDICT, CITE_REASONS, CITE_VERDICTS } from "../../checks/cite-check/verdicts.js";
 import { checkResultSchema, spanSchema } from "../../checks/result.js";
 import { REASON_VERDICTS, REASONS, VERDICTS } from "../../checks/verdicts.js";
+import { FLOW_KINDS } from "../../document/flow/model.js";
 import { TEXT_LAYERS } from "../../document/text-layer-kind.js";
 
 const box = z.object({ left: z.number(), bottom: z.number(), right: z.number(), top: z.number() });
 const documentSchema = z.looseObject({ sha256: z.string(), pages: z.int() });
+const flowDocumentSchema = z.looseObject({ sha256: z.string(), kind: z.enum(FLOW_KINDS) });
+/** The document checked: a PDF, or a flow source (which has paragraphs, not pages). */
+const sourceDocumentSchema = z.union([documentSchema, flowDocumentSchema.extend({ paragraphs: z.int() })]);
 
 export const verifyOutput = z.looseObject({
-  document: documentSchema,
+  document: sourceDocumentSchema,
   results: z.array(checkResultSchema),
 });
 
@@ -28,18 +32,23 @@ export const anchorsOutput = z.looseObject({
   pagesWithoutText: z.array(z.int()),
 });
 
+const pdfOccurrence = z.looseObject({
+  page: z.int(),
+  printedPage: z.string().nullable(),
+  endPage: z.int().optional(),
+  parts: z.array(spanSchema.extend({ boxes: z.array(box).optional() })),
+  box,
+});
+/** On a flow source: the section cited and the parts, in code points of the document's text. */
+const flowOccurrence = z.looseObject({
+  section: z.string(),
+  parts: z.array(z.looseObject({ startCp: z.int(), endCp: z.int(), text: z.string(), paragraph: z.int() })),
+});
+
 export const locateOutput = z.looseObject({
-  document: documentSchema,
+  document: z.union([documentSchema, flowDocumentSchema]),
   text: z.string(),
-  occurrences: z.array(
-    z.looseObject({
-      page: z.int(),
-      printedPage: z.string().nullable(),
-      endPage: z.int().optional(),
-      parts: z.array(spanSchema.extend({ boxes: z.array(box).optional() })),
-      box,
-    }),
-  ),
+  occurrences: z.array(z.union([pdfOccurrence, flowOccurrence])),
   count: z.int(),
 });
 
@@ -53,27 +62,31 @@ export const cropOutput = z.looseObject({
   anchor: z.looseObject({ kind: z.enum(["equation", "figure"]), label: z.string() }).optional(),
 });
 
-/** A citation of a draft: a verdict and reason of the evidence checks, paired as they are there. */
-const textCitation = z.discriminatedUnion(
-  "reason",
-  REASONS.map((reason) =>
-    z.looseObject({
-      kind: z.string(),
-      verdict: z.literal(REASON_VERDICTS[reason]),
-      reason: z.literal(reason),
-      anchor: z.string().nullable(),
-      written: z.string().nullable(),
-      quote: z.string().nullable(),
-      message: z.string(),
-      pool: z.string().nullable(),
-      line: z.int(),
-      evidence: z.looseObject({}),
-    }),
-  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
-);
+/** An object of `fields` for each reason, with that reason's one verdict, told apart by `reason`. */
+function pairedByReason(fields: z.ZodRawShape) {
+  return z.discriminatedUnion(
+    "reason",
+    REASONS.map((reason) =>
+      z.looseObject({ ...fields, verdict: z.literal(REASON_VERDICTS[reason]), reason: z.literal(reason) }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  );
+}
 
-export const checkTextOutput = z.looseObject({
-  document: documentSchema,
+/** A citation of a draft: a verdict and reason of the evidence checks, paired as they are there. */
+const textCitation = pairedByReason({
+  kind: z.string(),
+  anchor: z.string().nullable(),
+  written: z.string().nullable(),
+  quote: z.string().nullable(),
+  message: z.string(),
+  pool: z.string().nullable(),
+  line: z.int(),
+  evidence: z.looseObject({}),
+});
+
+/** check_text against one source (a PDF or a flow source). */
+export const textCheckOutput = z.looseObject({
+  document: sourceDocumentSchema,
   citations: z.array(textCitation),
   unsupported_forms: z.array(z.looseObject({ written: z.string(), line: z.int() })),
   dropped_quotations: z.array(z.looseObject({ text: z.string(), line: z.int() })),
@@ -83,6 +96,45 @@ export const checkTextOutput = z.looseObject({
     unanchored: z.int(),
   }),
 });
+
+/** A citation of a draft resolved through its bibliography, its verdict paired with its reason. */
+const bibCitation = pairedByReason({
+  key: z.string().nullable(),
+  entry: z.string().nullable(),
+  anchor: z.string().nullable(),
+  quote: z.string().nullable(),
+  message: z.string(),
+  line: z.int(),
+  column: z.int(),
+  source: z.looseObject({}).nullable(),
+  evidence: z.looseObject({}),
+});
+
+/** check_text with a bibliography: the draft's sources, each citation checked against its entry's. */
+const bibliographyCheckOutput = z.looseObject({
+  draft: z.looseObject({ kind: z.string() }),
+  bibliography: z.looseObject({ format: z.string(), entries: z.int(), problems: z.array(z.looseObject({})) }),
+  sources: z.array(
+    z.looseObject({
+      sha256: z.string().nullable(),
+      kind: z.string().nullable(),
+      pages: z.int().nullable(),
+      citations: z.int(),
+    }),
+  ),
+  citations: z.array(bibCitation),
+  summary: z.looseObject({
+    citations: z.int(),
+    PASS: z.int(),
+    FLAG: z.int(),
+    FAIL: z.int(),
+    unanchored: z.int(),
+  }),
+  not_verified: z.string(),
+});
+
+/** `check_text`: against one source, or through a bibliography. */
+export const checkTextOutput = z.union([textCheckOutput, bibliographyCheckOutput]);
 
 const citeResult = z.discriminatedUnion(
   "reason",
@@ -122,12 +174,19 @@ export const citeCheckOutput = z.looseObject({
   output_chars: z.int(),
 });
 
+/**
+ * `verify_citations`: verify's document, each result with the citation's index and place in the
+ * input, and the citations of other documents skipped.
+ */
+export const verifyCitationsOutput = z.looseObject({
+  document: sourceDocumentSchema,
+  results: z.array(z.intersection(checkResultSchema, z.looseObject({ index: z.int(), at: z.string() }))),
+  skipped: z.array(z.looseObject({ index: z.int(), at: z.string(), documentIndex: z.int() })),
+});
+
 /** `report`: the verify document (a PDF's, or a flow source's) with the report written. */
 export const reportOutput = z.looseObject({
-  document: z.union([
-    documentSchema,
-    z.looseObject({ sha256: z.string(), kind: z.string(), paragraphs: z.int() }),
-  ]),
+  document: sourceDocumentSchema,
   results: z.array(checkResultSchema),
   report: z.strictObject({
     path: z.string(),
