@@ -1,0 +1,141 @@
+/**
+ * What `crop --explain` draws over a rendered page: for each equation-label candidate of the page
+ * (accepted or rejected), its label box, the display it was paired with (or the content a rejected
+ * one was read against), its column frame, and the predicates that refused it. Pure: from an
+ * explained anchors record and the image's transform to shapes in the image's pixels.
+ */
+import type { Box } from "../document/model.js";
+import { type RenderTransform, userBoxToDevice } from "../document/render-transform.js";
+import type { AnchorsRecord } from "./anchors.js";
+
+/** One equation-label candidate of the page, as `anchors --explain` reports it, in user space. */
+export interface ExplainedCandidate {
+  label: string;
+  printed: string;
+  accepted: boolean;
+  labelBox: Box;
+  /** An accepted label's display, or the content beside a rejected one. */
+  displayBox?: Box;
+  /** The column frame the label was measured in. */
+  frame?: Box;
+  /** The predicates that refused it; empty for an accepted label. */
+  decidedBy: string[];
+}
+
+/** The role of a rectangle: the label, its display, or its column frame. */
+export type OverlayRole = "label" | "display" | "frame";
+export type OverlayClass = "accepted" | "rejected";
+
+export interface OverlayRect {
+  role: OverlayRole;
+  class: OverlayClass;
+  /** Index of the candidate in the list the overlay was drawn from. */
+  candidate: number;
+  /** Pixels of the image, x right, y down. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface OverlayTag {
+  class: OverlayClass;
+  candidate: number;
+  /** Where the text's baseline starts, in the image's pixels. */
+  x: number;
+  y: number;
+  /** Whether the text starts at x (right of the label) or ends there (left of it). */
+  anchor: "start" | "end";
+  text: string;
+}
+
+export interface Overlay {
+  widthPx: number;
+  heightPx: number;
+  rects: OverlayRect[];
+  tags: OverlayTag[];
+}
+
+/** The page's candidates from an explained record: accepted labels first, then rejected ones. */
+export function explainedCandidates(record: AnchorsRecord, page: number): ExplainedCandidate[] {
+  const out: ExplainedCandidate[] = [];
+  for (const e of record.equations)
+    if (e.page === page)
+      out.push({
+        label: e.label,
+        printed: `(${e.label})`,
+        accepted: true,
+        labelBox: e.labelBox,
+        displayBox: e.equationBox,
+        ...(e.explain?.frame ? { frame: e.explain.frame } : {}),
+        decidedBy: [],
+      });
+  for (const c of record.rejectedEquationCandidates)
+    if (c.page === page)
+      out.push({
+        label: c.label,
+        printed: c.printed,
+        accepted: false,
+        labelBox: c.labelBox,
+        ...(c.explain?.contentBox ? { displayBox: c.explain.contentBox } : {}),
+        ...(c.explain?.frame ? { frame: c.explain.frame } : {}),
+        decidedBy: c.explain?.decidedBy ?? c.reasons,
+      });
+  return out;
+}
+
+/**
+ * The shapes to draw over an image of `widthPx` x `heightPx` that `t` maps to user space. A
+ * candidate wholly outside the image is left out; frames come first so that boxes are drawn over them.
+ */
+export function explainOverlay(
+  candidates: readonly ExplainedCandidate[],
+  t: RenderTransform,
+  widthPx: number,
+  heightPx: number,
+): Overlay {
+  const frames: OverlayRect[] = [];
+  const boxes: OverlayRect[] = [];
+  const tags: OverlayTag[] = [];
+  // Only a rejected candidate is tagged, with the predicates that refused it; green says enough.
+  candidates.forEach((c, i) => {
+    const cls: OverlayClass = c.accepted ? "accepted" : "rejected";
+    const label = rect(c.labelBox, "label", cls, i, t);
+    if (!overlaps(label, widthPx, heightPx)) return;
+    if (c.frame) frames.push(rect(c.frame, "frame", cls, i, t));
+    if (c.displayBox) boxes.push(rect(c.displayBox, "display", cls, i, t));
+    boxes.push(label);
+    if (c.accepted) return;
+    const text = `${c.printed} ${c.decidedBy.join(",")}`;
+    // Beside the label on the side with room: left of a label in the image's right half.
+    const right = label.x + label.width / 2 > widthPx / 2;
+    tags.push({
+      class: cls,
+      candidate: i,
+      x: right ? label.x - 2 : label.x + label.width + 2,
+      y: label.y + label.height,
+      anchor: right ? "end" : "start",
+      text,
+    });
+  });
+  return { widthPx, heightPx, rects: [...frames, ...boxes], tags };
+}
+
+function rect(box: Box, role: OverlayRole, cls: OverlayClass, candidate: number, t: RenderTransform) {
+  const d = userBoxToDevice(box, t);
+  const x = Math.min(d.x0, d.x1);
+  const y = Math.min(d.y0, d.y1);
+  return {
+    role,
+    class: cls,
+    candidate,
+    x,
+    y,
+    width: Math.abs(d.x1 - d.x0),
+    height: Math.abs(d.y1 - d.y0),
+  };
+}
+
+function overlaps(r: OverlayRect, widthPx: number, heightPx: number): boolean {
+  return r.x < widthPx && r.y < heightPx && r.x + r.width > 0 && r.y + r.height > 0;
+}

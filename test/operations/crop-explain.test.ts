@@ -1,0 +1,44 @@
+// `crop --explain` draws what `anchors --explain` decides: on a fixture page, one label box per
+// equation-label candidate of the page, green (accepted) or red (rejected), each rejected one tagged.
+import { afterAll, describe, expect, it } from "vitest";
+import { openDocument } from "../../src/document/open.js";
+import { closeRenderer } from "../../src/document/render.js";
+import { documentAnchors } from "../../src/layout/anchors.js";
+import { cropOperation } from "../../src/operations/crop.js";
+import { runOperation } from "../../src/operations/run-operation.js";
+import { fixture } from "../helpers/fixture-files.js";
+
+afterAll(() => closeRenderer());
+const ctx = { cwd: process.cwd(), access: "anywhere" as const, open: { noCache: true } };
+
+describe("crop --explain", () => {
+  it("draws one box per candidate of the page, coloured by the verdict anchors gives", async () => {
+    const pdf = fixture("eq-leqno");
+    const doc = await openDocument(pdf, { noCache: true, withGeometry: true });
+    const record = await documentAnchors(doc, { explain: true });
+    const accepted = record.equations.filter((e) => e.page === 1).length;
+    const rejected = record.rejectedEquationCandidates.filter((c) => c.page === 1).length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(rejected).toBeGreaterThan(0);
+
+    const { result, json } = await runOperation(cropOperation, { pdf, page: 1, dpi: 40, explain: true }, ctx);
+    const svg = result.svg ?? "";
+    expect(svg.match(/<rect class="label accepted"/g)).toHaveLength(accepted);
+    expect(svg.match(/<rect class="label rejected"/g)).toHaveLength(rejected);
+    expect(svg.match(/<text class="rejected"/g)).toHaveLength(rejected);
+    expect(svg).toContain(`base64,${Buffer.from(result.png).toString("base64").slice(0, 40)}`);
+    const listed = (json as { explain: { candidates: { accepted: boolean }[] } }).explain.candidates;
+    expect(listed.filter((c) => c.accepted)).toHaveLength(accepted);
+    expect(json).not.toHaveProperty("svg");
+  });
+
+  it("draws nothing and lists nothing without explain", async () => {
+    const { result, json } = await runOperation(
+      cropOperation,
+      { pdf: fixture("eq-leqno"), page: 1, dpi: 40 },
+      ctx,
+    );
+    expect(result.svg).toBeUndefined();
+    expect(json).not.toHaveProperty("explain");
+  });
+});
