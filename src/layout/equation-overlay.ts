@@ -94,7 +94,7 @@ export function explainOverlay(
   widthPx: number,
   heightPx: number,
 ): Overlay {
-  const frames: OverlayRect[] = [];
+  const frames = new Map<string, OverlayRect>();
   const boxes: OverlayRect[] = [];
   const tags: OverlayTag[] = [];
   // Only a rejected candidate is tagged, with the predicates that refused it; green says enough.
@@ -102,24 +102,33 @@ export function explainOverlay(
     const cls: OverlayClass = c.accepted ? "accepted" : "rejected";
     const label = rect(c.labelBox, "label", cls, i, t);
     if (!overlaps(label, widthPx, heightPx)) return;
-    if (c.frame) frames.push(rect(c.frame, "frame", cls, i, t));
+    if (c.frame) {
+      // A column's candidates share its frame: it is drawn once, for the first of them.
+      const frame = rect(c.frame, "frame", cls, i, t);
+      const key = [frame.x, frame.y, frame.width, frame.height].join();
+      if (!frames.has(key)) frames.set(key, frame);
+    }
     if (c.displayBox) boxes.push(rect(c.displayBox, "display", cls, i, t));
     boxes.push(label);
     if (c.accepted) return;
     const text = `${c.printed} ${c.decidedBy.join(",")}`;
-    // Beside the label on the side with room: left of a label in the image's right half.
+    // Over the label, running away from the nearer edge of the image: a label in the right half is
+    // tagged leftwards from its right end. Below the label when there is no room above it.
     const right = label.x + label.width / 2 > widthPx / 2;
     tags.push({
       class: cls,
       candidate: i,
-      x: right ? label.x - 2 : label.x + label.width + 2,
-      y: label.y + label.height,
+      x: right ? label.x + label.width : label.x,
+      y: label.y > TAG_HEIGHT_PX ? label.y - 3 : label.y + label.height + TAG_HEIGHT_PX,
       anchor: right ? "end" : "start",
       text,
     });
   });
-  return { widthPx, heightPx, rects: [...frames, ...boxes], tags };
+  return { widthPx, heightPx, rects: [...frames.values(), ...boxes], tags };
 }
+
+/** The tags' line height in the SVG (11 px text). */
+const TAG_HEIGHT_PX = 14;
 
 function rect(box: Box, role: OverlayRole, cls: OverlayClass, candidate: number, t: RenderTransform) {
   const d = userBoxToDevice(box, t);

@@ -5,16 +5,25 @@
  */
 import type { Overlay } from "../layout/equation-overlay.js";
 
+// Frames are shared by the candidates of a column, so they are drawn in one neutral colour.
 const STYLE = [
-  ".accepted{stroke:#1a9e3a}",
-  ".rejected{stroke:#d62728}",
   "rect{fill:none;stroke-width:1.5}",
-  "rect.frame{stroke-width:1;stroke-dasharray:6 4;stroke-opacity:.6}",
+  "rect.accepted{stroke:#1a9e3a}",
+  "rect.rejected{stroke:#d62728}",
   "rect.display{stroke-dasharray:3 2}",
-  "text{font:11px sans-serif;stroke:#fff;stroke-width:3px;paint-order:stroke}",
+  "rect.frame{stroke:#1f77b4;stroke-width:1;stroke-dasharray:8 4;stroke-opacity:.7}",
+  "text{font:bold 11px sans-serif;stroke:#fff;stroke-width:3px;paint-order:stroke;stroke-linejoin:round}",
   "text.accepted{fill:#1a9e3a}",
   "text.rejected{fill:#d62728}",
+  "text.frame{fill:#1f77b4}",
 ].join("");
+
+/** What the colours and dashes mean, written at the image's top-left corner. */
+const LEGEND = [
+  ["accepted", "accepted label (dotted: its display)"],
+  ["rejected", "rejected candidate: the predicates that refused it (dotted: content read)"],
+  ["frame", "column frame"],
+] as const;
 
 export function explainSvg(overlay: Overlay, png: Uint8Array): string {
   const { widthPx: w, heightPx: h } = overlay;
@@ -31,6 +40,9 @@ export function explainSvg(overlay: Overlay, png: Uint8Array): string {
     out.push(
       `<text class="${t.class}" data-candidate="${t.candidate}" x="${px(t.x)}" y="${px(t.y)}" text-anchor="${t.anchor}">${escapeXml(t.text)}</text>`,
     );
+  LEGEND.forEach(([cls, words], i) => {
+    out.push(`<text class="${cls} legend" x="4" y="${14 + 13 * i}">${words}</text>`);
+  });
   out.push("</svg>");
   return `${out.join("\n")}\n`;
 }

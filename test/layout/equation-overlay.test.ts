@@ -52,6 +52,17 @@ describe("explain overlay", () => {
     expect(o.rects[0].role).toBe("frame");
   });
 
+  it("draws a frame its candidates share once", () => {
+    const o = explainOverlay([accepted, { ...rejected, frame: accepted.frame }], t, W, H);
+    expect(o.rects.filter((r) => r.role === "frame")).toHaveLength(1);
+  });
+
+  it("tags a label at the image's top below it", () => {
+    const top = { ...rejected, labelBox: { left: 100, bottom: 782, right: 120, top: 792 } };
+    const [tag] = explainOverlay([top], t, W, H).tags;
+    expect(tag.y).toBe(20 + 14);
+  });
+
   it("tags only rejected candidates, on the side of the label with room", () => {
     const o = explainOverlay(
       [accepted, rejected, { ...rejected, labelBox: { ...accepted.labelBox } }],
@@ -63,8 +74,8 @@ describe("explain overlay", () => {
       [1, "(2). text-after,no-math", "start"],
       [2, "(2). text-after,no-math", "end"],
     ]);
-    expect(o.tags[0].x).toBeGreaterThan(240);
-    expect(o.tags[1].x).toBeLessThan(1040);
+    expect(o.tags[0]).toMatchObject({ x: 200, y: 2 * (792 - 412) - 3 });
+    expect(o.tags[1]).toMatchObject({ x: 1080, y: 2 * (792 - 612) - 3 });
   });
 
   it("leaves out a candidate the image does not show", () => {
