@@ -1,14 +1,21 @@
 // `crop --explain` draws what `anchors --explain` decides: on a fixture page, one label box per
 // equation-label candidate of the page, green (accepted) or red (rejected), each rejected one tagged.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDocument } from "../../src/document/open.js";
 import { closeRenderer } from "../../src/document/render.js";
 import { documentAnchors } from "../../src/layout/anchors.js";
 import { cropOperation } from "../../src/operations/crop.js";
 import { runOperation } from "../../src/operations/run-operation.js";
-import { fixture } from "../helpers/fixture-files.js";
+import { fixture, tempDir } from "../helpers/fixture-files.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
-afterAll(() => closeRenderer());
+const work = tempDir("citeproof-crop-explain-");
+afterAll(() => {
+  work.remove();
+  return closeRenderer();
+});
 const ctx = { cwd: process.cwd(), access: "anywhere" as const, open: { noCache: true } };
 
 describe("crop --explain", () => {
@@ -40,5 +47,21 @@ describe("crop --explain", () => {
     );
     expect(result.svg).toBeUndefined();
     expect(json).not.toHaveProperty("explain");
+  });
+
+  it("writes the SVG beside the PNG from the command line, and says where", async () => {
+    const out = join(work.dir, "page.png");
+    const args = ["crop", fixture("eq-leqno"), "--page", "2", "--dpi", "30", "--explain", "--out", out];
+    const r = await runCliInProcess([...args, "--json", "--no-cache"]);
+    expect(r.status).toBe(0);
+    const svg = join(work.dir, "page.svg");
+    expect(r.json).toMatchObject({ out, svg, page: 2 });
+    expect(existsSync(out)).toBe(true);
+    expect(readFileSync(svg, "utf8")).toMatch(/^<svg [^>]*width="\d+"/);
+    const text = await runCliInProcess([...args.slice(0, -1), join(work.dir, "shot"), "--no-cache"]);
+    expect(text.stdout).toMatch(
+      /and .*shot\.svg .*equation-label candidates drawn \(\d+ accepted, \d+ rejected\)/,
+    );
+    expect(existsSync(join(work.dir, "shot.svg"))).toBe(true);
   });
 });
