@@ -5,6 +5,7 @@
  * explained anchors record and the image's transform to shapes in the image's pixels.
  */
 import type { Box } from "../document/model.js";
+import type { Outline } from "../document/outlines.js";
 import { type RenderTransform, userBoxToDevice } from "../document/render-transform.js";
 import type { AnchorsRecord } from "./anchors.js";
 
@@ -147,4 +148,28 @@ function rect(box: Box, role: OverlayRole, cls: OverlayClass, candidate: number,
 
 function overlaps(r: OverlayRect, widthPx: number, heightPx: number): boolean {
   return r.x < widthPx && r.y < heightPx && r.x + r.width > 0 && r.y + r.height > 0;
+}
+
+const COLOURS = {
+  accepted: [26, 158, 58],
+  rejected: [214, 39, 40],
+  frame: [31, 119, 180],
+} as const;
+
+/**
+ * The overlay's boxes as outlines drawn into the pixels (the colours of the SVG's): each column
+ * frame once, thin, then each display and label in its verdict's colour, the label the thickest.
+ */
+export function explainOutlines(candidates: readonly ExplainedCandidate[], dpi: number): Outline[] {
+  const px = Math.max(1, Math.round(dpi / 100));
+  const frames = new Map<string, Outline>();
+  const boxes: Outline[] = [];
+  for (const c of candidates) {
+    const rgb = c.accepted ? COLOURS.accepted : COLOURS.rejected;
+    if (c.frame)
+      frames.set(Object.values(c.frame).join(), { box: c.frame, rgb: COLOURS.frame, lineWidthPx: px });
+    if (c.displayBox) boxes.push({ box: c.displayBox, rgb, lineWidthPx: px });
+    boxes.push({ box: c.labelBox, rgb, lineWidthPx: 2 * px });
+  }
+  return [...frames.values(), ...boxes];
 }

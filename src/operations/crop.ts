@@ -14,7 +14,12 @@ import {
   locateAnchor,
   requireCropPage,
 } from "../layout/crop-region.js";
-import { type ExplainedCandidate, explainedCandidates, explainOverlay } from "../layout/equation-overlay.js";
+import {
+  type ExplainedCandidate,
+  explainedCandidates,
+  explainOutlines,
+  explainOverlay,
+} from "../layout/equation-overlay.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
 import { explainSvg } from "./explain-svg.js";
 import { callDeadline, defineOperation, type OperationContext } from "./operation.js";
@@ -79,9 +84,11 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
       page = requireCropPage(page);
       source = await sourceFor(pdf, page, region, dpi, ctx, options);
     }
-    const rendered = await renderRegion(source, page, region, dpi, options);
+    const candidates = doc && explain ? await pageCandidates(doc, page, options) : undefined;
+    const outlines = candidates ? { outlines: explainOutlines(candidates, dpi) } : {};
+    const rendered = await renderRegion(source, page, region, dpi, { ...options, ...outlines });
     const t = rendered.transform;
-    const explained = doc && explain ? await explainPage(doc, page, rendered, options) : undefined;
+    const explained = candidates ? { candidates, svg: explainedSvg(candidates, rendered) } : undefined;
     return {
       page,
       dpi,
@@ -133,17 +140,19 @@ function assertShownSize(doc: OpenedDocument, page: number, region: Box | "page"
   if (shown) assertCropSize(shown, dpi, cap);
 }
 
-/** The page's equation-label candidates as `anchors --explain` decides them, drawn over the image. */
-async function explainPage(
+/** The page's equation-label candidates as `anchors --explain` decides them. */
+async function pageCandidates(
   doc: OpenedDocument,
   page: number,
-  rendered: RenderedRegion,
   options: AnchorsOptions,
-): Promise<{ candidates: ExplainedCandidate[]; svg: string }> {
-  const record = await documentAnchors(doc, { ...options, explain: true });
-  const candidates = explainedCandidates(record, page);
+): Promise<ExplainedCandidate[]> {
+  return explainedCandidates(await documentAnchors(doc, { ...options, explain: true }), page);
+}
+
+/** The image with the candidates' boxes and tags drawn over it as vectors. */
+function explainedSvg(candidates: readonly ExplainedCandidate[], rendered: RenderedRegion): string {
   const overlay = explainOverlay(candidates, rendered.transform, rendered.widthPx, rendered.heightPx);
-  return { candidates, svg: explainSvg(overlay, rendered.png) };
+  return explainSvg(overlay, rendered.png);
 }
 
 function assertCropSize(shown: Box, dpi: number, cap: number): void {

@@ -3,7 +3,11 @@
 // a tag naming the refusing predicates beside each rejected one only.
 import { describe, expect, it } from "vitest";
 import type { RenderTransform } from "../../src/document/render-transform.js";
-import { type ExplainedCandidate, explainOverlay } from "../../src/layout/equation-overlay.js";
+import {
+  type ExplainedCandidate,
+  explainOutlines,
+  explainOverlay,
+} from "../../src/layout/equation-overlay.js";
 import { explainSvg } from "../../src/operations/explain-svg.js";
 
 // A US-letter page at 144 dpi: two pixels a point, y turned downwards.
@@ -92,5 +96,15 @@ describe("explain overlay", () => {
     expect(svg.match(/<rect class="label accepted"/g)).toHaveLength(1);
     expect(svg.match(/<rect class="label rejected"/g)).toHaveLength(1);
     expect(svg).toContain(">(&#60;&#38;&#62;) text-after,no-math</text>");
+  });
+
+  it("outlines for the pixels: each frame once, then displays and labels in the verdict's colour", () => {
+    const o = explainOutlines([accepted, { ...rejected, frame: accepted.frame }], 150);
+    expect(o.map((x) => [x.box, x.rgb[0] > x.rgb[1] ? "red" : "not red", x.lineWidthPx])).toEqual([
+      [accepted.frame, "not red", 2],
+      [accepted.displayBox, "not red", 2],
+      [accepted.labelBox, "not red", 4],
+      [rejected.labelBox, "red", 4],
+    ]);
   });
 });

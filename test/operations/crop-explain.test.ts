@@ -4,11 +4,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDocument } from "../../src/document/open.js";
-import { closeRenderer } from "../../src/document/render.js";
+import { closeRenderer, userBoxToDevice } from "../../src/document/render.js";
 import { documentAnchors } from "../../src/layout/anchors.js";
 import { cropOperation } from "../../src/operations/crop.js";
 import { runOperation } from "../../src/operations/run-operation.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
+import { decodePng } from "../helpers/png.js";
 import { runCliInProcess } from "../helpers/run-cli.js";
 
 const work = tempDir("citeproof-crop-explain-");
@@ -37,6 +38,18 @@ describe("crop --explain", () => {
     const listed = (json as { explain: { candidates: { accepted: boolean }[] } }).explain.candidates;
     expect(listed.filter((c) => c.accepted)).toHaveLength(accepted);
     expect(json).not.toHaveProperty("svg");
+
+    // The PNG itself carries the boxes: each label's top-left corner in its verdict's colour.
+    const img = decodePng(result.png);
+    for (const e of record.equations.filter((q) => q.page === 1)) expect(corner(e.labelBox)).toBe("green");
+    for (const c of record.rejectedEquationCandidates.filter((q) => q.page === 1))
+      expect(corner(c.labelBox)).toBe("red");
+    function corner(box: Parameters<typeof userBoxToDevice>[0]): string {
+      const d = userBoxToDevice(box, result.transform);
+      const i = (Math.round(d.y0) * img.width + Math.round(d.x0)) * img.channels;
+      const [r, g] = [img.data[i], img.data[i + 1]];
+      return g > 120 && r < 80 ? "green" : r > 180 && g < 80 ? "red" : `rgb ${r},${g}`;
+    }
   });
 
   it("draws nothing and lists nothing without explain", async () => {
