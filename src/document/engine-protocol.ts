@@ -5,8 +5,10 @@
  * error. Errors cross the boundary as their code, message and details and are rebuilt on the main
  * side; buffers are transferred, not copied.
  */
+
 import { CiteproofError, ERROR_CODES, type ErrorCode } from "../errors.js";
 import type { Box, PageGeometry } from "./model.js";
+import type { Outline } from "./outlines.js";
 import type { StoredPageText } from "./page-record.js";
 import type { EngineRender } from "./render-result.js";
 
@@ -32,7 +34,8 @@ export interface Actions {
     result: { pageCount: number };
   };
   render: {
-    args: { page: number; box?: Box; dpi: number; pngCompression?: number };
+    /** `outlines`: boxes drawn into the image before it is encoded (see outlines.ts). */
+    args: { page: number; box?: Box; dpi: number; pngCompression?: number; outlines?: Outline[] };
     chunk: never;
     result: EngineRender;
   };

@@ -96,7 +96,8 @@ const handlers: { [A in ActionName]: Handler<A> } = {
         `page ${args.page} does not exist (the PDF has ${doc.pageCount} pages)`,
       );
     }
-    const result = doc.renderRegion(args.page - 1, args.box, args.dpi, pngLevel(args.pngCompression));
+    const level = pngLevel(args.pngCompression);
+    const result = doc.renderRegion(args.page - 1, args.box, args.dpi, level, args.outlines);
     return { result, transfer: [result.png.buffer as ArrayBuffer] };
   },
   renderMany(doc, args) {

@@ -6,6 +6,7 @@ import { CiteproofError } from "../errors.js";
 import type { PdfBytes } from "../source/file.js";
 import { closeEngine, engine } from "./engine-client.js";
 import type { Box } from "./model.js";
+import type { Outline } from "./outlines.js";
 import type { RenderTransform } from "./render-transform.js";
 
 export {
@@ -30,6 +31,8 @@ export interface RenderOptions {
    * nothing from a smaller file, and level 1 encodes several times faster; the pixels are the same.
    */
   pngCompression?: number;
+  /** Boxes outlined into the image before it is encoded (`crop --explain`). */
+  outlines?: readonly Outline[];
 }
 
 export interface RenderedRegion {
@@ -56,7 +59,7 @@ export async function renderRegion(
   const result = await engine().call(
     "render",
     source,
-    { page, box, dpi, ...compression(opts) },
+    { page, box, dpi, ...compression(opts), ...(opts.outlines ? { outlines: [...opts.outlines] } : {}) },
     callOptions(page, opts),
   );
   return plain(result);

@@ -70,6 +70,10 @@ export interface EquationAnchor {
 export interface EquationExplanation {
   features: EquationFeatures;
   decidedBy: string[];
+  /** The column frame the label was measured in, when it stands in one. */
+  frame?: Box;
+  /** The content beside the label the decision read (a rejected candidate's would-be display). */
+  contentBox?: Box;
 }
 
 export interface RejectedEquationCandidate {
@@ -376,7 +380,7 @@ class AnchorsBuilder {
           labelBox: user(c.labelBox),
           equationBox: user(c.equationBox),
           side: c.side,
-          ...this.explanation(c),
+          ...this.explanation(c, user),
         });
       } else {
         this.rejected.push({
@@ -385,14 +389,22 @@ class AnchorsBuilder {
           page,
           labelBox: user(c.labelBox),
           reasons: c.reasons,
-          ...this.explanation(c),
+          ...this.explanation(c, user),
         });
       }
     }
   }
 
-  private explanation(c: EquationCandidate): { explain?: EquationExplanation } {
-    return this.explain ? { explain: { features: c.features, decidedBy: c.decidedBy } } : {};
+  private explanation(c: EquationCandidate, user: (b: Box) => Box): { explain?: EquationExplanation } {
+    if (!this.explain) return {};
+    return {
+      explain: {
+        features: c.features,
+        decidedBy: c.decidedBy,
+        ...(c.frame ? { frame: user(c.frame) } : {}),
+        ...(c.equationBox ? { contentBox: user(c.equationBox) } : {}),
+      },
+    };
   }
 
   /**

@@ -45,6 +45,8 @@ export interface EquationCandidate {
   side?: "right" | "left";
   /** The displayed content beside the label, when any. */
   equationBox?: Box;
+  /** The column frame the label was measured in, when it stands in one. */
+  frame?: Box;
   /** Empty for an accepted label. */
   reasons: RejectionReason[];
   /** What the page shows about the candidate, which the decision read. */
@@ -221,6 +223,8 @@ export function equationCandidates(
   return { candidates, widths, labelEdges };
 }
 
+const frameBox = (f: Frame): Box => ({ left: f.left, bottom: f.bottom, right: f.right, top: f.top });
+
 /** How far, in points, a token may stand from an edge and still stand at it. */
 const edgeTolerance = (em: number) => Math.max(S.edgeToleranceMinPt, em * S.edgeToleranceEm);
 
@@ -294,6 +298,7 @@ interface Measured {
   features: EquationFeatures;
   side: "right" | "left" | undefined;
   content: Box | undefined;
+  frame: Box | undefined;
   xMin: number;
   xMax: number;
   between: boolean;
@@ -311,6 +316,7 @@ function judge(page: number, seen: FoundToken, measured: Measured): Judged {
     labelBox: roundBox(seen.token.box),
     side,
     equationBox: content ? roundBox(content) : undefined,
+    frame: measured.frame ? roundBox(measured.frame) : undefined,
     reasons: decision.reasons,
     features,
     decidedBy: decision.decidedBy,
@@ -556,6 +562,7 @@ function measure(
     features,
     side,
     content: contentBox,
+    frame: frame ? frameBox(frame) : undefined,
     xMin: xlo,
     xMax: rightOfLabel ? xhi : labelLeft,
     between,

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import type { Box } from "../document/model.js";
-import { assertPageInRange, openDocument } from "../document/open.js";
-import { DEFAULT_RENDER_DPI, renderRegion } from "../document/render.js";
+import { assertPageInRange, type OpenedDocument, openDocument } from "../document/open.js";
+import { DEFAULT_RENDER_DPI, type RenderedRegion, renderRegion } from "../document/render.js";
 import type { RenderTransform } from "../document/render-transform.js";
 import { CiteproofError } from "../errors.js";
 import type { FoundAnchor } from "../layout/anchor-lookup.js";
-import { openForAnchors } from "../layout/anchors.js";
+import { type AnchorsOptions, documentAnchors, openForAnchors } from "../layout/anchors.js";
 import {
   anchorRefArg,
   assertBoxOrAnchor,
@@ -14,7 +14,14 @@ import {
   locateAnchor,
   requireCropPage,
 } from "../layout/crop-region.js";
+import {
+  type ExplainedCandidate,
+  explainedCandidates,
+  explainOutlines,
+  explainOverlay,
+} from "../layout/equation-overlay.js";
 import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
+import { explainSvg } from "./explain-svg.js";
 import { callDeadline, defineOperation, type OperationContext } from "./operation.js";
 import { inputPdf } from "./paths.js";
 import type { cropInput } from "./schemas/documents.js";
@@ -32,7 +39,11 @@ export interface CropResult {
   box: Box;
   transform: RenderTransform;
   anchor?: { kind: FoundAnchor["kind"] } & FoundAnchor["anchor"];
+  /** With `explain`: the page's equation-label candidates drawn over the image. */
+  explain?: { candidates: ExplainedCandidate[] };
   png: Uint8Array;
+  /** With `explain`: the image with the candidates' boxes and tags drawn over it, as SVG. */
+  svg?: string;
 }
 
 export const cropOperation = defineOperation<CropInput, CropResult>({
@@ -48,6 +59,7 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
   output: () => import("./schemas/outputs.js").then((m) => m.cropOutput),
   async run(input, ctx) {
     const dpi = input.dpi ?? DEFAULT_RENDER_DPI;
+    const explain = input.explain === true;
     assertBoxOrAnchor(input.box !== undefined, input.anchor !== undefined);
     if (input.box !== undefined) assertNonEmptyBox(input.box, "{{box}}");
     const pdf = await inputPdf(ctx, input.pdf);
@@ -56,18 +68,27 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
     let region: Box | "page" = input.box ?? "page";
     let found: FoundAnchor | undefined;
     let source: PdfBytes;
+    let doc: OpenedDocument | undefined;
     if (input.anchor !== undefined) {
       const ref = anchorRefArg(input.anchor);
-      const doc = await openForAnchors(pdf, options);
+      doc = await openForAnchors(pdf, { ...options, withGeometry: explain || undefined });
       source = doc.source;
       ({ page, region, found } = await locateAnchor(doc, ref, page, options));
       if (ctx.maxImagePixels !== undefined) assertCropSize(region, dpi, ctx.maxImagePixels);
+    } else if (explain) {
+      page = requireCropPage(page);
+      doc = await openForAnchors(pdf, { ...options, withGeometry: true });
+      source = doc.source;
+      if (ctx.maxImagePixels !== undefined) assertShownSize(doc, page, region, dpi, ctx.maxImagePixels);
     } else {
       page = requireCropPage(page);
       source = await sourceFor(pdf, page, region, dpi, ctx, options);
     }
-    const rendered = await renderRegion(source, page, region, dpi, options);
+    const candidates = doc && explain ? await pageCandidates(doc, page, options) : undefined;
+    const outlines = candidates ? { outlines: explainOutlines(candidates, dpi) } : {};
+    const rendered = await renderRegion(source, page, region, dpi, { ...options, ...outlines });
     const t = rendered.transform;
+    const explained = candidates ? { candidates, svg: explainedSvg(candidates, rendered) } : undefined;
     return {
       page,
       dpi,
@@ -76,15 +97,22 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
       box: region === "page" ? t.cropBox : clipBox(region, t.cropBox),
       transform: t,
       ...(found ? { anchor: { kind: found.kind, ...found.anchor } } : {}),
+      ...(explained ? { explain: { candidates: explained.candidates } } : {}),
       png: rendered.png,
+      ...(explained ? { svg: explained.svg } : {}),
     };
   },
-  json: ({ png: _png, ...report }) => report,
+  json: ({ png: _png, svg: _svg, ...report }) => report,
   image: (r) => ({ png: r.png, widthPx: r.widthPx, heightPx: r.heightPx }),
   format: (r) =>
-    `(${r.widthPx} x ${r.heightPx} px at ${r.dpi} dpi): page ${r.page}, box ${[r.box.left, r.box.bottom, r.box.right, r.box.top].map((v) => v.toFixed(1)).join(",")}${r.anchor ? `, ${r.anchor.kind} ${r.anchor.label}` : ""}`,
+    `(${r.widthPx} x ${r.heightPx} px at ${r.dpi} dpi): page ${r.page}, box ${[r.box.left, r.box.bottom, r.box.right, r.box.top].map((v) => v.toFixed(1)).join(",")}${r.anchor ? `, ${r.anchor.kind} ${r.anchor.label}` : ""}${r.explain ? `, ${drawn(r.explain.candidates)}` : ""}`,
   exitCode: () => 0,
 });
+
+function drawn(candidates: readonly ExplainedCandidate[]): string {
+  const accepted = candidates.filter((c) => c.accepted).length;
+  return `${candidates.length} equation-label candidates drawn (${accepted} accepted, ${candidates.length - accepted} rejected)`;
+}
 
 /**
  * The bytes to render from. Without a cap on the image the file is read and the renderer finds the
@@ -102,10 +130,29 @@ async function sourceFor(
   if (cap === undefined)
     return typeof pdf === "string" ? readPdfFile(pdf, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES) : pdf;
   const doc = await openDocument(pdf, { ...options, pages: [page] });
+  assertShownSize(doc, page, region, dpi, cap);
+  return doc.source;
+}
+
+function assertShownSize(doc: OpenedDocument, page: number, region: Box | "page", dpi: number, cap: number) {
   assertPageInRange(doc, page);
   const shown = region === "page" ? doc.pages[page - 1]?.cropBox : region;
   if (shown) assertCropSize(shown, dpi, cap);
-  return doc.source;
+}
+
+/** The page's equation-label candidates as `anchors --explain` decides them. */
+async function pageCandidates(
+  doc: OpenedDocument,
+  page: number,
+  options: AnchorsOptions,
+): Promise<ExplainedCandidate[]> {
+  return explainedCandidates(await documentAnchors(doc, { ...options, explain: true }), page);
+}
+
+/** The image with the candidates' boxes and tags drawn over it as vectors. */
+function explainedSvg(candidates: readonly ExplainedCandidate[], rendered: RenderedRegion): string {
+  const overlay = explainOverlay(candidates, rendered.transform, rendered.widthPx, rendered.heightPx);
+  return explainSvg(overlay, rendered.png);
 }
 
 function assertCropSize(shown: Box, dpi: number, cap: number): void {

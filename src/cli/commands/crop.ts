@@ -25,6 +25,7 @@ interface CropFlags extends DocumentFlags {
   anchor?: string;
   out: string;
   dpi: string;
+  explain?: boolean;
 }
 
 export function register(program: Command, io: CommandIo): void {
@@ -47,6 +48,10 @@ export function register(program: Command, io: CommandIo): void {
         `resolution (${MIN_RENDER_DPI} to ${MAX_RENDER_DPI})`,
         String(DEFAULT_RENDER_DPI),
       )
+      .option(
+        "--explain",
+        "also write OUT with .svg for .png: the image with each equation-label candidate's label, display and column frame drawn over it (green accepted, red rejected, tagged with the predicates that refused it)",
+      )
       .option("--json", "print what was written as JSON"),
   ).action((pdf: string, flags: CropFlags) =>
     runAction(io, flags.json, async () => {
@@ -55,11 +60,14 @@ export function register(program: Command, io: CommandIo): void {
       const out = resolve(flags.out);
       assertWritableTarget(out);
       const box = flags.box === undefined ? undefined : parseBox(flags.box);
-      const args = { pdf, page, box, anchor: flags.anchor, dpi, password: flags.password };
+      const explain = flags.explain === true || undefined;
+      const args = { pdf, page, box, anchor: flags.anchor, dpi, explain, password: flags.password };
       const outcome = await runOperation(cropOperation, args, commandContext(io, flags));
       writeAtomically(out, outcome.result.png);
-      if (flags.json) printJson({ out, ...(outcome.json as object) }, io.stdout);
-      else io.stdout.write(`wrote ${flags.out} ${outcome.text()}\n`);
+      const svg = outcome.result.svg === undefined ? undefined : explainSvgPath(out);
+      if (svg !== undefined) writeAtomically(svg, new TextEncoder().encode(outcome.result.svg));
+      if (flags.json) printJson({ out, ...(svg ? { svg } : {}), ...(outcome.json as object) }, io.stdout);
+      else io.stdout.write(`wrote ${flags.out}${svg ? ` and ${svg}` : ""} ${outcome.text()}\n`);
       return EXIT_CLEAN;
     }),
   );
@@ -77,6 +85,11 @@ export function parseBox(text: string): Box {
     );
   const [left, bottom, right, top] = values;
   return { left, bottom, right, top };
+}
+
+/** Where `--explain` writes its SVG: the PNG's path with .svg for .png (or .svg added). */
+export function explainSvgPath(out: string): string {
+  return /\.png$/i.test(out) ? out.replace(/\.png$/i, ".svg") : `${out}.svg`;
 }
 
 /** Refuses an output path whose folder is missing or that names a folder, before any work is done. */

@@ -3,8 +3,10 @@
  * rendered, one page at a time, each engine call guarded so that an abort or the memory limit
  * comes back as a coded error.
  */
+
 import { CiteproofError } from "../../errors.js";
 import type { Box, ExtractedPage, Rotation } from "../model.js";
+import type { Outline } from "../outlines.js";
 import { decideTextLayer } from "../text-layer-kind.js";
 import { intersect } from "./boxes.js";
 import { CharScratch, extractCharacters } from "./characters.js";
@@ -140,9 +142,15 @@ export class EngineDocument {
    * the whole visible page); the render applies the page's /Rotate, so the image looks as a viewer
    * shows the page. A box reaching past the page is clipped to it; one wholly outside is refused.
    */
-  renderRegion(index: number, box: Box | undefined, dpi: number, pngCompression?: number): EngineRender {
+  renderRegion(
+    index: number,
+    box: Box | undefined,
+    dpi: number,
+    pngCompression?: number,
+    outlines?: readonly Outline[],
+  ): EngineRender {
     return this.withPage(index, (page, frame) =>
-      renderPage(this.engine, page, index, frame, box, dpi, pngCompression),
+      renderPage(this.engine, page, index, frame, box, dpi, pngCompression, outlines),
     );
   }
 

@@ -4,6 +4,7 @@
  */
 import { CiteproofError } from "../../errors.js";
 import type { Box, Rotation } from "../model.js";
+import { drawOutlines, type Outline } from "../outlines.js";
 import type { EngineRender } from "../render-result.js";
 import { displaySize, type RenderTransform, userBoxToDevice } from "../render-transform.js";
 import { clipRegion } from "./boxes.js";
@@ -29,6 +30,7 @@ export function renderPage(
   box: Box | undefined,
   dpi: number,
   pngCompression = PNG_COMPRESSION,
+  outlines: readonly Outline[] = [],
 ): EngineRender {
   const raw = engine.raw;
   const { cropBox, rotation } = frame;
@@ -68,8 +70,17 @@ export function renderPage(
     raw.FPDF_RenderPageBitmap(bitmap, page, -x0, -y0, pageW, pageH, 0, FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER);
     const stride = raw.FPDFBitmap_GetStride(bitmap);
     const buffer = raw.FPDFBitmap_GetBuffer(bitmap);
+    const transform = { ...t, offsetXPx: x0, offsetYPx: y0 };
+    if (outlines.length > 0) {
+      const pixels = engine.heapU8().subarray(buffer, buffer + stride * height);
+      const drawn = outlines.map((o) => {
+        const d = userBoxToDevice(o.box, transform);
+        return { ...d, rgb: o.rgb, lineWidthPx: o.lineWidthPx };
+      });
+      drawOutlines(pixels, width, height, stride, drawn);
+    }
     const png = encodePng(engine, buffer, width, height, stride, pngCompression);
-    return { png, widthPx: width, heightPx: height, transform: { ...t, offsetXPx: x0, offsetYPx: y0 } };
+    return { png, widthPx: width, heightPx: height, transform };
   } finally {
     raw.FPDFBitmap_Destroy(bitmap);
   }

@@ -73,6 +73,12 @@ export const cropInput = inputSchema(
       .max(MAX_RENDER_DPI)
       .optional()
       .describe("default 150; an image handed to a tool is at most 12 million pixels"),
+    explain: z
+      .boolean()
+      .optional()
+      .describe(
+        "also list the page's equation-label candidates (accepted or rejected, with the predicates that decided them) and draw them over the image as SVG",
+      ),
     password: passwordField,
   }),
   { box: "BOX_INVALID" },
