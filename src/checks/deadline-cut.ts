@@ -6,6 +6,7 @@
 import { CiteproofError } from "../errors.js";
 import type { EvidenceKind, EvidenceRecord } from "./evidence-record.js";
 import type { CheckResult, CheckResultOf } from "./result.js";
+import { tryLonger } from "./setting-names.js";
 
 /** A record no check has decided yet: what it claims, as its evidence. */
 export interface Undecided {
@@ -50,7 +51,7 @@ export function cutByDeadline(result: CheckResult | Undecided, cut: DeadlineCut)
     kind: result.kind,
     verdict: "FLAG",
     reason: "deadline",
-    message: `not decided before the deadline (${cut.limitMs} ms): ${cut.step} did not finish${notRead}; try --timeout-ms ${longerDeadline(cut.limitMs)}`,
+    message: `not decided before the deadline (${cut.limitMs} ms): ${cut.step} did not finish${notRead}; ${tryLonger(longerDeadline(cut.limitMs))}`,
     evidence: {
       ...result.evidence,
       deadline: {

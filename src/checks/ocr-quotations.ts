@@ -18,8 +18,8 @@ import type { OcrMode } from "./cite-check/verdicts.js";
 import { cutByDeadline } from "./deadline-cut.js";
 import type { EvidenceRecord } from "./evidence-record.js";
 import { applyEquationOcr } from "./ocr-equations.js";
-import { OCR_ADVICE } from "./quotation-layer.js";
 import type { CheckResult } from "./result.js";
+import { ocrAdvice } from "./setting-names.js";
 import type { CheckContext } from "./verify.js";
 import { withEvidence } from "./with-evidence.js";
 
@@ -140,7 +140,7 @@ function onOcrText(result: CheckResult, quoted: string, pageText: PageText, ocr:
     return withEvidence(
       result,
       { ocr: { ...source, found: false } },
-      `${result.message.replace(OCR_ADVICE, "")}; OCR of the page (${said}) did not find the words either`,
+      `${result.message.replace(ocrAdvice(), "")}; OCR of the page (${said}) did not find the words either`,
     );
   }
   return {

@@ -8,6 +8,7 @@ import { onlyNotedRegions, REGION_PHRASES, type Region } from "../text/page-regi
 import { listOf } from "./printed-page.js";
 import type { QuotationCase } from "./quotation.js";
 import type { CheckResult } from "./result.js";
+import { ocrAdvice } from "./setting-names.js";
 
 export function layerOfPage(c: Pick<QuotationCase, "pages">, page: number): TextLayerKind {
   const text = c.pages.pages[page - 1];
@@ -28,9 +29,6 @@ export function onlyInNote(regions: readonly Region[]): string {
   return noted ? `, but only in ${noted.map((r) => REGION_PHRASES[r]).join(" and ")}` : "";
 }
 
-/** What a FLAG no-text-layer suggests before OCR has run; a result OCR has read drops it. */
-export const OCR_ADVICE = "OCR it (verify --ocr auto) or ";
-
 /** FLAG no-text-layer when a page named holds its words as an image; undefined when every page was read. */
 export function unreadPageFlag(c: QuotationCase, needle: string): CheckResult | undefined {
   const named = c.endPage === undefined ? [c.page] : [c.page, c.endPage];
@@ -48,7 +46,7 @@ export function unreadPageFlag(c: QuotationCase, needle: string): CheckResult | 
     ...c.base,
     verdict: "FLAG",
     reason: "no-text-layer",
-    message: `page ${unread} exists, but its words are an image${stamp}; the wording was not checked: ${OCR_ADVICE}read it yourself${also}`,
+    message: `page ${unread} exists, but its words are an image${stamp}; the wording was not checked: ${ocrAdvice()}read it yourself${also}`,
     evidence: {
       ...c.evidence,
       ...(elsewhere.length > 0

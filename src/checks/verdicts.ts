@@ -91,7 +91,7 @@ export const REASON_MEANINGS: Record<Reason, string> = {
   "unsupported-equation-label":
     "the label is in a form the check does not know (a range, a list, parentheses)",
   deadline:
-    "not decided: the deadline passed before the extraction, the layout rules or OCR the record needed had finished; the message names the pages not read and a longer --timeout-ms to try; never kept in the cache",
+    "not decided: the deadline passed before the extraction, the layout rules or OCR the record needed had finished; the message names the pages not read and a longer deadline to try (the setting `timeout_ms`, named as each interface names it); never kept in the cache",
   "wrong-section":
     "the words are in the source but not under the heading named; the evidence names the heading chain they stand under (`2 Methods > 2.1 Data`)",
   "no-such-section": "no heading of the source reads as the section named; the evidence lists its headings",

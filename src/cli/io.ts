@@ -10,7 +10,7 @@ import { runOperation } from "../operations/run-operation.js";
 import { readRegularFileSync } from "../source/file.js";
 import type { CommandIo, Io } from "./cli-io.js";
 import { type MaybeTerminal, type ProgressLine, progressLineFor } from "./progress-line.js";
-import { cliNaming, printJson, reportError, wantsJson } from "./report-error.js";
+import { cliNaming, flagName, printJson, reportError, wantsJson } from "./report-error.js";
 
 export {
   cliNaming,
@@ -92,10 +92,11 @@ export function commandContext(io: Io, flags: DocumentFlags): OperationContext {
   const open = sharedOpenOptions(flags);
   const command = (io as Partial<CommandIo>).argv?.[2] ?? "";
   const line = progressLineFor(io.stderr as MaybeTerminal, command, flags.quiet === true);
-  if (!line) return { cwd: io.cwd, access: "anywhere", open };
+  const base = { cwd: io.cwd, access: "anywhere", settingName: flagName } as const;
+  if (!line) return { ...base, open };
   progressLines.get(io)?.end();
   progressLines.set(io, line);
-  return { cwd: io.cwd, access: "anywhere", open: { ...open, onProgress: (p) => line.pages(p) } };
+  return { ...base, open: { ...open, onProgress: (p) => line.pages(p) } };
 }
 
 /** Clears the progress line before the result or the error is printed. */

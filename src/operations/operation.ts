@@ -39,6 +39,11 @@ export interface OperationContext {
   privateUrls?: "allow" | "refuse";
   /** Which OCR engine reads when OCR is asked for (default auto: the system's tesseract when installed). */
   ocrEngine?: OcrEngineChoice;
+  /**
+   * How the interface names a setting a result's message tells to change, given the field (`timeout_ms`
+   * is the CLI's `--timeout-ms`); by default the field's own name.
+   */
+  settingName?: (setting: string) => string;
 }
 
 export interface OperationImage {

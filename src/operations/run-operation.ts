@@ -4,6 +4,7 @@
  * program (the JSON document and any image) and for a person (the text and the exit code). The CLI
  * only maps its flags to raw arguments; MCP and pi pass theirs on; each renders what comes back.
  */
+import { nameSettings } from "../checks/setting-names.js";
 import { parseInput } from "../util/parse-input.js";
 import type { Operation, OperationContext, OperationImage } from "./operation.js";
 
@@ -25,7 +26,7 @@ export async function runOperation<Input, Result>(
   ctx: OperationContext,
 ): Promise<OperationOutcome<Input, Result>> {
   const input = parseInput(op.name, await op.schema(), rawArgs);
-  const result = await op.run(input, ctx);
+  const result = withSettingNames(await op.run(input, ctx), ctx);
   const image = op.image?.(result);
   return {
     input,
@@ -35,4 +36,9 @@ export async function runOperation<Input, Result>(
     text: () => op.format(result, input),
     exitCode: op.exitCode(result),
   };
+}
+
+/** A result whose messages name the settings they tell to change as the context's interface does. */
+export function withSettingNames<Result>(result: Result, ctx: OperationContext): Result {
+  return ctx.settingName ? nameSettings(result, ctx.settingName) : result;
 }

@@ -48,8 +48,8 @@ describe("OCR cut by the deadline", () => {
     for (const r of after) expect(r).toMatchObject({ verdict: "FLAG", reason: "deadline" });
     // The label is looked for on both scanned pages; the quotation on its own.
     expect(after.map((r) => r.message)).toEqual([
-      "not decided before the deadline (0 ms): OCR did not finish; pages 1-2 not read; try --timeout-ms 60000",
-      "not decided before the deadline (0 ms): OCR did not finish; page 1 not read; try --timeout-ms 60000",
+      "not decided before the deadline (0 ms): OCR did not finish; pages 1-2 not read; try timeout_ms 60000",
+      "not decided before the deadline (0 ms): OCR did not finish; page 1 not read; try timeout_ms 60000",
     ]);
     expect(after.map((r) => r.evidence.deadline)).toMatchObject([
       { limitMs: 0, step: "OCR", pagesNotRead: [1, 2] },
@@ -177,7 +177,7 @@ describe("the layout rules cut by the deadline", () => {
       ["fig", "FLAG", "deadline"],
     ]);
     expect(cut.results[0].message).toBe(
-      "not decided before the deadline (0 ms): the layout rules did not finish; try --timeout-ms 60000",
+      "not decided before the deadline (0 ms): the layout rules did not finish; try timeout_ms 60000",
     );
     expect(cut.results[0].evidence).toMatchObject({ label: "1", deadline: { step: "the layout rules" } });
     // The library's verifyEvidence on a document already opened, the same.

@@ -138,7 +138,7 @@ describe("verify --ocr on equation labels of a scan", () => {
       },
     });
     expect(r.message).toBe(
-      "not decided before the deadline (0 ms): OCR did not finish; pages 1-2 not read; try --timeout-ms 60000",
+      "not decided before the deadline (0 ms): OCR did not finish; pages 1-2 not read; try timeout_ms 60000",
     );
   });
 
@@ -157,7 +157,7 @@ describe("verify --ocr on equation labels of a scan", () => {
     });
     expect(r.evidence.ocr).not.toHaveProperty("pagesNotRead");
     expect(r.message).toBe(
-      "not decided before the deadline (0 ms): OCR did not finish; try --timeout-ms 60000",
+      "not decided before the deadline (0 ms): OCR did not finish; try timeout_ms 60000",
     );
   });
 

@@ -50,7 +50,7 @@ describe("a quotation on a scanned page, read by OCR", () => {
     const before = (await verifyEvidence(doc, records)).results;
     for (const r of before) {
       expect([r.verdict, r.reason]).toEqual(["FLAG", "no-text-layer"]);
-      expect(r.message).toContain("OCR it (verify --ocr auto) or read it yourself");
+      expect(r.message).toContain("OCR it (ocr auto) or read it yourself");
     }
     const after = await applyOcr(checkContext(doc), records, before, {
       mode: "auto",

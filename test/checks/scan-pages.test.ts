@@ -19,7 +19,7 @@ describe("quotations on scanned pages", () => {
     expect(r).toMatchObject({ verdict: "FLAG", reason: "no-text-layer" });
     expect(r.evidence.layer).toBe("sparse-over-image");
     expect(r.message).toBe(
-      "page 1 exists, but its words are an image (its text layer holds only a stamp, header or page number); the wording was not checked: OCR it (verify --ocr auto) or read it yourself",
+      "page 1 exists, but its words are an image (its text layer holds only a stamp, header or page number); the wording was not checked: OCR it (ocr auto) or read it yourself",
     );
   });
 

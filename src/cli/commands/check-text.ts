@@ -9,6 +9,7 @@ import {
   draftGithubCommands,
   draftSarif,
 } from "../../operations/draft-report.js";
+import { withSettingNames } from "../../operations/run-operation.js";
 import type { CommandIo } from "../cli-io.js";
 import {
   addDocumentOptions,
@@ -98,7 +99,7 @@ async function checkDrafts(
   const done: { uri: string; report: DraftCheckReport; input: { bib: string; draft: string } }[] = [];
   for (const path of paths) {
     const input = { bib, draft: readTextInput(path, "draft"), draft_name: path, fetch: flags.fetch === true };
-    const report = (await checkTextOperation.run(input, ctx)) as DraftCheckReport;
+    const report = withSettingNames((await checkTextOperation.run(input, ctx)) as DraftCheckReport, ctx);
     const uri = path === "-" ? "draft" : relative(io.cwd, resolve(io.cwd, path)).split("\\").join("/");
     done.push({ uri, report, input });
   }
