@@ -17,6 +17,7 @@ import { cliPath, runCli } from "../helpers/run-cli.js";
 
 // The smallest budget: the engine may grow to 128 MiB, so a 512 MiB page aborts it quickly.
 const SMALL = { CITEPROOF_MAX_MEMORY_MB: "384" };
+const savedMemoryMb = process.env.CITEPROOF_MAX_MEMORY_MB;
 process.env.CITEPROOF_MAX_MEMORY_MB = SMALL.CITEPROOF_MAX_MEMORY_MB;
 
 const dir = join(repoRoot, "test", ".tmp", "engine-abort");
@@ -31,6 +32,8 @@ beforeAll(() => {
   writeFileSync(bigBomb, flateBombPdf(1024, 3, 2));
 });
 afterAll(async () => {
+  if (savedMemoryMb === undefined) delete process.env.CITEPROOF_MAX_MEMORY_MB;
+  else process.env.CITEPROOF_MAX_MEMORY_MB = savedMemoryMb;
   await closeEngine();
   await closeRenderer();
   rmSync(dir, { recursive: true, force: true });

@@ -21,6 +21,7 @@ interface Tool {
 const scratch = tempDir("citeproof-pi-bib-");
 const set = join(scratch.dir, "set");
 const tools = new Map<string, Tool>();
+const savedCacheDir = process.env.CITEPROOF_CACHE_DIR;
 
 beforeAll(async () => {
   execFileSync(process.execPath, [join(repoRoot, "scripts", "drafts-gen", "generate.mjs"), set]);
@@ -31,7 +32,11 @@ beforeAll(async () => {
     registerCommand: () => undefined,
   });
 });
-afterAll(() => scratch.remove());
+afterAll(() => {
+  if (savedCacheDir === undefined) delete process.env.CITEPROOF_CACHE_DIR;
+  else process.env.CITEPROOF_CACHE_DIR = savedCacheDir;
+  scratch.remove();
+});
 
 describe("pi citeproof_check_text with a bibliography", () => {
   it("takes bib and returns the document check-text --bib --json prints", async () => {

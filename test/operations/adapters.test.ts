@@ -28,8 +28,15 @@ citeproofExtension({
   registerCommand: () => {},
 } satisfies ExtensionAPI);
 const env = { cwd: root, roots: [root], open: { noCache: true } };
+const saved = { cacheDir: process.env.CITEPROOF_CACHE_DIR, keyFile: process.env.CITEPROOF_KEY_FILE };
 process.env.CITEPROOF_CACHE_DIR = join(work, "cache");
 process.env.CITEPROOF_KEY_FILE = join(work, "key");
+afterAll(() => {
+  if (saved.cacheDir === undefined) delete process.env.CITEPROOF_CACHE_DIR;
+  else process.env.CITEPROOF_CACHE_DIR = saved.cacheDir;
+  if (saved.keyFile === undefined) delete process.env.CITEPROOF_KEY_FILE;
+  else process.env.CITEPROOF_KEY_FILE = saved.keyFile;
+});
 
 function file(name: string, value: unknown): string {
   const path = join(work, name);

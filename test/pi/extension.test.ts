@@ -62,6 +62,7 @@ const evidence = [
 
 let pi: ReturnType<typeof fakePi>;
 
+const savedCacheDir = process.env.CITEPROOF_CACHE_DIR;
 beforeAll(async () => {
   process.env.CITEPROOF_CACHE_DIR = join(work, "cache");
   const mod = await import(pathToFileURL(shipped).href);
@@ -71,6 +72,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   delete process.env.CITEPROOF_ALLOW_ROOTS;
+  if (savedCacheDir === undefined) delete process.env.CITEPROOF_CACHE_DIR;
+  else process.env.CITEPROOF_CACHE_DIR = savedCacheDir;
   rmSync(work, { recursive: true, force: true });
 });
 
