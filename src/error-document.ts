@@ -35,37 +35,38 @@ const COMMON = {
   unlisted_issues: z.number().int().positive().optional(),
 };
 
-const line = z.number().int().positive().optional();
+const line = z.number().int().positive();
+const count = z.number().int().nonnegative();
 
-/** The facts a code carries beyond the common ones (each where the error knows it). */
+/**
+ * The facts a code carries beyond the common ones: required where every error of the code knows
+ * them (so its producers must give them), optional where only some do.
+ */
 const OWN_FACTS = {
   /** The two lines that share the id. */
-  BATCH_DUPLICATE_ID: { lines: z.array(z.number().int().positive()).optional(), id: z.string().optional() },
+  BATCH_DUPLICATE_ID: { lines: z.array(line), id: z.string() },
   /** The jobs file's line that is wrong. */
   BATCH_JOB_INVALID: { line },
   /** How many jobs no shard holds, and how many more than one does. */
-  BATCH_MERGE_MISMATCH: {
-    missing: z.number().int().nonnegative().optional(),
-    duplicated: z.number().int().nonnegative().optional(),
-  },
+  BATCH_MERGE_MISMATCH: { missing: count, duplicated: count },
   /** The results file's line that is not this batch's. */
   BATCH_OUTPUT_FOREIGN: { line },
-  /** The part of the source that breaks its kind (a zip entry, an XML file). */
+  /** The part of the source that breaks its kind (a zip entry, an XML file), where one part does. */
   CONTENT_INVALID: { part: z.string().optional() },
   /** The part not supported, or the kind of source a command cannot read (a session's flow original). */
   CONTENT_NOT_SUPPORTED: { part: z.string().optional(), kind: z.string().optional() },
   /** The memory limit the page needed more than. */
-  ENGINE_MEMORY_LIMIT: { limitMb: z.number().optional() },
-  /** The page the engine could not read. */
-  EXTRACTION_FAILED: { page: line },
+  ENGINE_MEMORY_LIMIT: { limitMb: z.number() },
+  /** The page the engine could not read, where one page failed. */
+  EXTRACTION_FAILED: { page: line.optional() },
   /** The sha256 of the original the session is bound to, and of the PDF given. */
-  ORIGINAL_MISMATCH: { bound: z.string().optional(), given: z.string().optional() },
-  /** The run file's line that is damaged. */
-  RUN_CORRUPT: { line },
+  ORIGINAL_MISMATCH: { bound: z.string(), given: z.string() },
+  /** The run file's line that is damaged, where one line is. */
+  RUN_CORRUPT: { line: line.optional() },
   /** The HTTP status the server answered, and the address asked. */
-  URL_HTTP_ERROR: { status: z.number().int().optional(), url: z.string().optional() },
-  /** How many redirects were followed. */
-  URL_TOO_MANY_REDIRECTS: { redirects: z.number().int().nonnegative().optional() },
+  URL_HTTP_ERROR: { status: z.number().int(), url: z.string() },
+  /** The addresses the redirects led to, in order (the last one is the redirect refused). */
+  URL_TOO_MANY_REDIRECTS: { redirects: z.array(z.string()) },
 } satisfies Partial<Record<ErrorCode, z.ZodRawShape>>;
 
 type OwnFacts = typeof OWN_FACTS;
@@ -85,10 +86,14 @@ export const ERROR_DETAILS = Object.fromEntries(
 /** The details of an error of code `C`, typed. */
 export type DetailsOf<C extends ErrorCode> = z.infer<(typeof ERROR_DETAILS)[C]>;
 
+/** The codes whose every error carries details (a fact of its own is required). */
+export type CodeWithDetails = {
+  [C in ErrorCode]: Record<string, never> extends DetailsOf<C> ? never : C;
+}[ErrorCode];
+
 /** What is wrong with details given for a code, or undefined when they are its shape. */
 export function detailsProblem(code: ErrorCode, details: unknown): string | undefined {
-  if (details === undefined) return undefined;
-  const parsed = (ERROR_DETAILS[code] as z.ZodType).safeParse(details);
+  const parsed = (ERROR_DETAILS[code] as z.ZodType).safeParse(details ?? {});
   if (parsed.success) return undefined;
   return parsed.error.issues.map((i) => `${i.path.join(".") || "details"}: ${i.message}`).join("; ");
 }

@@ -3,6 +3,8 @@
  * of one interface), and structured details. A tool error is never a verdict; it means the check could
  * not run.
  */
+import type { CodeWithDetails, DetailsOf } from "./error-document.js";
+
 export const ERROR_CODES = [
   "USAGE",
   "FILE_NOT_FOUND",
@@ -128,8 +130,16 @@ export function fillFields(template: string, field: (path: string) => string): s
   return template.replace(FIELD_TOKEN, (_, path: string) => field(path));
 }
 
-export class CiteproofError extends Error {
-  readonly code: ErrorCode;
+/**
+ * The details a new error of code `C` is given: required (its own facts, typed) for a code whose every
+ * error carries some (error-document.ts), else optional.
+ */
+export type DetailsArgument<C extends ErrorCode> = [C] extends [CodeWithDetails]
+  ? [details: DetailsOf<C> & ErrorDetails]
+  : [details?: ErrorDetails];
+
+export class CiteproofError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
   readonly details: ErrorDetails | undefined;
   /** The message with `{{path}}` where it names an input field, when it names one. */
   readonly template: string | undefined;
@@ -137,7 +147,7 @@ export class CiteproofError extends Error {
   readonly issueTemplates: readonly string[] | undefined;
 
   /** `message` may name input fields as `{{path}}`; `.message` names them as arguments. */
-  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
+  constructor(code: C, message: string, ...[details]: DetailsArgument<C>) {
     const named = message.includes("{{");
     super(named ? fillFields(message, argumentName) : message);
     this.name = "CiteproofError";

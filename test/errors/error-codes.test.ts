@@ -141,8 +141,9 @@ describe("structured details", () => {
     expect(errorFacts(timeout)).toBeUndefined();
     const http = new CiteproofError("URL_HTTP_ERROR", "x answered 404", {
       status: 404,
+      url: "https://example.org/x",
       option: "timeout_ms",
     });
-    expect(errorFacts(http)).toEqual({ status: 404 });
+    expect(errorFacts(http)).toEqual({ status: 404, url: "https://example.org/x" });
   });
 });

@@ -10,10 +10,22 @@ import {
   ERROR_DETAILS,
   errorDocument,
 } from "../../src/error-document.js";
-import { CiteproofError, ERROR_CODES, NEUTRAL_NAMING } from "../../src/errors.js";
+import { CiteproofError, ERROR_CODES, type ErrorCode, NEUTRAL_NAMING } from "../../src/errors.js";
 import type { OperationContext } from "../../src/operations/operation.js";
 import { runOperation } from "../../src/operations/run-operation.js";
 import { verifyOperation } from "../../src/operations/verify.js";
+
+/** An example of the facts each code's every error carries (none for most codes). */
+const REQUIRED_FACTS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
+  BATCH_DUPLICATE_ID: { lines: [2, 5], id: "a" },
+  BATCH_JOB_INVALID: { line: 3 },
+  BATCH_MERGE_MISMATCH: { missing: 1, duplicated: 0 },
+  BATCH_OUTPUT_FOREIGN: { line: 1 },
+  ENGINE_MEMORY_LIMIT: { limitMb: 1024 },
+  ORIGINAL_MISMATCH: { bound: "a".repeat(64), given: "b".repeat(64) },
+  URL_HTTP_ERROR: { status: 404, url: "https://example.org/a" },
+  URL_TOO_MANY_REDIRECTS: { redirects: ["https://example.org/b"] },
+};
 
 describe("error details", () => {
   it("has one schema per code", () => {
@@ -23,7 +35,13 @@ describe("error details", () => {
   it("takes the common facts for every code and a code's own facts for it alone", () => {
     for (const code of ERROR_CODES)
       expect(
-        detailsProblem(code, { path: "evidence[0].page", field: "page", option: "x", limit: 3 }),
+        detailsProblem(code, {
+          path: "evidence[0].page",
+          field: "page",
+          option: "x",
+          limit: 3,
+          ...REQUIRED_FACTS[code],
+        }),
         code,
       ).toBe(undefined);
     expect(detailsProblem("URL_HTTP_ERROR", { status: 404, url: "https://example.org/a" })).toBeUndefined();
@@ -33,6 +51,24 @@ describe("error details", () => {
     expect(detailsProblem("USAGE", { issues: [{ path: "a", code: "NOPE", message: "m" }] })).toMatch(
       /issues/,
     );
+  });
+
+  it("requires the facts every error of a code carries, in the schema and in the type", () => {
+    for (const [code, facts] of Object.entries(REQUIRED_FACTS) as [ErrorCode, Record<string, unknown>][]) {
+      expect(detailsProblem(code, undefined), code).toMatch(/expected|required/i);
+      for (const fact of Object.keys(facts)) {
+        const { [fact]: _left, ...others } = facts;
+        expect(detailsProblem(code, others), `${code} without ${fact}`).toMatch(new RegExp(fact));
+      }
+    }
+    expect(detailsProblem("EXTRACTION_FAILED", undefined)).toBeUndefined();
+    // @ts-expect-error: an HTTP error always knows its status and address
+    expect(new CiteproofError("URL_HTTP_ERROR", "x answered 404").code).toBe("URL_HTTP_ERROR");
+    // @ts-expect-error: and gives them typed
+    expect(new CiteproofError("URL_HTTP_ERROR", "x", { status: "404", url: "u" }).code).toBe(
+      "URL_HTTP_ERROR",
+    );
+    expect(new CiteproofError("EXTRACTION_FAILED", "page 3 failed").details).toBeUndefined();
   });
 
   it("types each code's details", () => {

@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorDocument } from "../../src/error-document.js";
+import { NEUTRAL_NAMING } from "../../src/errors.js";
 import { assembleRun } from "../../src/evidence/assemble.js";
 import { readEvents } from "../../src/evidence/events.js";
 import { createRun } from "../../src/evidence/run.js";
@@ -159,6 +161,12 @@ describe("fetchBytes", () => {
     });
     await expect(fetchBytes(`${base}/hop/3`, { maxRedirects: 2 })).rejects.toMatchObject({
       code: "URL_TOO_MANY_REDIRECTS",
+    });
+    // Its document names the addresses redirected to, in the shape of its code (not INTERNAL).
+    const capped = await fetchBytes(`${base}/hop/3`, { maxRedirects: 2 }).catch((e: unknown) => e);
+    expect(errorDocument(capped, NEUTRAL_NAMING)).toMatchObject({
+      code: "URL_TOO_MANY_REDIRECTS",
+      details: { redirects: [`${base}/hop/2`, `${base}/hop/1`, `${base}/page.html`], limit: 2 },
     });
     const ok = await fetchBytes(`${base}/hop/3`, { maxRedirects: 3 });
     expect(ok.finalUrl).toBe(`${base}/page.html`);
