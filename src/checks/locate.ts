@@ -129,7 +129,7 @@ function acrossCandidates(pages: FoldedPages, needle: string): number[] {
 }
 
 function located(pages: FoldedPages, page: number, startUtf16: number, endUtf16: number): LocatedPart {
-  const text = pages.pages[page - 1];
+  const text = pages.pages.get(page);
   const lineBoxes = (text?.lines ?? [])
     .filter((l) => l.startUtf16 < endUtf16 && l.endUtf16 > startUtf16)
     .map((l) => ({ ...l.box }));

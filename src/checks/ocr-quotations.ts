@@ -5,8 +5,10 @@
  * with the engine, the model and the render resolution, because OCR can misread. A page whose
  * image is too large to render safely is refused, with a coded reason, never tried.
  */
+
 import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
+import { everyPage } from "../document/page-source.js";
 import type { OcrPage } from "../ocr/page-ocr.js";
 import { type OcrEngineOptions, ocrProvenance } from "../ocr/tesseract.js";
 import { fold } from "../text/fold.js";
@@ -62,7 +64,7 @@ export async function applyOcr(
   // A page the quotations had read is not read again for the labels, cache or none.
   const read = new Map<number, OcrPage>();
   const quoted = await applyQuotationOcr(context, records, results, options, deadline, read);
-  return applyEquationOcr(context.pages.pages, quoted, {
+  return applyEquationOcr(everyPage(context.pages.pages), quoted, {
     doc: options.doc,
     deadline,
     read,
@@ -89,14 +91,14 @@ async function applyQuotationOcr(
     deadline,
     cache: options.doc.cache,
     password: options.password,
-    imagePixels: (page) => context.pages.pages[page - 1]?.largestImagePixels ?? 0,
+    imagePixels: (page) => context.pages.pages.get(page)?.largestImagePixels ?? 0,
   });
   return results.map((result, i) => {
     const record = records[i];
     if (!wanted[i] || record.kind !== "quotation") return result;
     const page = result.evidence.page as number;
     const outcome = outcomes.get(page) as OcrOutcome;
-    const pageText = context.pages.pages[page - 1];
+    const pageText = context.pages.pages.get(page);
     // Not decided: the deadline passed before OCR read the page.
     if (outcome.state === "cut")
       return cutByDeadline(withOcrNote(result, outcome, provenance.provider), {

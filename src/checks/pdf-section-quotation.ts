@@ -6,6 +6,7 @@
  * heading, or whose heading numbers skip one where the section named ends, answers FLAG
  * `headings-unreadable`: the section could not be told, so nothing passes.
  */
+import { everyPage } from "../document/page-source.js";
 import { countWords, fold } from "../text/fold.js";
 import type { FoldedPages } from "../text/folded-pages.js";
 import { shortList } from "./flow-quotation.js";
@@ -21,7 +22,7 @@ function outlineOf(pages: FoldedPages): PdfOutline | undefined {
   let outline = outlines.get(pages);
   if (outline === undefined) {
     if (!pages.everyPageReadable()) return undefined;
-    outline = new PdfOutline(pages.pages);
+    outline = new PdfOutline(everyPage(pages.pages));
     outlines.set(pages, outline);
   }
   return outline;
@@ -71,7 +72,7 @@ export function checkSectionQuotation(
       page,
       startUtf16,
       endUtf16,
-      text: pages.pages[page - 1]?.text.slice(startUtf16, endUtf16) ?? "",
+      text: pages.pages.get(page)?.text.slice(startUtf16, endUtf16) ?? "",
       section: at < 0 ? "" : outline.chainName(at),
     };
   };
@@ -127,13 +128,13 @@ export function checkSectionQuotation(
       message: `not found in ${name}; the words are under ${[...new Set(found.map((m) => `"${m.section}"`))].join(", ")}`,
       evidence: { ...evidence, matches: found },
     };
-  const unreadable = pages.pages.findIndex((p) => p?.extractionError !== undefined);
-  if (unreadable >= 0)
+  const unreadable = firstUnreadable(pages);
+  if (unreadable !== undefined)
     return {
       ...base,
       verdict: "FLAG",
       reason: "page-unreadable",
-      message: `not found, but page ${unreadable + 1} could not be read; the words were not checked there`,
+      message: `not found, but page ${unreadable} could not be read; the words were not checked there`,
       evidence,
     };
   return {
@@ -143,4 +144,11 @@ export function checkSectionQuotation(
     message: `not found in ${name}, nor elsewhere in the document`,
     evidence,
   };
+}
+
+/** The first page the engine could not read, reading every page; undefined when every page was read. */
+function firstUnreadable(pages: FoldedPages): number | undefined {
+  for (let page = 1; page <= pages.pages.count; page++)
+    if (pages.pages.get(page)?.extractionError !== undefined) return page;
+  return undefined;
 }

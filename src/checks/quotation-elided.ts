@@ -48,7 +48,7 @@ export function findElidedInRange(
     if (finding && (!best || finding.widestGap < best.widestGap)) best = finding;
   };
   for (const p of endPage === undefined ? [page] : [page, endPage]) {
-    const text = pages.pages[p - 1]?.text;
+    const text = pages.pages.get(p)?.text;
     for (const reading of ["joined", "kept"] as const) {
       const view = pages.view(p, reading);
       if (!text || !view) continue;

@@ -17,7 +17,7 @@ export function failNotFound(c: QuotationCase, needle: string): CheckResult {
   const where = c.endPage === undefined ? `page ${page}` : `pages ${page}-${c.endPage}`;
   const elsewhere = pages.pagesContaining(needle).filter((p) => !named.includes(p));
   if (elsewhere.length > 0) return wrongPage(c, elsewhere);
-  const pageText = pages.pages[page - 1];
+  const pageText = pages.pages.get(page);
   const differing = pageText ? formDiffers(pages, page, pageText, quoted) : undefined;
   if (differing && pageText) {
     const hint = formHint(

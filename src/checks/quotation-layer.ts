@@ -11,7 +11,7 @@ import type { CheckResult } from "./result.js";
 import { ocrAdvice } from "./setting-names.js";
 
 export function layerOfPage(c: Pick<QuotationCase, "pages">, page: number): TextLayerKind {
-  const text = c.pages.pages[page - 1];
+  const text = c.pages.pages.get(page);
   return text ? pageLayer(text) : "none";
 }
 

@@ -76,10 +76,10 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
     ...(endPage !== undefined ? { endPage, printedEndPage: labels.of(endPage)?.label ?? null } : {}),
   };
   const unreadable = (endPage === undefined ? [page] : [page, endPage]).find(
-    (p) => pages.pages[p - 1]?.extractionError !== undefined,
+    (p) => pages.pages.get(p)?.extractionError !== undefined,
   );
   if (unreadable !== undefined) {
-    const error = pages.pages[unreadable - 1]?.extractionError;
+    const error = pages.pages.get(unreadable)?.extractionError;
     return {
       ...base,
       verdict: "FLAG",
@@ -141,7 +141,7 @@ export function checkQuotation(pages: FoldedPages, pageCount: number, record: Qu
 function foundInRange(c: QuotationCase, needle: string): CheckResult | undefined {
   for (const p of c.endPage === undefined ? [c.page] : [c.page, c.endPage]) {
     const matches = c.pages.findOnPage(p, needle);
-    if (matches.length > 0 && c.pages.pages[p - 1]) {
+    if (matches.length > 0 && c.pages.pages.get(p)) {
       const located = matches.map((m) => matchOf(c, m));
       const regions = located.map((m) => m.region);
       return {
@@ -176,7 +176,7 @@ export function matchOf(
   m: PageMatch | PagePart,
   withPage = false,
 ): { page?: number; startUtf16: number; endUtf16: number; text: string; region: Region } {
-  const text = c.pages.pages[m.page - 1]?.text ?? "";
+  const text = c.pages.pages.get(m.page)?.text ?? "";
   return {
     ...(withPage || c.endPage !== undefined ? { page: m.page } : {}),
     startUtf16: m.startUtf16,

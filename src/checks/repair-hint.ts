@@ -44,7 +44,7 @@ export function absentHint(
   const quotation = fold(quoted, { trim: true });
   let best: { page: number; passage: ClosestPassage } | undefined;
   for (const candidate of [page, ...pagesPrintedAs(labels, page)]) {
-    const text = pages.pages[candidate - 1];
+    const text = pages.pages.get(candidate);
     const view = pages.view(candidate, "joined");
     if (!text || !view) continue;
     const passage = closestPassage(text.text, view, quoted, quotation);

@@ -2,6 +2,7 @@
 import type { ExtractionCache } from "../document/cache.js";
 import type { PageText } from "../document/model.js";
 import { DEFAULT_TIMEOUT_MS, holdsEveryPage, type OpenedDocument } from "../document/open.js";
+import type { PageSource } from "../document/page-source.js";
 import { pageLayer } from "../document/text-layer-kind.js";
 import type { AnchorsOptions, AnchorsRecord } from "../layout/anchors.js";
 import type { EveryPageReadable } from "../text/every-page.js";
@@ -54,8 +55,8 @@ export const TOKEN_INDEX_RECORD = `token-index-${derivationKey("token-index")}`;
 
 /**
  * Folded pages whose token index is read from, or once built written to, the extraction cache.
- * `pages` may stand for the document's pages (a view that throws for a page not read): an index
- * is built only over every page, so it is never stored from part of a document.
+ * `pages` may stand for the document's pages (a reading plan's, which holds only the pages read so
+ * far): an index is built only over every page, so it is never stored from part of a document.
  */
 export function foldedPagesOf(
   doc: OpenedDocument,
@@ -70,7 +71,7 @@ export function foldedPagesOf(
 /** Folded pages whose records (and token index) are read from and kept in `cache`, when there is one. */
 export function foldedPagesWith(
   cache: ExtractionCache | undefined,
-  pages: readonly (PageText | undefined)[],
+  pages: PageSource | readonly (PageText | undefined)[],
   keepViews?: (page: number) => boolean,
   everyPage?: EveryPageReadable,
 ): FoldedPages {
@@ -152,7 +153,7 @@ export function checkRecord(
 function withLayer(context: CheckContext, result: CheckResult): CheckResult {
   const { page, pages } = result.evidence;
   const layerOf = (p: unknown) => {
-    const text = typeof p === "number" ? context.pages.pages[p - 1] : undefined;
+    const text = typeof p === "number" ? context.pages.pages.get(p) : undefined;
     return text ? pageLayer(text) : undefined;
   };
   const layer = layerOf(page);

@@ -2,12 +2,13 @@
  * A PDF as a reading plan reads it, in the style of pdf.js's PDFDocumentProxy: its page count once
  * open (`numPages`), `getPage` for a page read (held, or read back from the cache once the rest of the
  * document is stored), and the stream of pages as the engine reads them (`readPages`). Checks see its
- * pages through `pages`, which reads a page not read yet as absent and notes it in `unheld`, so a check
- * that reached for one is known to be unfinished (check-within.ts) and never taken for decided.
+ * pages through `pages.get`, which gives undefined for a page not read yet and notes it in `unheld`, so
+ * a check that reached for one is known to be unfinished (check-within.ts) and never taken for decided.
  */
 import { UnheldReads } from "../checks/check-within.js";
 import type { PageText } from "../document/model.js";
 import { type OpenedDocument, type OpenOptions, openDocument } from "../document/open.js";
+import type { PageSource } from "../document/page-source.js";
 import type { PdfBytes } from "../source/file.js";
 
 export class DocumentHandle {
@@ -17,29 +18,27 @@ export class DocumentHandle {
   readonly unheld = new UnheldReads();
   /** The pages held, by page - 1 (only those read and not let go). */
   readonly held: (PageText | undefined)[] = [];
-  /** The pages as checks read them (see above). */
-  readonly pages: readonly (PageText | undefined)[];
+  /**
+   * The pages as checks read them: a page held, or read back once the rest is stored; a page not read
+   * yet is undefined, and noted in `unheld` (see above).
+   */
+  readonly pages: PageSource;
   private readBack: ((page: number) => PageText | undefined) | undefined;
 
   constructor(readonly sha256: string) {
-    this.pages = new Proxy(this.held, {
-      get: (target, key, receiver) => {
-        if (typeof key === "string") {
-          const first = key.charCodeAt(0);
-          if (first >= 0x30 && first <= 0x39) {
-            const index = Number(key);
-            if (index < target.length && target[index] === undefined) return this.absent(index + 1);
-          }
-        }
-        return Reflect.get(target, key, receiver);
+    const handle = this;
+    this.pages = {
+      get count() {
+        return handle.numPages;
       },
-    });
+      get: (page) => this.getPage(page) ?? this.noteUnheld(page),
+      held: () => this.held.filter((p): p is PageText => p !== undefined),
+    };
   }
 
-  private absent(page: number): PageText | undefined {
-    const text = this.readBack?.(page);
-    if (!text) this.unheld.notePage(page);
-    return text;
+  private noteUnheld(page: number): undefined {
+    if (page >= 1 && page <= this.numPages) this.unheld.notePage(page);
+    return undefined;
   }
 
   /** The document is open with this many pages. */

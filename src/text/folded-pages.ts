@@ -5,6 +5,7 @@
  * index for finding on which pages a quotation stands without folding every page.
  */
 import type { PageText } from "../document/model.js";
+import { asPageSource, type PageSource } from "../document/page-source.js";
 import { bodyFlowText } from "./body-flow.js";
 import type { DerivedRecords } from "./derived-records.js";
 import type { EveryPageReadable } from "./every-page.js";
@@ -83,12 +84,16 @@ export class FoldedPages {
     return this.printedLabels;
   }
 
+  /** The pages, by number (a page not read is undefined). */
+  readonly pages: PageSource;
+
   constructor(
-    readonly pages: readonly (PageText | undefined)[],
+    pages: PageSource | readonly (PageText | undefined)[],
     private readonly options: FoldedPagesOptions = {},
   ) {
+    this.pages = asPageSource(pages);
     const cached = options.tokenIndex;
-    if (cached && cached.version === TOKEN_INDEX_VERSION && cached.pageCount === pages.length) {
+    if (cached && cached.version === TOKEN_INDEX_VERSION && cached.pageCount === this.pages.count) {
       this.tokenIndex = new TokenIndex(cached);
     }
   }
@@ -141,7 +146,7 @@ export class FoldedPages {
 
   /** A folded view; kept for later calls unless `keep` is false (the index reads every page once). */
   private flowView(page: number, reading: HyphenReading, flow: Flow, keep = true): FoldedText | undefined {
-    const text = this.pages[page - 1];
+    const text = this.pages.get(page);
     if (!text) return undefined;
     // Without line-end hyphens both readings are the same text: fold it once.
     const effective = text.lineEndHyphensUtf16.length === 0 ? "joined" : reading;
@@ -159,7 +164,7 @@ export class FoldedPages {
    * tried; folded only when reached.
    */
   private *pageViews(page: number, keep = true): Generator<{ view: FoldedText; reading: HyphenReading }> {
-    const text = this.pages[page - 1];
+    const text = this.pages.get(page);
     if (!text) return;
     const readings: HyphenReading[] = text.lineEndHyphensUtf16.length === 0 ? ["joined"] : READINGS;
     for (const flow of FLOWS) {
@@ -172,7 +177,7 @@ export class FoldedPages {
 
   /** The page's text folded with no reading of line-end hyphens (what the closest line is cut from). */
   plainView(page: number): FoldedText | undefined {
-    const text = this.pages[page - 1];
+    const text = this.pages.get(page);
     if (!text) return undefined;
     // Without line-end hyphens the whole-text view is exactly this: reuse it.
     if (text.lineEndHyphensUtf16.length === 0) return this.view(page, "joined");
@@ -234,7 +239,7 @@ export class FoldedPages {
     if (needle.length === 0) return [];
     const index = this.index();
     if (!index) return [];
-    const candidates = index.candidates(needle) ?? range(this.pages.length);
+    const candidates = index.candidates(needle) ?? range(this.pages.count);
     return candidates.filter((page) => this.findOnPage(page, needle, 1).length > 0);
   }
 
@@ -243,7 +248,7 @@ export class FoldedPages {
     if (needle.length === 0) return [];
     const index = this.index();
     if (!index) return [];
-    return index.candidates(needle) ?? range(this.pages.length);
+    return index.candidates(needle) ?? range(this.pages.count);
   }
 
   /** Whether the token index is at hand (read from the cache, built or given). */
@@ -258,7 +263,7 @@ export class FoldedPages {
 
   /** Takes a token index built elsewhere over these pages (as they arrived), unless one is at hand. */
   adoptIndex(index: TokenIndex): void {
-    if (this.tokenIndex || index.serialized.pageCount !== this.pages.length) return;
+    if (this.tokenIndex || index.serialized.pageCount !== this.pages.count) return;
     this.tokenIndex = index;
     this.options.onTokenIndexBuilt?.(index.serialized);
   }
@@ -285,7 +290,7 @@ export class FoldedPages {
       }
       // Every page is folded for the index and its views let go: the few candidate pages of a
       // quotation are folded again when searched, so memory holds the index, not every page's views.
-      this.tokenIndex = TokenIndex.build(this.pages.length, (page) => this.indexTexts(page));
+      this.tokenIndex = TokenIndex.build(this.pages.count, (page) => this.indexTexts(page));
       this.options.onTokenIndexBuilt?.(this.tokenIndex.serialized);
     }
     return this.tokenIndex;

@@ -49,8 +49,8 @@ function joinedAfter(pages: FoldedPages, first: number): Joined | null {
   }
   let joined = held.get(first);
   if (joined === undefined) {
-    const a = pages.pages[first - 1];
-    const b = pages.pages[first];
+    const a = pages.pages.get(first);
+    const b = pages.pages.get(first + 1);
     joined = a && b ? join(a, b, bodySizeOf(pages)) : null;
     held.set(first, joined);
   }
@@ -64,7 +64,7 @@ const bodySizes = new WeakMap<FoldedPages, number>();
 function bodySizeOf(pages: FoldedPages): number {
   let size = bodySizes.get(pages);
   if (size === undefined) {
-    size = dominantSize(pages.pages.flatMap((p) => p?.lines ?? []));
+    size = dominantSize(pages.pages.held().flatMap((p) => p.lines));
     bodySizes.set(pages, size);
   }
   return size;
@@ -148,7 +148,7 @@ export function joinedView(
  * page and its last word on the second.
  */
 export function findAcrossBreak(pages: FoldedPages, first: number, needle: string): AcrossBreak | undefined {
-  if (needle.length === 0 || first < 1 || first >= pages.pages.length) return undefined;
+  if (needle.length === 0 || first < 1 || first >= pages.pages.count) return undefined;
   const words = needle.split(" ");
   const onA = pages.view(first, "joined")?.text;
   const onB = pages.view(first + 1, "joined")?.text;

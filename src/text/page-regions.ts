@@ -6,6 +6,7 @@
  * what its message says.
  */
 import type { LineInfo, PageText } from "../document/model.js";
+import { asPageSource, type PageSource } from "../document/page-source.js";
 import { dominantSize } from "./body-flow.js";
 import { type DerivedRecords, recordName } from "./derived-records.js";
 
@@ -109,10 +110,14 @@ export class DocumentRegions {
   private readonly recurring = new Map<number, Set<string>>();
 
   /** `records` keeps the pages' own regions between runs. */
+  private readonly pages: PageSource;
+
   constructor(
-    private readonly pages: readonly (PageText | undefined)[],
+    pages: PageSource | readonly (PageText | undefined)[],
     private readonly records?: DerivedRecords,
-  ) {}
+  ) {
+    this.pages = asPageSource(pages);
+  }
 
   /** Forgets which edge-band lines recur nearby (after pages not held were read as absent). */
   forgetNeighbourhoods(): void {
@@ -121,7 +126,7 @@ export class DocumentRegions {
 
   /** The region of the line holding the UTF-16 offset `at` of a page's text. */
   regionAt(page: number, at: number): Region {
-    const text = this.pages[page - 1];
+    const text = this.pages.get(page);
     if (!text || text.lines.length === 0) return "body";
     const lines = text.lines;
     let lo = 0;
@@ -136,7 +141,7 @@ export class DocumentRegions {
 
   /** The region of every line of a page, in the order of PageText.lines. */
   pageRegions(page: number): Region[] {
-    const text = this.pages[page - 1];
+    const text = this.pages.get(page);
     if (!text) return [];
     return text.lines.map((_, i) => this.lineRegion(text, i));
   }
@@ -220,14 +225,14 @@ export class DocumentRegions {
     let recurring = this.recurring.get(page);
     if (!recurring) {
       recurring = new Set();
-      const text = this.pages[page - 1];
+      const text = this.pages.get(page);
       const own = new Set(text ? this.edgeKeysOf(text) : []);
       own.delete(undefined);
       const counts = new Map<string, number>();
       let textPages = 0;
-      const last = Math.min(this.pages.length, page + RUNNING_HEAD_WINDOW);
+      const last = Math.min(this.pages.count, page + RUNNING_HEAD_WINDOW);
       for (let p = Math.max(1, page - RUNNING_HEAD_WINDOW); p <= last; p++) {
-        const other = this.pages[p - 1];
+        const other = this.pages.get(p);
         if (!other) continue;
         if (other.hasTextLayer) textPages++;
         for (const k of new Set(this.edgeKeysOf(other)))
@@ -268,7 +273,7 @@ export class DocumentRegions {
         if (key === undefined && endsList(words, lines[i], local.bodySize)) return false;
       }
       let previous: PageText | undefined;
-      for (let p = page.page - 1; p >= 1 && !previous; p--) previous = this.pages[p - 1];
+      for (let p = page.page - 1; p >= 1 && !previous; p--) previous = this.pages.get(p);
       if (!previous || !this.localOf(previous).mayHoldReferences) return false;
       page = previous;
       from = previous.lines.length - 1;
@@ -293,8 +298,8 @@ export class DocumentRegions {
         seen++;
         if (REFERENCE_ENTRY.test(words)) return true;
       }
-      if (page.page >= this.pages.length) break;
-      page = this.pages[page.page];
+      if (page.page >= this.pages.count) break;
+      page = this.pages.get(page.page + 1);
       from = 0;
     }
     return false;

@@ -5,6 +5,7 @@
  * Pages are physical pages (1-based); labels never change a verdict, they only explain one.
  */
 import type { LineInfo, PageText } from "../document/model.js";
+import { asPageSource, type PageSource } from "../document/page-source.js";
 import { type DerivedRecords, recordName } from "./derived-records.js";
 import type { EveryPageReadable } from "./every-page.js";
 
@@ -58,11 +59,15 @@ export class PrintedLabels {
   private stored: (PrintedLabel | null)[] | null | undefined;
 
   /** `records` keeps every page's label between runs once all are decided. */
+  private readonly pages: PageSource;
+
   constructor(
-    private readonly pages: readonly (PageText | undefined)[],
+    pages: PageSource | readonly (PageText | undefined)[],
     private readonly records?: DerivedRecords,
     private readonly everyPage?: EveryPageReadable,
-  ) {}
+  ) {
+    this.pages = asPageSource(pages);
+  }
 
   /** Forgets the labels decided from neighbouring pages (after pages not held were read as absent). */
   forgetNeighbourhoods(): void {
@@ -73,7 +78,7 @@ export class PrintedLabels {
 
   /** The printed label of a physical page, or undefined when none is known. */
   of(page: number): PrintedLabel | undefined {
-    if (page < 1 || page > this.pages.length) return undefined;
+    if (page < 1 || page > this.pages.count) return undefined;
     const stored = this.storedLabels();
     if (stored) return stored[page - 1] ?? undefined;
     let label = this.labels.get(page);
@@ -93,7 +98,7 @@ export class PrintedLabels {
       }
       const byLabel = new Map<string, number[]>();
       const all: (PrintedLabel | null)[] = [];
-      for (let page = 1; page <= this.pages.length; page++) {
+      for (let page = 1; page <= this.pages.count; page++) {
         const printed = this.of(page);
         all.push(printed ?? null);
         if (!printed) continue;
@@ -116,7 +121,7 @@ export class PrintedLabels {
   private storedLabels(): (PrintedLabel | null)[] | null {
     if (this.stored === undefined) {
       const name = this.recordName();
-      this.stored = (name && storedLabels(this.records?.read(name), this.pages.length)) || null;
+      this.stored = (name && storedLabels(this.records?.read(name), this.pages.count)) || null;
     }
     return this.stored;
   }
@@ -128,13 +133,13 @@ export class PrintedLabels {
   }
 
   private decide(page: number): PrintedLabel | null {
-    const declared = this.pages[page - 1]?.pageLabel;
+    const declared = this.pages.get(page)?.pageLabel;
     const folio = this.folio(page);
     if (declared === undefined) return folio;
     for (let q = page - CONTRADICTION_WINDOW; q <= page + CONTRADICTION_WINDOW; q++) {
-      if (q < 1 || q > this.pages.length) continue;
+      if (q < 1 || q > this.pages.count) continue;
       const printed = this.folio(q)?.label;
-      const claimed = this.pages[q - 1]?.pageLabel;
+      const claimed = this.pages.get(q)?.pageLabel;
       if (printed !== undefined && claimed !== undefined && printed.toLowerCase() !== claimed.toLowerCase())
         return folio;
     }
@@ -144,7 +149,7 @@ export class PrintedLabels {
   private candidates(page: number): Folio[] {
     let list = this.offered.get(page);
     if (!list) {
-      const text = this.pages[page - 1];
+      const text = this.pages.get(page);
       list = text ? folioCandidates(text) : [];
       this.offered.set(page, list);
     }
@@ -156,7 +161,7 @@ export class PrintedLabels {
     if (held !== undefined) return held;
     const support = new Map<string, { numbering: Numbering; offset: number; pages: number[] }>();
     const from = Math.max(1, page - FOLIO_WINDOW);
-    const to = Math.min(this.pages.length, page + FOLIO_WINDOW);
+    const to = Math.min(this.pages.count, page + FOLIO_WINDOW);
     for (let q = from; q <= to; q++) {
       for (const f of this.candidates(q)) {
         const key = `${f.numbering}:${f.value - q}`;

@@ -1,6 +1,7 @@
 // A check against a document read in part maps the context and a record to the result the whole
 // document gives, or to the pages it still needs; it never fails for a page not read, and an error a
 // check raises is never swallowed.
+import { types } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkWithin, UnheldReads } from "../../src/checks/check-within.js";
 import type { EvidenceRecord } from "../../src/checks/evidence-record.js";
@@ -75,6 +76,24 @@ describe("checkWithin", () => {
     const outcome = checkWithin(context, handle.unheld, onPage5);
     expect("needs" in outcome && outcome.needs.pages.length).toBeGreaterThan(0);
     expect("needs" in outcome && outcome.needs.pages.includes(5)).toBe(false);
+  });
+
+  it("reads its pages through an explicit API: a page not held is undefined and noted, never thrown for", () => {
+    const { handle } = partial([5]);
+    expect(types.isProxy(handle.pages)).toBe(false);
+    expect(handle.pages.count).toBe(whole.length);
+    expect(handle.pages.get(5)).toBe(whole[4]);
+    expect(handle.unheld.any).toBe(false);
+    expect(handle.pages.held()).toEqual([whole[4]]);
+    expect(handle.unheld.any).toBe(false);
+    expect(handle.pages.get(4)).toBeUndefined();
+    expect(handle.pages.get(whole.length + 1)).toBeUndefined();
+    expect([...handle.unheld.pages]).toEqual([4]);
+    // Once the rest is stored, a page not held is read back, and nothing is noted.
+    handle.unheld.clear();
+    handle.readBackWith((page) => whole[page - 1]);
+    expect(handle.pages.get(4)).toBe(whole[3]);
+    expect(handle.unheld.any).toBe(false);
   });
 
   it("lets an error a check raises through", () => {

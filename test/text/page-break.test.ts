@@ -42,7 +42,7 @@ describe("words across a page break, looked for near the break", () => {
     let crossings = 0;
     let compared = 0;
     for (const pages of docs.values()) {
-      for (let first = 1; first < pages.pages.length; first++) {
+      for (let first = 1; first < pages.pages.count; first++) {
         const joined = joinedView(pages, first, "joined");
         if (!joined) continue;
         const words = joined.text.split(/\s+/).filter((w) => w.length > 0);
