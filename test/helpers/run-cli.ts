@@ -41,9 +41,13 @@ export function runCli(
 /**
  * Runs the built CLI's program in this process against an Io of its own (what `citeproof serve` does
  * for a call): the same output and exit code as `runCli` without a process's start. For calls that
- * read nothing from stdin and need no environment of their own (the library reads `process.env`).
+ * read nothing from stdin. The library reads its settings from `process.env`: `env` is set there for
+ * the call and put back after it (a test file's calls run one at a time).
  */
-export async function runCliInProcess(args: string[]): Promise<CliRun> {
+export async function runCliInProcess(
+  args: string[],
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<CliRun> {
   if (!existsSync(cliPath)) throw new Error(`${cliPath} is missing: run \`npx tsc -p .\` first`);
   const built = (path: string) => import(pathToFileURL(join(repoRoot, "dist", path)).href);
   const [{ runProgram }, { collectingIo }] = (await Promise.all([
@@ -51,7 +55,21 @@ export async function runCliInProcess(args: string[]): Promise<CliRun> {
     built("cli/cli-io.js"),
   ])) as [typeof import("../../src/cli/program.js"), typeof import("../../src/cli/cli-io.js")];
   const run = collectingIo(repoRoot);
-  const status = await runProgram([process.execPath, cliPath, ...args], run.io);
+  const saved = Object.entries(options.env ?? {}).map(([name, value]) => {
+    const before = process.env[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+    return { name, before };
+  });
+  let status: number;
+  try {
+    status = await runProgram([process.execPath, cliPath, ...args], run.io);
+  } finally {
+    for (const { name, before } of saved) {
+      if (before === undefined) delete process.env[name];
+      else process.env[name] = before;
+    }
+  }
   const stdout = run.stdout();
   let json: unknown;
   try {

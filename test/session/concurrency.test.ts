@@ -15,9 +15,9 @@ import { ORIGINAL } from "../prose/support.js";
 import { type SessionBench, sessionBench } from "./helpers.js";
 
 let bench: SessionBench;
-beforeAll(() => {
+beforeAll(async () => {
   bench = sessionBench();
-  expect(bench.session("new", [ORIGINAL]).status).toBe(0);
+  expect((await bench.session("new", [ORIGINAL])).status).toBe(0);
 });
 afterAll(() => bench.remove());
 

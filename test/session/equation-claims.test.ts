@@ -16,15 +16,15 @@ interface Excluded {
 
 describe("draft-input re-checks every equation claim", () => {
   let bench: SessionBench;
-  beforeAll(() => {
+  beforeAll(async () => {
     bench = sessionBench();
-    expect(bench.session("new", [ORIGINAL]).status).toBe(0);
+    expect((await bench.session("new", [ORIGINAL])).status).toBe(0);
     const evidence = bench.file("evidence.json", [
       { kind: "quotation", page: 1, text: "a finite set of nodes" },
       { kind: "equation", label: "1" },
       { kind: "equation", label: "3" },
     ]);
-    const run = bench.session("verify", ["--evidence", evidence, "--json"]);
+    const run = await bench.session("verify", ["--evidence", evidence, "--json"]);
     // Eq. (3) FAILs, as the worked example shows, and never enters the pool.
     expect(run.status).toBe(1);
     // A claim for Eq. (3) made under looser rules than the stored record's: it must not be offered.
@@ -37,22 +37,22 @@ describe("draft-input re-checks every equation claim", () => {
   });
   afterAll(() => bench.remove());
 
-  it("shows a failing equation claim as EXCLUDED and leaves it out of the material", () => {
-    const run = bench.session("draft-input", ["--json"]);
+  it("shows a failing equation claim as EXCLUDED and leaves it out of the material", async () => {
+    const run = await bench.session("draft-input", ["--json"]);
     expect(run.status).toBe(0);
     const m = run.json as { labels: { anchor: string }[]; excluded: Excluded[]; material: string };
     expect(m.labels.map((l) => l.anchor)).toEqual(["Eq. (1)"]);
     expect(m.excluded.map((x) => [x.anchor, x.reason])).toEqual([["Eq. (3)", "equation-unresolved"]]);
     expect(m.material).toContain("  Eq. (1)");
     expect(m.material).not.toContain("Eq. (3)");
-    const text = bench.session("draft-input").stdout;
+    const text = (await bench.session("draft-input")).stdout;
     expect(text).toMatch(
       /^EXCLUDED Eq\. \(3\) \(claim c3\): equation \(3\) is unresolved: .* \[equation-unresolved\]; left out of the material$/m,
     );
   });
 
-  it("flags a draft's citation of the excluded equation as not in the verified pool", () => {
-    const run = bench.session("check-draft", ["-", "--json"], {
+  it("flags a draft's citation of the excluded equation as not in the verified pool", async () => {
+    const run = await bench.session("check-draft", ["-", "--json"], {
       input: "By Eq. (1) and Eq. (3) the bound holds.",
     });
     const report = run.json as { flagged: { flag: string; anchor: string }[] };
@@ -62,14 +62,14 @@ describe("draft-input re-checks every equation claim", () => {
 
 describe("a session whose extraction record predates equation records", () => {
   let bench: SessionBench;
-  beforeAll(() => {
+  beforeAll(async () => {
     bench = sessionBench("older");
-    expect(bench.session("new", [ORIGINAL]).status).toBe(0);
+    expect((await bench.session("new", [ORIGINAL])).status).toBe(0);
     const evidence = bench.file("evidence.json", [
       { kind: "quotation", page: 1, text: "a finite set of nodes" },
       { kind: "equation", label: "1" },
     ]);
-    expect(bench.session("verify", ["--evidence", evidence]).status).toBe(0);
+    expect((await bench.session("verify", ["--evidence", evidence])).status).toBe(0);
     // Rewrite the record as a schema-1 citeproof wrote it: pages only, no anchors.
     const path = join(bench.dir, "extraction.json");
     const { payload } = readJsonFile(path, "extraction", [2]);
@@ -84,12 +84,12 @@ describe("a session whose extraction record predates equation records", () => {
   });
   afterAll(() => bench.remove());
 
-  it("answers an equation record with equation-evidence-unavailable, saying to start a new session", () => {
+  it("answers an equation record with equation-evidence-unavailable, saying to start a new session", async () => {
     const evidence = bench.file("eq.json", [
       { kind: "equation", label: "1" },
       { kind: "quotation", page: 1, text: "a finite set of nodes" },
     ]);
-    const run = bench.session("verify", ["--evidence", evidence, "--json"]);
+    const run = await bench.session("verify", ["--evidence", evidence, "--json"]);
     expect(run.status).toBe(1);
     const results = (run.json as { results: { verdict: string; reason: string; message: string }[] }).results;
     expect(results.map((r) => [r.verdict, r.reason])).toEqual([
@@ -99,8 +99,8 @@ describe("a session whose extraction record predates equation records", () => {
     expect(results[0].message).toMatch(/start a new session on the PDF/);
   });
 
-  it("answers equation citations in text the same way, and still checks quotations", () => {
-    const run = bench.session("check-text", ["-", "--json"], {
+  it("answers equation citations in text the same way, and still checks quotations", async () => {
+    const run = await bench.session("check-text", ["-", "--json"], {
       input: 'By Eq. (1) the model, on p. 1 "a finite set of nodes", holds.',
     });
     const report = run.json as { citations: { anchor: string; verdict: string; reason: string }[] };
@@ -110,15 +110,18 @@ describe("a session whose extraction record predates equation records", () => {
     ]);
   });
 
-  it("excludes its equation claims from the drafting material", () => {
-    const m = bench.session("draft-input", ["--json"]).json as { excluded: Excluded[]; labels: unknown[] };
+  it("excludes its equation claims from the drafting material", async () => {
+    const m = (await bench.session("draft-input", ["--json"])).json as {
+      excluded: Excluded[];
+      labels: unknown[];
+    };
     expect(m.labels).toEqual([]);
     expect(m.excluded.map((x) => [x.anchor, x.reason])).toEqual([
       ["Eq. (1)", "equation-evidence-unavailable"],
     ]);
   });
 
-  it("refuses a record that claims schema 1 but still holds anchors", () => {
+  it("refuses a record that claims schema 1 but still holds anchors", async () => {
     const path = join(bench.dir, "extraction.json");
     const { payload } = readJsonFile(path, "extraction", [1]);
     const original = JSON.stringify(payload);
@@ -131,9 +134,9 @@ describe("a session whose extraction record predates equation records", () => {
     info.original.extraction.sha256 = sha256;
     writeJsonFile(sessionPath, "session", info);
     try {
-      const run = bench.session("pool", ["--json"]);
+      const run = await bench.session("pool", ["--json"]);
       expect(run.status).toBe(0); // the pool does not read the record
-      const refused = bench.session("draft-input", ["--json"]);
+      const refused = await bench.session("draft-input", ["--json"]);
       expect(refused.status).toBe(2);
       expect((refused.json as { error: { code: string; message: string } }).error).toMatchObject({
         code: "SESSION_CORRUPT",

@@ -22,7 +22,7 @@ const NOTES = [
 
 let bench: SessionBench;
 let original: string;
-beforeAll(() => {
+beforeAll(async () => {
   bench = sessionBench();
   original = bench.file("notes.md", NOTES);
 });
@@ -31,23 +31,23 @@ afterAll(() => bench.remove());
 const errorCode = (run: { json: unknown }) => (run.json as { error: { code: string } }).error.code;
 
 describe("a session whose original is a flow source", () => {
-  it("binds the file's bytes and its parsed document under its sha256", () => {
-    const run = bench.session("new", [original]);
+  it("binds the file's bytes and its parsed document under its sha256", async () => {
+    const run = await bench.session("new", [original]);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/original .*notes\.md \(Markdown sha256 [0-9a-f]{12}\)/u);
     expect(listFiles(bench.dir)).toEqual(["document.json", "original.md", "session.json"]);
     const session = JSON.parse(readFileSync(join(bench.dir, "session.json"), "utf8"));
     expect(session.payload.original).toMatchObject({ kind: "markdown", file: "original.md", pages: 0 });
-    expect(bench.session("new", [original, "--json"]).json).toMatchObject({ created: false });
+    expect((await bench.session("new", [original, "--json"])).json).toMatchObject({ created: false });
   });
 
-  it("checks claims by section: a PASS enters the pool with its section, a wrong section never does", () => {
+  it("checks claims by section: a PASS enters the pool with its section, a wrong section never does", async () => {
     const evidence = bench.file("evidence.json", [
       { kind: "quotation", text: "taken from fourteen sites along each coast", section: "Methods" },
       { kind: "quotation", text: "taken from fourteen sites along each coast", section: "1 Introduction" },
       { kind: "quotation", text: "hold a large share of the world's farmland" },
     ]);
-    const run = bench.session("verify", ["--evidence", evidence, "--json"]);
+    const run = await bench.session("verify", ["--evidence", evidence, "--json"]);
     expect(run.status).toBe(1);
     const report = run.json as {
       document: { kind: string };
@@ -59,33 +59,33 @@ describe("a session whose original is a flow source", () => {
       "FAIL wrong-section false",
       "PASS found true",
     ]);
-    const claims = (bench.session("pool", ["--json"]).json as { claims: Claim[] }).claims;
+    const claims = ((await bench.session("pool", ["--json"])).json as { claims: Claim[] }).claims;
     expect(claims.map((c) => [c.id, c.section ?? null, c.page ?? null])).toEqual([
       ["c1", "Methods", null],
       ["c2", null, null],
     ]);
-    expect(bench.session("pool").stdout).toContain('c1 PASS section "Methods"');
+    expect((await bench.session("pool")).stdout).toContain('c1 PASS section "Methods"');
   });
 
-  it("checks a draft against the original, sections named in its prose", () => {
+  it("checks a draft against the original, sections named in its prose", async () => {
     const draft = bench.file(
       "draft.txt",
       'In Section 2 the authors say samples were "taken from fourteen sites along each coast". ' +
         'Section 1 says deltas "hold a large share of the world\'s cities".',
     );
-    const run = bench.session("check-text", [draft, "--json"]);
+    const run = await bench.session("check-text", [draft, "--json"]);
     expect(run.status).toBe(1);
     const report = run.json as { session: string; citations: { verdict: string; reason: string }[] };
     expect(report.session).toBe("demo");
     expect(report.citations.map((c) => `${c.verdict} ${c.reason}`)).toEqual(["PASS found", "FAIL absent"]);
   });
 
-  it("refuses another file as the original, a changed original, and the commands that read a PDF original", () => {
+  it("refuses another file as the original, a changed original, and the commands that read a PDF original", async () => {
     const other = bench.file("other.md", `${NOTES}\nOne more line.\n`);
     const evidence = bench.file("e.json", [
       { kind: "quotation", text: "hold a large share of the world's farmland" },
     ]);
-    expect(errorCode(bench.session("verify", ["--evidence", evidence, "--pdf", other, "--json"]))).toBe(
+    expect(errorCode(await bench.session("verify", ["--evidence", evidence, "--pdf", other, "--json"]))).toBe(
       "ORIGINAL_MISMATCH",
     );
     for (const [sub, args] of [
@@ -94,8 +94,8 @@ describe("a session whose original is a flow source", () => {
       ["compare", []],
       ["revise", [other]],
     ] as const)
-      expect(errorCode(bench.session(sub, [...args, "--json"])), sub).toBe("CONTENT_NOT_SUPPORTED");
+      expect(errorCode(await bench.session(sub, [...args, "--json"])), sub).toBe("CONTENT_NOT_SUPPORTED");
     writeFileSync(join(bench.dir, "original.md"), `${NOTES}changed\n`);
-    expect(errorCode(bench.session("pool", ["--json"]))).toBe("SESSION_CORRUPT");
+    expect(errorCode(await bench.session("pool", ["--json"]))).toBe("SESSION_CORRUPT");
   });
 });

@@ -7,16 +7,16 @@ import { type SessionBench, sessionBench } from "./helpers.js";
 
 const WORDS = "The learner receives examples whose labels were flipped";
 let bench: SessionBench;
-beforeAll(() => {
+beforeAll(async () => {
   bench = sessionBench();
-  expect(bench.session("new", [fixture("scan-layers")]).status).toBe(0);
+  expect((await bench.session("new", [fixture("scan-layers")])).status).toBe(0);
 });
 afterAll(() => bench.remove());
 
 describe("a quotation on a scanned page in a session", () => {
-  it("enters the pool as a FLAG and is offered as a bare pointer", () => {
+  it("enters the pool as a FLAG and is offered as a bare pointer", async () => {
     const evidence = bench.file("evidence.json", [{ kind: "quotation", page: 1, text: WORDS }]);
-    const run = bench.session("verify", ["--evidence", evidence, "--json"]);
+    const run = await bench.session("verify", ["--evidence", evidence, "--json"]);
     expect(run.status, run.stderr).toBe(0);
     const results = (
       run.json as { results: { verdict: string; reason: string; pool: { entered: boolean } }[] }
@@ -24,7 +24,7 @@ describe("a quotation on a scanned page in a session", () => {
     expect(results.map((r) => [r.verdict, r.reason, r.pool.entered])).toEqual([
       ["FLAG", "no-text-layer", true],
     ]);
-    const material = (bench.session("draft-input", ["--json"]).json as { material: string }).material;
+    const material = ((await bench.session("draft-input", ["--json"])).json as { material: string }).material;
     expect(material).toContain("  p. 1 -- wording unchecked");
     expect(material).not.toContain(WORDS);
   });

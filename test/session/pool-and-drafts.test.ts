@@ -11,9 +11,9 @@ interface VerifyJson {
 
 let bench: SessionBench;
 let verified: VerifyJson;
-beforeAll(() => {
+beforeAll(async () => {
   bench = sessionBench();
-  expect(bench.session("new", [ORIGINAL]).status).toBe(0);
+  expect((await bench.session("new", [ORIGINAL])).status).toBe(0);
   const evidence = bench.file("evidence.json", [
     { id: "q1", kind: "quotation", page: 1, text: "a finite set of nodes" },
     { id: "p2", kind: "page", page: 2 },
@@ -23,18 +23,18 @@ beforeAll(() => {
     { id: "loose", kind: "quotation", text: "a finite set of nodes" },
     { id: "q4", kind: "quotation", page: 4, text: "To test the method, we generate random sequences" },
   ]);
-  const run = bench.session("verify", ["--evidence", evidence, "--json"]);
+  const run = await bench.session("verify", ["--evidence", evidence, "--json"]);
   expect(run.status).toBe(1);
   verified = run.json as VerifyJson;
 });
 afterAll(() => bench.remove());
 
-function pool(): Claim[] {
-  return (bench.session("pool", ["--json"]).json as { claims: Claim[] }).claims;
+async function pool(): Promise<Claim[]> {
+  return ((await bench.session("pool", ["--json"])).json as { claims: Claim[] }).claims;
 }
 
 describe("session verify and the pool", () => {
-  it("checks each record as verify does and enters only PASS and FLAG results", () => {
+  it("checks each record as verify does and enters only PASS and FLAG results", async () => {
     expect(verified.results.map((r) => [r.verdict, r.reason, r.pool.entered, r.pool.claim])).toEqual([
       ["PASS", "found", true, "c1"],
       ["FLAG", "no-quotation", true, "c2"],
@@ -46,8 +46,8 @@ describe("session verify and the pool", () => {
     ]);
   });
 
-  it("holds each claim's anchor, words, verdict, reason and time", () => {
-    const claims = pool();
+  it("holds each claim's anchor, words, verdict, reason and time", async () => {
+    const claims = await pool();
     expect(
       claims.map((c) => [c.id, c.kind, c.page, c.text ?? null, c.words, c.verdict, c.reason, c.evidenceId]),
     ).toEqual([
@@ -59,16 +59,16 @@ describe("session verify and the pool", () => {
     for (const c of claims) expect(Date.parse(c.at)).not.toBeNaN();
   });
 
-  it("does not enter a claim twice", () => {
+  it("does not enter a claim twice", async () => {
     const again = bench.file("again.json", [{ kind: "quotation", page: 1, text: "A finite  set of NODES" }]);
-    const run = bench.session("verify", ["--evidence", again, "--json"]);
+    const run = await bench.session("verify", ["--evidence", again, "--json"]);
     expect(run.status, run.stderr).toBe(0);
     expect((run.json as VerifyJson).results[0].pool).toEqual({ entered: false, claim: "c1" });
-    expect(pool()).toHaveLength(4);
+    expect(await pool()).toHaveLength(4);
   });
 
-  it("prints the pool for a person, FLAGs marked as wording unchecked", () => {
-    const lines = bench.session("pool").stdout.split("\n");
+  it("prints the pool for a person, FLAGs marked as wording unchecked", async () => {
+    const lines = (await bench.session("pool")).stdout.split("\n");
     expect(lines[0]).toMatch(/^claim pool of session demo \(pdf sha256 [0-9a-f]{12}\): 4 claim\(s\)$/);
     expect(lines[1]).toMatch(/^ {2}c1 PASS p\. 1 "a finite set of nodes" \[found\] \S+$/);
     expect(lines[2]).toMatch(/^ {2}c2 FLAG p\. 2 \[no-quotation\] \S+ -- wording unchecked$/);
@@ -76,8 +76,8 @@ describe("session verify and the pool", () => {
 });
 
 describe("session draft-input", () => {
-  it("gives checked quotations, and FLAGs as bare pointers marked as unchecked wording", () => {
-    const run = bench.session("draft-input", ["--json"]);
+  it("gives checked quotations, and FLAGs as bare pointers marked as unchecked wording", async () => {
+    const run = await bench.session("draft-input", ["--json"]);
     expect(run.status).toBe(0);
     const m = run.json as {
       empty: boolean;
@@ -100,16 +100,16 @@ describe("session draft-input", () => {
     expect(m.material).not.toContain("EMPTY POOL");
   });
 
-  it("still gives the material for an empty pool, with a line that begins EMPTY POOL", () => {
+  it("still gives the material for an empty pool, with a line that begins EMPTY POOL", async () => {
     const empty = sessionBench("empty");
     try {
-      expect(empty.session("new", [ORIGINAL]).status).toBe(0);
-      const run = empty.session("draft-input");
+      expect((await empty.session("new", [ORIGINAL])).status).toBe(0);
+      const run = await empty.session("draft-input");
       expect(run.status).toBe(0);
       const lines = run.stdout.trimEnd().split("\n");
       expect(lines[0]).toMatch(/^Checked evidence from the original of session empty/);
       expect(lines[lines.length - 1]).toMatch(/^EMPTY POOL/);
-      expect((empty.session("draft-input", ["--json"]).json as { empty: boolean }).empty).toBe(true);
+      expect(((await empty.session("draft-input", ["--json"])).json as { empty: boolean }).empty).toBe(true);
     } finally {
       empty.remove();
     }
@@ -126,9 +126,9 @@ describe("session check-draft: the two flags", () => {
     '"The model is defined on a finite set" appears with no page.',
   ].join("\n");
 
-  it("flags anchors never offered and pool anchors whose words fail re-verification, with the reason", () => {
+  it("flags anchors never offered and pool anchors whose words fail re-verification, with the reason", async () => {
     const path = bench.file("draft.txt", draft);
-    const run = bench.session("check-draft", [path, "--json"]);
+    const run = await bench.session("check-draft", [path, "--json"]);
     expect(run.status).toBe(1);
     const report = run.json as {
       citations: number;
@@ -152,26 +152,28 @@ describe("session check-draft: the two flags", () => {
     expect(readFileSync(path, "utf8")).toBe(draft);
   });
 
-  it("prints the flags for a person and exits 0 when nothing is flagged", () => {
-    const flagged = bench.session("check-draft", [bench.file("draft.txt", draft)]);
+  it("prints the flags for a person and exits 0 when nothing is flagged", async () => {
+    const flagged = await bench.session("check-draft", [bench.file("draft.txt", draft)]);
     expect(flagged.stdout).toContain(
       '  failed re-verification: line 2: p. 1 "a finite set of vertices": not found on page 1',
     );
     expect(flagged.stdout).toContain("5 flag(s); the prose is left as written");
-    const clean = bench.session("check-draft", ["-"], { input: 'On p. 1 it is "a finite set of nodes".' });
+    const clean = await bench.session("check-draft", ["-"], {
+      input: 'On p. 1 it is "a finite set of nodes".',
+    });
     expect(clean.status).toBe(0);
     expect(clean.stdout).toContain("exit 0: no citation is flagged");
   });
 });
 
 describe("session check-text: pool labels", () => {
-  it("labels a citation matching-pool-quotation, anchor-only or absent-anchor", () => {
+  it("labels a citation matching-pool-quotation, anchor-only or absent-anchor", async () => {
     const text = [
       'On p. 4 "we generate random sequences" is said.',
       'On p. 1 "each of which carries a positive weight" too.',
       "Page 9 has the appendix.",
     ].join(" ");
-    const run = bench.session("check-text", ["-", "--json"], { input: text });
+    const run = await bench.session("check-text", ["-", "--json"], { input: text });
     const report = run.json as { citations: { anchor: string; verdict: string; pool: string }[] };
     expect(report.citations.map((c) => [c.anchor, c.verdict, c.pool])).toEqual([
       ["p. 4", "PASS", "matching-pool-quotation"],

@@ -14,9 +14,9 @@ interface CompareJson {
 }
 
 let bench: SessionBench;
-beforeAll(() => {
+beforeAll(async () => {
   bench = sessionBench();
-  expect(bench.session("new", [ORIGINAL]).status).toBe(0);
+  expect((await bench.session("new", [ORIGINAL])).status).toBe(0);
   const evidence = bench.file("evidence.json", [
     { kind: "quotation", page: 1, text: "a finite set of nodes" },
     { kind: "quotation", page: 4, text: "To test the method, we generate random sequences" },
@@ -27,7 +27,7 @@ beforeAll(() => {
     { kind: "equation", label: "2" },
     { kind: "figure", label: "1" },
   ]);
-  const run = bench.session("verify", ["--evidence", evidence]);
+  const run = await bench.session("verify", ["--evidence", evidence]);
   expect(run.status, run.stdout + run.stderr).toBe(0);
 });
 afterAll(() => bench.remove());
@@ -37,30 +37,30 @@ function outcomes(json: CompareJson): string[][] {
 }
 
 describe("session revise", () => {
-  it("refuses the original as its own revision", () => {
-    const run = bench.session("revise", [ORIGINAL, "--json"]);
+  it("refuses the original as its own revision", async () => {
+    const run = await bench.session("revise", [ORIGINAL, "--json"]);
     expect(run.status).toBe(2);
     expect((run.json as { error: { code: string; message: string } }).error.message).toMatch(
       /is the original of session demo/,
     );
   });
 
-  it("stores a revision beside the original, which stays as it was", () => {
+  it("stores a revision beside the original, which stays as it was", async () => {
     const original = readFileSync(join(bench.dir, "original.pdf"));
-    const run = bench.session("revise", [MOVED, "--json"]);
+    const run = await bench.session("revise", [MOVED, "--json"]);
     expect(run.status).toBe(0);
     expect(run.json).toMatchObject({ created: true, revision: { id: "r1", pages: 11 } });
     expect(existsSync(join(bench.dir, "revisions", "r1", "revision.pdf"))).toBe(true);
     expect(existsSync(join(bench.dir, "revisions", "r1", "extraction.json"))).toBe(true);
     expect(readFileSync(join(bench.dir, "original.pdf")).equals(original)).toBe(true);
-    const again = bench.session("revise", [MOVED, "--json"]);
+    const again = await bench.session("revise", [MOVED, "--json"]);
     expect(again.json).toMatchObject({ created: false, revision: { id: "r1" } });
   });
 });
 
 describe("session compare", () => {
-  it("gives each claim one outcome in a revision where a quotation moved one page", () => {
-    const run = bench.session("compare", ["--revision", "r1", "--json"]);
+  it("gives each claim one outcome in a revision where a quotation moved one page", async () => {
+    const run = await bench.session("compare", ["--revision", "r1", "--json"]);
     expect(run.status).toBe(0);
     const json = run.json as CompareJson;
     expect(json.revision).toMatchObject({ id: "r1", pages: 11, pagesWithoutText: [] });
@@ -78,10 +78,10 @@ describe("session compare", () => {
     expect(json.caveat).toBe(COMPARE_CAVEAT);
   });
 
-  it("answers uncheckable for quotations found nowhere when a page gave no text, and page gone", () => {
-    const stored = bench.session("revise", [SCAN, "--json"]);
+  it("answers uncheckable for quotations found nowhere when a page gave no text, and page gone", async () => {
+    const stored = await bench.session("revise", [SCAN, "--json"]);
     expect(stored.json).toMatchObject({ created: true, revision: { id: "r2", pages: 9 } });
-    const json = bench.session("compare", ["--json"]).json as CompareJson;
+    const json = (await bench.session("compare", ["--json"])).json as CompareJson;
     expect(json.revision).toMatchObject({ id: "r2", pagesWithoutText: [4] });
     expect(outcomes(json)).toEqual([
       ["p. 1", "unchanged", "1"],
@@ -96,8 +96,8 @@ describe("session compare", () => {
     expect(json.claims[1].detail).toMatch(/page 4 of the revision gave no text/);
   });
 
-  it("prints the outcomes for a person, and says the comparison cannot tell if the report is answered", () => {
-    const run = bench.session("compare", ["--revision", "r1"]);
+  it("prints the outcomes for a person, and says the comparison cannot tell if the report is answered", async () => {
+    const run = await bench.session("compare", ["--revision", "r1"]);
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(
       /^session demo: pool compared with revision r1 \(pdf sha256 [0-9a-f]{12}, 11 pages\)/,
@@ -111,8 +111,8 @@ describe("session compare", () => {
     expect(lines[lines.length - 1]).toBe(`note: ${COMPARE_CAVEAT}`);
   });
 
-  it("names an unknown revision with a coded error", () => {
-    const run = bench.session("compare", ["--revision", "r9", "--json"]);
+  it("names an unknown revision with a coded error", async () => {
+    const run = await bench.session("compare", ["--revision", "r9", "--json"]);
     expect(run.status).toBe(2);
     expect((run.json as { error: { code: string; message: string } }).error.message).toMatch(
       /holds no revision "r9" \(it holds r1, r2\)/,

@@ -11,20 +11,20 @@ import { MOVED, ORIGINAL } from "../prose/support.js";
 import { type SessionBench, sessionBench } from "./helpers.js";
 
 let bench: SessionBench;
-beforeAll(() => {
+beforeAll(async () => {
   bench = sessionBench();
-  const run = bench.session("new", [ORIGINAL, "--json"]);
+  const run = await bench.session("new", [ORIGINAL, "--json"]);
   expect(run.status).toBe(0);
   const evidence = bench.file("evidence.json", [
     { kind: "quotation", page: 1, text: "a finite set of nodes" },
     { kind: "page", page: 2 },
   ]);
-  expect(bench.session("verify", ["--evidence", evidence]).status).toBe(0);
+  expect((await bench.session("verify", ["--evidence", evidence])).status).toBe(0);
 });
 afterAll(() => bench.remove());
 
 describe("session new and the bound original", () => {
-  it("stores the original's bytes, its extraction record and the session record, nothing else", () => {
+  it("stores the original's bytes, its extraction record and the session record, nothing else", async () => {
     expect(listFiles(bench.dir)).toEqual(["extraction.json", "original.pdf", "pool.jsonl", "session.json"]);
     expect(readFileSync(join(bench.dir, "original.pdf")).equals(readFileSync(ORIGINAL))).toBe(true);
     const session = JSON.parse(readFileSync(join(bench.dir, "session.json"), "utf8"));
@@ -37,16 +37,16 @@ describe("session new and the bound original", () => {
     expect(extraction.schema).toBe(extraction.payload.schemaVersion);
   });
 
-  it("answers the same PDF again without change", () => {
+  it("answers the same PDF again without change", async () => {
     const before = readFileSync(join(bench.dir, "session.json"), "utf8");
-    const run = bench.session("new", [ORIGINAL, "--json"]);
+    const run = await bench.session("new", [ORIGINAL, "--json"]);
     expect(run.status).toBe(0);
     expect(run.json).toMatchObject({ created: false });
     expect(readFileSync(join(bench.dir, "session.json"), "utf8")).toBe(before);
   });
 
-  it("refuses a different PDF as the original, and says to store it as a revision or start anew", () => {
-    const run = bench.session("new", [MOVED, "--json"]);
+  it("refuses a different PDF as the original, and says to store it as a revision or start anew", async () => {
+    const run = await bench.session("new", [MOVED, "--json"]);
     expect(run.status).toBe(2);
     const error = (run.json as { error: { code: string; message: string } }).error;
     expect(error.code).toBe("ORIGINAL_MISMATCH");
@@ -56,7 +56,7 @@ describe("session new and the bound original", () => {
     expect(run.stderr).toMatch(/^citeproof: error \[ORIGINAL_MISMATCH\]/);
   });
 
-  it("refuses a different PDF given as the original to any command, and accepts the original", () => {
+  it("refuses a different PDF given as the original to any command, and accepts the original", async () => {
     const draft = bench.file("d.txt", "Page 2 sets up the sampler.");
     for (const [sub, args] of [
       ["verify", ["--evidence", bench.file("e.json", [{ kind: "page", page: 2 }])]],
@@ -64,14 +64,14 @@ describe("session new and the bound original", () => {
       ["check-draft", [draft]],
       ["draft-input", []],
     ] as const) {
-      const refused = bench.session(sub, [...args, "--pdf", MOVED, "--json"]);
+      const refused = await bench.session(sub, [...args, "--pdf", MOVED, "--json"]);
       expect(refused.status, sub).toBe(2);
       expect((refused.json as { error: { code: string } }).error.code, sub).toBe("ORIGINAL_MISMATCH");
-      expect(bench.session(sub, [...args, "--pdf", ORIGINAL]).status, sub).toBe(0);
+      expect((await bench.session(sub, [...args, "--pdf", ORIGINAL])).status, sub).toBe(0);
     }
   });
 
-  it("names a missing session and a bad name with coded errors", () => {
+  it("names a missing session and a bad name with coded errors", async () => {
     const missing = runCli(["session", "pool", "nosuch", "--session", join(bench.root, "nosuch"), "--json"]);
     expect(missing.status).toBe(2);
     expect((missing.json as { error: { code: string } }).error.code).toBe("SESSION_NOT_FOUND");
@@ -82,14 +82,14 @@ describe("session new and the bound original", () => {
 });
 
 describe("a session file that fails its own check is refused, never repaired", () => {
-  function tamper(file: string, change: (text: string) => string, sub: string, args: string[] = []) {
+  async function tamper(file: string, change: (text: string) => string, sub: string, args: string[] = []) {
     const path = join(bench.dir, file);
     const original = readFileSync(path, "utf8");
     const changed = change(original);
     expect(changed).not.toBe(original);
     writeFileSync(path, changed);
     try {
-      const run = bench.session(sub, [...args, "--json"]);
+      const run = await bench.session(sub, [...args, "--json"]);
       expect(run.status).toBe(2);
       const error = (run.json as { error: { code: string; message: string } }).error;
       expect(error.code).toBe("SESSION_CORRUPT");
@@ -100,25 +100,31 @@ describe("a session file that fails its own check is refused, never repaired", (
     }
   }
 
-  it("a pool line whose claim was edited fails its sha256 check", () => {
-    const message = tamper("pool.jsonl", (t) => t.replace('"verdict":"PASS"', '"verdict":"FLAG"'), "pool");
+  it("a pool line whose claim was edited fails its sha256 check", async () => {
+    const message = await tamper(
+      "pool.jsonl",
+      (t) => t.replace('"verdict":"PASS"', '"verdict":"FLAG"'),
+      "pool",
+    );
     expect(message).toMatch(/pool\.jsonl line 1 fails its sha256 check/);
   });
 
-  it("a pool with its last line removed, or every line, is refused: the chain holds its length", () => {
+  it("a pool with its last line removed, or every line, is refused: the chain holds its length", async () => {
     const lines = readFileSync(join(bench.dir, "pool.jsonl"), "utf8").split("\n").slice(0, -1);
     expect(lines.length).toBeGreaterThan(1);
     const dropLast = (t: string) => `${t.split("\n").slice(0, -2).join("\n")}\n`;
-    expect(tamper("pool.jsonl", dropLast, "pool")).toMatch(/line 1 fails its seal: .*lines were removed/);
-    expect(tamper("pool.jsonl", () => "", "pool")).toMatch(/holds no line/);
+    expect(await tamper("pool.jsonl", dropLast, "pool")).toMatch(
+      /line 1 fails its seal: .*lines were removed/,
+    );
+    expect(await tamper("pool.jsonl", () => "", "pool")).toMatch(/holds no line/);
   });
 
-  it("a torn pool line is refused", () => {
-    expect(tamper("pool.jsonl", (t) => t.slice(0, -20), "pool")).toMatch(/torn line/);
+  it("a torn pool line is refused", async () => {
+    expect(await tamper("pool.jsonl", (t) => t.slice(0, -20), "pool")).toMatch(/torn line/);
   });
 
-  it("a pool line of an unknown schema is refused, even with a matching hash", () => {
-    const message = tamper(
+  it("a pool line of an unknown schema is refused, even with a matching hash", async () => {
+    const message = await tamper(
       "pool.jsonl",
       (t) => {
         const [first, ...rest] = t.split("\n");
@@ -130,8 +136,8 @@ describe("a session file that fails its own check is refused, never repaired", (
     expect(message).toMatch(/schema 99/);
   });
 
-  it("a claim that could never be in the pool is refused, even with a matching hash", () => {
-    const message = tamper(
+  it("a claim that could never be in the pool is refused, even with a matching hash", async () => {
+    const message = await tamper(
       "pool.jsonl",
       (t) => {
         // Written with the store key, as a writer holding it could: the seal holds, the claim does not.
@@ -146,8 +152,8 @@ describe("a session file that fails its own check is refused, never repaired", (
     expect(message).toMatch(/never enters the pool/);
   });
 
-  it("an edited extraction record fails its check", () => {
-    const message = tamper(
+  it("an edited extraction record fails its check", async () => {
+    const message = await tamper(
       "extraction.json",
       (t) => t.replace("a finite set of nodes", "a finite set of edges"),
       "check-text",
@@ -156,8 +162,8 @@ describe("a session file that fails its own check is refused, never repaired", (
     expect(message).toMatch(/extraction\.json fails its sha256 check/);
   });
 
-  it("an extraction record other than the one session.json names is refused", () => {
-    const message = tamper(
+  it("an extraction record other than the one session.json names is refused", async () => {
+    const message = await tamper(
       "extraction.json",
       (t) => {
         const env = JSON.parse(t);
@@ -170,8 +176,8 @@ describe("a session file that fails its own check is refused, never repaired", (
     expect(message).toMatch(/not the extraction record session\.json names/);
   });
 
-  it("an edited session record fails its check", () => {
-    const message = tamper("session.json", (t) => t.replace('"pages":10', '"pages":11'), "pool");
+  it("an edited session record fails its check", async () => {
+    const message = await tamper("session.json", (t) => t.replace('"pages":10', '"pages":11'), "pool");
     expect(message).toMatch(/session\.json fails its sha256 check/);
   });
 });

@@ -18,22 +18,22 @@ beforeAll(async () => {
   equations = await kindSupported(await openContext(ORIGINAL, cache.dir), "equation");
   cache.remove();
   bench = sessionBench();
-  expect(bench.session("new", [ORIGINAL]).status).toBe(0);
+  expect((await bench.session("new", [ORIGINAL])).status).toBe(0);
   // The pool the example assumes: the p. 1 quotation (PASS) and a bare pointer to page 2 (FLAG).
   const evidence = bench.file("evidence.json", [
     { kind: "quotation", page: 1, text: "a finite set of nodes" },
     { kind: "page", page: 2 },
     { kind: "quotation", page: 3, text: "a finite set of edges" },
   ]);
-  const verified = bench.session("verify", ["--evidence", evidence]);
+  const verified = await bench.session("verify", ["--evidence", evidence]);
   expect(verified.status).toBe(1); // the p. 3 quotation FAILs and never enters the pool
 });
 afterAll(() => bench.remove());
 
 describe("the worked example", () => {
-  it("reproduces the report line for line", (t) => {
+  it("reproduces the report line for line", async (t) => {
     if (!equations) t.skip("equation checks are not in this build yet");
-    const run = bench.session("check-text", [bench.file("report.txt", WORKED_EXAMPLE)]);
+    const run = await bench.session("check-text", [bench.file("report.txt", WORKED_EXAMPLE)]);
     expect(run.status).toBe(1);
     expect(run.stdout.split("\n")).toEqual([
       `checked against the original bound to this session (pdf sha256 ${SHA12})`,
@@ -51,9 +51,9 @@ describe("the worked example", () => {
     ]);
   });
 
-  it("reproduces every line but the equation's without the equation sentence", () => {
+  it("reproduces every line but the equation's without the equation sentence", async () => {
     const draft = WORKED_EXAMPLE.replace(", and Eq. (3) is the key identity", "");
-    const run = bench.session("check-text", [bench.file("report-no-eq.txt", draft)]);
+    const run = await bench.session("check-text", [bench.file("report-no-eq.txt", draft)]);
     expect(run.status).toBe(1);
     expect(run.stdout.split("\n")).toEqual([
       `checked against the original bound to this session (pdf sha256 ${SHA12})`,
@@ -70,9 +70,9 @@ describe("the worked example", () => {
     ]);
   });
 
-  it("gives the same citations as JSON, each with its pool label", (t) => {
+  it("gives the same citations as JSON, each with its pool label", async (t) => {
     if (!equations) t.skip("equation checks are not in this build yet");
-    const run = bench.session("check-text", [bench.file("report.txt", WORKED_EXAMPLE), "--json"]);
+    const run = await bench.session("check-text", [bench.file("report.txt", WORKED_EXAMPLE), "--json"]);
     const json = run.json as { citations: { verdict: string; anchor: string | null; pool: string | null }[] };
     expect(json.citations.map((c) => [c.verdict, c.anchor, c.pool])).toEqual([
       ["PASS", "p. 1", "matching-pool-quotation"],
