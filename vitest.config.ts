@@ -7,8 +7,8 @@ import { defineConfig } from "vitest/config";
  * because of what they are: crash safety with killed processes; hostile input at volume (the PDF fuzzer,
  * PDFs that abort the engine, pages of thousands of tokens); many processes or workers at once (lock
  * waiters, concurrent writers, shards, parallel extraction); and external programs (tesseract for OCR,
- * chromium for the report in a browser, npm for the packed package); and the slowest end-to-end tests
- * (below).
+ * chromium for the report in a browser, pandoc rendering drafts, npm for the packed package); and the
+ * slowest end-to-end tests (below).
  */
 const SLOW = [
   "test/evidence/crash.test.ts",
@@ -30,6 +30,7 @@ const SLOW = [
   "test/attack/page-text-bounds.test.ts",
   "test/attack/kill-trials.test.ts",
   "test/report/report-ocr.test.ts",
+  "test/drafts/pandoc.test.ts",
   // End to end through processes of their own (the CLI spawned, a server started, workers started with
   // flags), each taking ten seconds or more on an idle 2-core machine: `npm test` stays under a minute, and
   // what they cover runs in CI (`npm run test:all`). In-process tests of the same code stay in the fast one.
@@ -53,6 +54,7 @@ const SLOW = [
   "test/drafts/ci-gate.test.ts",
   "test/batch/sealed-results.test.ts",
   "test/ocr/engines.test.ts",
+  "test/drafts/mcp-bib.test.ts",
 ];
 
 export default defineConfig({

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDocument } from "../../src/document/open.js";
 import { hasUsableText, TEXT_LAYER_MEANINGS } from "../../src/document/text-layer-kind.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const PDF = fixture("blank-page");
 const tmp = tempDir();
@@ -25,14 +25,14 @@ describe("a blank page", () => {
     expect(TEXT_LAYER_MEANINGS.blank).toMatch(/no text, no image, no drawing/);
   });
 
-  it("FAILs wrong-page a quotation whose words are elsewhere, and absent one that is nowhere", () => {
+  it("FAILs wrong-page a quotation whose words are elsewhere, and absent one that is nowhere", async () => {
     const records = [
       { id: "elsewhere", kind: "quotation", page: 2, text: "the keeper counting the boats at dawn" },
       { id: "nowhere", kind: "quotation", page: 2, text: "the keeper counting the cows at dawn" },
     ];
     const path = join(tmp.dir, "blank.json");
     writeFileSync(path, JSON.stringify(records));
-    const run = runCli(["verify", PDF, "--evidence", path, "--json"], { env });
+    const run = await runCliInProcess(["verify", PDF, "--evidence", path, "--json"], { env });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(1);
     const results = (
@@ -48,7 +48,7 @@ describe("a blank page", () => {
     for (const r of results) expect(r.message).not.toMatch(/image/);
   });
 
-  it("is not_found for cite-check, never no_text_layer", () => {
+  it("is not_found for cite-check, never no_text_layer", async () => {
     const citations = join(tmp.dir, "citations.json");
     writeFileSync(
       citations,
@@ -61,7 +61,7 @@ describe("a blank page", () => {
         },
       ]),
     );
-    const run = runCli(["cite-check", PDF, "--citations", citations, "--json"], { env });
+    const run = await runCliInProcess(["cite-check", PDF, "--citations", citations, "--json"], { env });
     expect(run.stderr).toBe("");
     const result = (run.json as { results: { reason: string }[] }).results[0];
     expect(result.reason).toBe("not_on_page");

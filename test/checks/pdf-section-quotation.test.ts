@@ -7,7 +7,7 @@ import { buildSectionPdf, hasEngine, SECTION_PARAGRAPHS } from "../../scripts/fi
 import { checkText } from "../../src/checks/check-text.js";
 import { type CheckContext, checkContext, checkRecord } from "../../src/checks/verify.js";
 import { openDocument } from "../../src/document/open.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 type Key = string;
 const truth = SECTION_PARAGRAPHS as Record<string, { chain: string; words: string }>;
@@ -35,7 +35,7 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
       ...(page !== undefined ? { page } : {}),
     });
 
-  it("passes every paragraph under its own heading, by number, words or both, and under its parents", () => {
+  it("passes every paragraph under its own heading, by number, words or both, and under its parents", async () => {
     for (const [key, { chain }] of Object.entries(truth)) {
       const own = chain.split(" > ").at(-1)!;
       const names = [own, ...(/^\d/.test(own) ? [own.split(" ")[0], own.replace(/^\S+ /, "")] : [])];
@@ -47,7 +47,7 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
     }
   });
 
-  it("fails the words under another heading as wrong-section, naming the chain they stand under", () => {
+  it("fails the words under another heading as wrong-section, naming the chain they stand under", async () => {
     for (const [key, { chain }] of Object.entries(truth)) {
       const other = chain.startsWith("3 Results") ? "Introduction" : "Results";
       const r = check(withHeadings, key, other);
@@ -57,7 +57,7 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
     expect(check(withHeadings, "dataNextPage", "2.2").reason).toBe("wrong-section");
   });
 
-  it("with a page too, both must hold", () => {
+  it("with a page too, both must hold", async () => {
     const onPage = check(withHeadings, "results", "3");
     expect(onPage.verdict).toBe("PASS");
     const page = (onPage.evidence.matches as { page: number }[])[0]!.page;
@@ -66,7 +66,7 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
     expect(check(withHeadings, "results", "Results", page === 1 ? 2 : 1).verdict).toBe("FAIL");
   });
 
-  it("an unknown section is no-such-section; altered words FAIL", () => {
+  it("an unknown section is no-such-section; altered words FAIL", async () => {
     const r = check(withHeadings, "results", "Conclusions");
     expect([r.verdict, r.reason]).toEqual(["FAIL", "no-such-section"]);
     expect(r.evidence.headings).toContain("2 Methods > 2.1 Data sources");
@@ -74,12 +74,12 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
     expect([altered.verdict, altered.reason]).toEqual(["FAIL", "absent"]);
   });
 
-  it("on a PDF whose layout shows no heading, a section locator is FLAG headings-unreadable, never PASS", () => {
+  it("on a PDF whose layout shows no heading, a section locator is FLAG headings-unreadable, never PASS", async () => {
     const r = check(without, "results", "Results");
     expect([r.verdict, r.reason]).toEqual(["FLAG", "headings-unreadable"]);
   });
 
-  it("where heading numbers skip one (3 unread), the section before the gap is FLAG, never PASS", () => {
+  it("where heading numbers skip one (3 unread), the section before the gap is FLAG, never PASS", async () => {
     for (const section of ["2.2", "Methods"]) {
       const r = check(skipping, "results", section);
       expect([section, r.verdict, r.reason]).toEqual([section, "FLAG", "headings-unreadable"]);
@@ -103,7 +103,7 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
     ]);
   });
 
-  it("verify --evidence takes section records on a PDF", () => {
+  it("verify --evidence takes section records on a PDF", async () => {
     const evidence = join(work, "evidence.json");
     writeFileSync(
       evidence,
@@ -112,9 +112,12 @@ describe.skipIf(!hasEngine("pdflatex"))("a PDF quotation named by section", () =
         { id: "b", kind: "quotation", section: "Introduction", text: truth.thanks!.words },
       ]),
     );
-    const run = runCli(["verify", join(work, "sections.pdf"), "--evidence", evidence, "--json"], {
-      env: { CITEPROOF_CACHE_DIR: join(work, "cache") },
-    });
+    const run = await runCliInProcess(
+      ["verify", join(work, "sections.pdf"), "--evidence", evidence, "--json"],
+      {
+        env: { CITEPROOF_CACHE_DIR: join(work, "cache") },
+      },
+    );
     const results = (run.json as { results: { verdict: string; reason: string; message: string }[] }).results;
     expect(results.map((r) => [r.verdict, r.reason])).toEqual([
       ["PASS", "found"],

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FLOW_READER_VERSION } from "../../src/document/flow/model.js";
 import { listFiles, tempDir } from "../helpers/fixture-files.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -21,7 +21,7 @@ function write(name: string, content: string): string {
 }
 
 describe("verify and locate on a flow source", () => {
-  it("an HTML page (named .txt: the kind is its content): section PASS, wrong section FAIL, cached", () => {
+  it("an HTML page (named .txt: the kind is its content): section PASS, wrong section FAIL, cached", async () => {
     const page = write("page.txt", PAGE);
     const evidence = write(
       "ev.json",
@@ -31,7 +31,8 @@ describe("verify and locate on a flow source", () => {
       ]),
     );
     const cache = join(tmp.dir, "cache");
-    const run = runCli(["verify", page, "--evidence", evidence, "--cache-dir", cache, "--json"]);
+    const args = ["verify", page, "--evidence", evidence, "--cache-dir", cache, "--json"];
+    const run = await runCliInProcess(args);
     expect(run.status).toBe(1);
     const report = run.json as {
       document: { kind: string };
@@ -44,13 +45,13 @@ describe("verify and locate on a flow source", () => {
     ]);
     expect(report.results[1].message).toContain('the words are under "2 Methods"');
     expect(listFiles(cache).some((f) => f.endsWith(`rec-flow-${FLOW_READER_VERSION}.bin`))).toBe(true);
-    const again = runCli(["verify", page, "--evidence", evidence, "--cache-dir", cache, "--json"]);
+    const again = await runCliInProcess(args);
     expect(again.json).toEqual(run.json);
   });
 
-  it("locate names the section to cite and the code-point offsets", () => {
+  it("locate names the section to cite and the code-point offsets", async () => {
     const md = write("notes.md", "# 1 Intro\n\nThe 𝛼 rule holds for every site.\n");
-    const run = runCli(["locate", md, "--text", "rule holds for every", "--no-cache"]);
+    const run = await runCliInProcess(["locate", md, "--text", "rule holds for every", "--no-cache"]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('§ 1 Intro  paragraph 2  code points 15-35  "rule holds for every"');
   });

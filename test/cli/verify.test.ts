@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/source/file.js";
 import { expectNoStackTrace } from "../helpers/cli-expect.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCli, runCliInProcess } from "../helpers/run-cli.js";
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -72,22 +72,25 @@ interface Report {
 describe("verify --json", () => {
   let report: Report;
   let status: number | null;
-  beforeAll(() => {
-    const run = runCli(["verify", PAPER, "--evidence", evidenceFile("all", ALL_REASONS), "--json"], { env });
+  beforeAll(async () => {
+    const run = await runCliInProcess(
+      ["verify", PAPER, "--evidence", evidenceFile("all", ALL_REASONS), "--json"],
+      { env },
+    );
     expect(run.stderr).toBe("");
     status = run.status;
     report = run.json as Report;
   });
 
-  it("exits 1 when a record FAILs", () => {
+  it("exits 1 when a record FAILs", async () => {
     expect(status).toBe(1);
   });
 
-  it("names the document by sha256 and page count", () => {
+  it("names the document by sha256 and page count", async () => {
     expect(report.document).toEqual({ sha256: sha256Hex(readFileSync(PAPER)), pages: 5 });
   });
 
-  it("gives every verdict and reason, in input order", () => {
+  it("gives every verdict and reason, in input order", async () => {
     expect(report.results.map((r) => [r.id, r.kind, r.verdict, r.reason])).toEqual(EXPECTED);
     for (const r of report.results) {
       expect(Object.keys(r).sort()).toEqual(["evidence", "id", "kind", "message", "reason", "verdict"]);
@@ -95,7 +98,7 @@ describe("verify --json", () => {
     }
   });
 
-  it("carries what each check saw", () => {
+  it("carries what each check saw", async () => {
     const by = new Map(report.results.map((r) => [r.id, r]));
     expect(by.get("wrong-page")!.evidence.foundOnPages).toEqual([4]);
     expect(by.get("form-differs")!.evidence.pageWords).toBe(
@@ -113,11 +116,14 @@ describe("verify --json", () => {
 });
 
 describe("exit codes and the human report", () => {
-  it("exits 0 when nothing FAILs, FLAGs and UNANCHORED included", () => {
+  it("exits 0 when nothing FAILs, FLAGs and UNANCHORED included", async () => {
     const records = ALL_REASONS.filter((r) =>
       ["found", "no-quotation", "page-flag", "no-page"].includes(r.id),
     );
-    const run = runCli(["verify", PAPER, "--evidence", evidenceFile("clean", records), "--json"], { env });
+    const run = await runCliInProcess(
+      ["verify", PAPER, "--evidence", evidenceFile("clean", records), "--json"],
+      { env },
+    );
     expect(run.status).toBe(0);
     expect((run.json as Report).results.map((r) => r.verdict)).toEqual([
       "PASS",
@@ -127,9 +133,9 @@ describe("exit codes and the human report", () => {
     ]);
   });
 
-  it("refuses an empty evidence list: nothing checked must not read as nothing FAILing", () => {
+  it("refuses an empty evidence list: nothing checked must not read as nothing FAILing", async () => {
     const path = evidenceFile("empty", []);
-    const run = runCli(["verify", PAPER, "--evidence", path, "--json"], { env });
+    const run = await runCliInProcess(["verify", PAPER, "--evidence", path, "--json"], { env });
     expect(run.status).toBe(2);
     expect(run.json).toMatchObject({ error: { code: "EVIDENCE_INVALID" } });
     expect(run.stderr).toBe(
@@ -137,7 +143,7 @@ describe("exit codes and the human report", () => {
     );
   });
 
-  it('accepts {"evidence": [...]} and evidence on stdin', () => {
+  it('accepts {"evidence": [...]} and evidence on stdin', async () => {
     const run = runCli(["verify", PAPER, "--evidence", "-", "--json"], {
       env,
       input: JSON.stringify({ evidence: [ALL_REASONS[0]] }),
@@ -146,8 +152,11 @@ describe("exit codes and the human report", () => {
     expect((run.json as Report).results[0].verdict).toBe("PASS");
   });
 
-  it("prints one line per record, a summary and the exit line", () => {
-    const run = runCli(["verify", PAPER, "--evidence", evidenceFile("all-human", ALL_REASONS)], { env });
+  it("prints one line per record, a summary and the exit line", async () => {
+    const run = await runCliInProcess(
+      ["verify", PAPER, "--evidence", evidenceFile("all-human", ALL_REASONS)],
+      { env },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toBe("");
     expectNoStackTrace(run.stdout);
@@ -161,9 +170,9 @@ describe("exit codes and the human report", () => {
     expect(lines.at(-1)).toBe("exit 1: at least one record FAILs against the document");
   });
 
-  it("reads a PDF opened with its password (--password)", () => {
+  it("reads a PDF opened with its password (--password)", async () => {
     const records = [{ kind: "quotation", page: 1, text: "only a reader that is given the password" }];
-    const run = runCli(
+    const run = await runCliInProcess(
       [
         "verify",
         fixture("encrypted"),

@@ -9,7 +9,7 @@ import { pruneCache } from "../../src/document/cache-prune.js";
 import { openDocument } from "../../src/document/open.js";
 import { sha256Hex } from "../../src/source/file.js";
 import { fixture, tempDir } from "../helpers/fixture-files.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli.js";
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -29,7 +29,7 @@ function fakeEntry(root: string, n: number, mib: number, ageHours: number): stri
 }
 
 describe("the cache's bound", () => {
-  it("evicts the least recently used entries until the cache is under its cap", () => {
+  it("evicts the least recently used entries until the cache is under its cap", async () => {
     const root = fresh("lru");
     const dirs = [
       fakeEntry(root, 1, 1, 5),
@@ -54,26 +54,29 @@ describe("the cache's bound", () => {
     expect(Date.now() - statSync(dir).mtimeMs).toBeLessThan(60_000);
   });
 
-  it("citeproof cache prune --max-mb: removes the oldest, reports before and after", () => {
+  it("citeproof cache prune --max-mb: removes the oldest, reports before and after", async () => {
     const root = fresh("cli");
     const dirs = [fakeEntry(root, 1, 2, 9), fakeEntry(root, 2, 2, 1)];
-    const run = runCli(["cache", "prune", "--cache-dir", root, "--max-mb", "3", "--json"]);
+    const run = await runCliInProcess(["cache", "prune", "--cache-dir", root, "--max-mb", "3", "--json"]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.json).toMatchObject({ cache_dir: root, before: 4 * MIB, after: 2 * MIB, removed: 1 });
     expect(dirs.map((d) => existsSync(d))).toEqual([false, true]);
-    const bad = runCli(["cache", "prune", "--cache-dir", root, "--max-mb", "lots", "--json"]);
+    const bad = await runCliInProcess(["cache", "prune", "--cache-dir", root, "--max-mb", "lots", "--json"]);
     expect([bad.status, (bad.json as { error: { code: string } }).error.code]).toEqual([2, "USAGE"]);
   });
 
-  it("a command that writes to the cache keeps it under CITEPROOF_CACHE_MAX_MB, its own entry kept", () => {
+  it("a command that writes to the cache keeps it under CITEPROOF_CACHE_MAX_MB, its own entry kept", async () => {
     const root = fresh("auto");
     const old = [fakeEntry(root, 1, 2, 30), fakeEntry(root, 2, 2, 20)];
     const evidence = join(tmp.dir, `e-${counter++}.json`);
     writeFileSync(evidence, JSON.stringify([{ kind: "page", page: 1 }]));
     const pdf = fixture("paper");
-    const run = runCli(["verify", pdf, "--evidence", evidence, "--cache-dir", root, "--json"], {
-      env: { CITEPROOF_CACHE_MAX_MB: "1" },
-    });
+    const run = await runCliInProcess(
+      ["verify", pdf, "--evidence", evidence, "--cache-dir", root, "--json"],
+      {
+        env: { CITEPROOF_CACHE_MAX_MB: "1" },
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(old.map((d) => existsSync(d))).toEqual([false, false]);
     expect(existsSync(join(root, cacheEntryPath(sha256Hex(readFileSync(pdf))), "doc.bin"))).toBe(true);
