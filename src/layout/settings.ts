@@ -103,3 +103,74 @@ export const EQUATION_SETTINGS = Object.freeze({
   /** Least gap to the label's left of content centred beside it (a display leaves a quad at the least). */
   centredBesideGapEm: 1,
 });
+
+/**
+ * The tolerances the equation-label rules judge an OCR reading by (ocr-equation-labels.ts), where the
+ * em is the reading's median line height (word boxes carry no font size). Names end in their unit as
+ * above; `Letters` counts characters of a word.
+ */
+export const OCR_EQUATION_SETTINGS = Object.freeze({
+  /**
+   * The least gap between a label and its display: more than a justified line stretches a word space
+   * to, less than a display that fills its line leaves.
+   */
+  minGapEm: 1,
+  /** The least gap beside a display that fills its line: amsmath sets a tag half a quad (\mintagsep) from it; OCR boxes take a little of that. */
+  minFilledGapEm: 0.4,
+  /** Rows beside the label overlap its box by this at the least (OCR boxes of one line differ by a little). */
+  besideSlackEm: 0.15,
+  /** Words this short beside a label alone on its line are a stray sub- or superscript, not its display. */
+  strayScriptLetters: 3,
+  /** The row a label alone on its line closes may overlap it by this (descenders, OCR boxes). */
+  nextRowOverlapEm: 0.2,
+  /** The rows just above and below the label's: a line's height away. */
+  nextRowEm: 1.2,
+  /** Content starting within this of its column's left edge starts at the margin (a display is indented more). */
+  marginStartEm: 2,
+  /** Words starting within this right of the label are text after it on its line (a gutter is wider). */
+  afterLabelEm: 2,
+  /** A word of prose this long or longer is a long one (`the`, `of` are not). */
+  longWordLetters: 4,
+  /** A display filling its line ends within this of its label. */
+  filledReachEm: 2,
+  /** A display's centre lies within this of its column's centre (OCR boxes, a label's width beside it). */
+  centredEm: 2,
+  /** Content starting this far right of its column's left edge is indented as a display is. */
+  indentEm: 2,
+  /** Rows near the label count for its display's mathematics from this far left of the content. */
+  nearRowsReachEm: 2,
+  /**
+   * Beside a label, four words of prose or more, most of the row's words (this share), is a sentence
+   * (a numbered example, a list item): OCR makes words of a display's letters too, but few and short.
+   */
+  proseWordsLeast: 4,
+  proseWordsShare: 0.5,
+  /**
+   * ...or two long words of prose and this share of the characters in words of prose, however OCR
+   * reads a sentence's punctuation (a stray `|`).
+   */
+  sentenceLongWords: 2,
+  proseCharacterShare: 0.75,
+  /** Words of a fraction's numerator or denominator stand closer than this (a word space or two). */
+  fractionGroupGapEm: 0.6,
+  /** A script row's gap to the text-size row it belongs to, at most. */
+  scriptTouchEm: 0.3,
+  /** A row at most 0.6 of another's height stands this close to it when it holds that row's limits. */
+  scriptNearEm: 0.4,
+  /** Rows overlapping by this much are one line that OCR cut in pieces: table rows stand a line apart. */
+  interleavedEm: 0.4,
+  /** How far past a label's words read a bracket the reading dropped may stand (a bracket and a space). */
+  droppedBracketEm: 0.5,
+  /** Where a label strip reaches past its column's edge (a label protruding into the margin)... */
+  stripOutsideEm: 2.5,
+  /** ...and into the column (the widest label). */
+  stripInsideEm: 5,
+  /** How far above and below the words read a strip runs (rows of a display the reading dropped). */
+  stripBeyondEm: 12,
+  /**
+   * Most space between the rows of a display opening a page, and between it and the running text
+   * below (\belowdisplayskip), in line heights: measured 0.3-1.3 on generated scans. A running head
+   * stands farther from the body (\headsep, 1.6 or more).
+   */
+  displayChainGapEm: 1.5,
+});
