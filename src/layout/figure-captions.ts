@@ -8,6 +8,8 @@
  */
 import { boxesMeet } from "../document/box-union.js";
 import type { Box, PageText } from "../document/model.js";
+import { decideCaption } from "./caption-decision.js";
+import { type CaptionFeatures, keywordLanguages } from "./caption-features.js";
 import { figureKeywordPattern } from "./caption-keywords.js";
 import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
@@ -60,6 +62,10 @@ export interface CaptionCandidate {
   fullText: string;
   /** Rejections found on the page alone; the document-wide consistency step decides "no-figure". */
   rejections: CaptionRejection[];
+  /** What the decision reads (caption-decision.ts); the document step fills in its own features. */
+  features: CaptionFeatures;
+  /** The decision's predicates that held, in its table's order. */
+  decidedBy: string[];
 }
 
 /**
@@ -198,7 +204,6 @@ function judge(
     top = Math.max(top, chars.y1[k]);
   }
   const labelBox = { left, bottom, right, top };
-  const rejections: CaptionRejection[] = [];
   const memberSet = new Set(members);
 
   // The caption's first row (up to a column gap), and the rows that follow it at the same leading.
@@ -206,12 +211,12 @@ function judge(
     index.band(b - em * 0.3, b + em * 0.3).filter((k) => Math.abs(chars.base[k] - b) <= em * 0.3);
   const row = rowOf(base);
   const before = row.filter((k) => !memberSet.has(k) && chars.x1[k] <= left + 0.5 && chars.x1[k] > left - em);
-  if (
-    before.length > 0 &&
-    !columnBeside(chars, index, before, base, em, left) &&
-    !captionRowBefore(chars, index, row, before, labelBox, otherCaptions, em)
-  )
-    rejections.push("not-line-start");
+  const textBefore = before.length > 0;
+  const besideColumn = textBefore ? columnBeside(chars, index, before, base, em, left) : undefined;
+  const captionBeside =
+    textBefore && !besideColumn
+      ? captionRowBefore(chars, index, row, before, labelBox, otherCaptions, em)
+      : undefined;
   // Captions side by side: each ends where the next one on its row begins.
   let end = Infinity;
   for (const o of otherCaptions)
@@ -258,14 +263,16 @@ function judge(
   // A row centred in its column, indented alike on both sides, opens a caption: running text
   // is set flush with the column's edges.
   const centred = centredInColumn(rowSpan, frames, text.page, em);
-  if (!centred && (lineAbove || paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions)))
-    rejections.push("inside-paragraph");
-  else if (runsIntoParagraph(rows, em)) rejections.push("runs-into-paragraph");
+  const rowAbove =
+    !centred && !lineAbove
+      ? paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions)
+      : undefined;
+  const inParagraph = !centred && (lineAbove !== undefined || rowAbove === true);
+  const runsOn = inParagraph ? undefined : runsIntoParagraph(rows, em);
 
   const rest = text.text.slice(token.endUtf16, token.endUtf16 + 200);
   const restOfLine = rest.split("\n", 2);
-  if (!/\p{L}/u.test(restOfLine[0]) && !/\p{L}/u.test(restOfLine[1] ?? ""))
-    rejections.push("no-caption-text");
+  const captionText = /\p{L}/u.test(restOfLine[0]) || /\p{L}/u.test(restOfLine[1] ?? "");
 
   const graphics = graphicsBeside(
     surroundings(text, bodyLines, block, otherCaptions, frames, beside),
@@ -282,7 +289,31 @@ function judge(
     (chars.font[after] !== chars.font[first] ||
       Math.abs(chars.size[after] - em) > em * 0.1 ||
       wideSpaceBefore(chars, firstRow, members[members.length - 1], after, em));
-  const fullText = captionText(text, chars, token.startUtf16, block, CAPTION_TEXT_MAX);
+  const fullText = captionTextOf(text, chars, token.startUtf16, block, CAPTION_TEXT_MAX);
+  const features: CaptionFeatures = {
+    emPt: em,
+    keyword: token.keyword,
+    languages: keywordLanguages(token.keyword),
+    label: token.label,
+    separator: token.separator,
+    spacedSeparator: token.spacedSeparator,
+    textBefore,
+    columnBeside: besideColumn,
+    captionBeside,
+    bodyLineAbove: lineAbove !== undefined,
+    paragraphRowAbove: rowAbove,
+    centredInColumn: centred,
+    runsIntoParagraph: runsOn,
+    captionText,
+    labelSetApart,
+    graphicsAbove: graphics.above !== undefined,
+    graphicsBelow: graphics.below !== undefined,
+    likeBody: undefined,
+    documentMarksCaptions: undefined,
+    graphicsOnDocumentSide: undefined,
+    sharesAnchoredStyle: undefined,
+  };
+  const decision = decideCaption(features, "page");
   return {
     label: token.label,
     page: text.page,
@@ -300,7 +331,9 @@ function judge(
     labelSize: size,
     labelSetApart,
     fullText,
-    rejections,
+    rejections: decision.reasons,
+    features,
+    decidedBy: decision.decidedBy,
   };
 }
 
@@ -778,7 +811,13 @@ function lineHasChars(all: string, chars: PageChars, i: number): boolean {
 }
 
 /** The caption's words: its text from the keyword on, as long as it stays inside the caption's block. */
-function captionText(text: PageText, chars: PageChars, startUtf16: number, block: Box, max: number): string {
+function captionTextOf(
+  text: PageText,
+  chars: PageChars,
+  startUtf16: number,
+  block: Box,
+  max: number,
+): string {
   let end = startUtf16;
   for (let i = startUtf16; i < text.text.length && i - startUtf16 < max; i++) {
     const k = chars.indexOfOffset[i];
