@@ -174,3 +174,57 @@ export const OCR_EQUATION_SETTINGS = Object.freeze({
    */
   displayChainGapEm: 1.5,
 });
+
+/**
+ * The tolerances the caption rules judge a page by (figure-captions.ts), the em being the label's
+ * font size. Names end in their unit as above.
+ */
+export const CAPTION_SETTINGS = Object.freeze({
+  /** Characters within this of a baseline stand on it (a label's, its row's, the first letter after it). */
+  baselineEm: 0.3,
+  /** Gaps of a row's characters narrower than this are between letters, not words (kerning, tracking). */
+  letterGapEm: 0.15,
+  /** A running-text line just above may reach this far into the row's top (descenders, rounding)... */
+  lineAboveOverlapEm: 0.2,
+  /** ...and stand at most this far above it: at the body's leading a line's gap to the next is less. */
+  lineAboveGapEm: 0.75,
+  /** ...with its left edge within this of the row's (a paragraph's indent is one or two em). */
+  lineAboveIndentEm: 2.5,
+  /** A label this share larger or smaller than the words after it is set apart (a size step is more). */
+  labelSizeShare: 0.1,
+  /** A centred row's indents on its two sides differ by at most this (an em each at the least). */
+  centredEvenEm: 0.5,
+  /** Least gap before a caption's label set beside another caption's row (a word space is less). */
+  besideCaptionGapEm: 0.3,
+  /** A gap before the label wider than this share of the widest word space of the row parts two captions. */
+  besideCaptionSpaceShare: 1.3,
+  /** Text before the label ending at least this before it may be a column beside it (a word space is less). */
+  columnGapEm: 0.8,
+  /** The next row stands one leading away: between these distances of baselines. */
+  leadingMinEm: 0.8,
+  leadingMaxEm: 1.6,
+  /** Rows whose ends are compared with the text before a label: within this above and below (a few lines). */
+  rowsReachEm: 3,
+  /** Rows are told apart by their baselines in steps of this (a row's characters share a step). */
+  rowStepEm: 0.3,
+  /** A row of a caption is flush with its first within this (glyph sidebearings). */
+  flushEm: 0.3,
+  /** A paragraph's first line is indented between these (0.5 em to 4 em: a quad to a hanging indent's). */
+  paragraphIndentMinEm: 0.5,
+  paragraphIndentMaxEm: 4,
+  /** A row ending this far short of the block's width ends its paragraph. */
+  shortRowEm: 2,
+  /** A paragraph's row above stands between these baseline distances (at the body's leading, not a heading's space). */
+  rowAboveMinEm: 0.95,
+  rowAboveMaxEm: 1.4,
+  /** ...in the row's own size, to this share (a heading or a note is set in another). */
+  rowAboveSizeShare: 0.05,
+  /** ...flush with the row to within this, or up to a paragraph's indent to its left. */
+  rowAboveFlushEm: 0.5,
+  /** A row below is a caption's next row when set in its size to this share (a legend or note differs more). */
+  rowBelowSizeShare: 0.25,
+  /** Least space between the number and the caption's first letter for a wide one (an em quad, a dash drawn as a path). */
+  wideSpaceEm: 0.6,
+  /** ...and wider than this many times the row's median word space. */
+  wideSpaceShare: 2,
+});
