@@ -52,15 +52,27 @@ export interface CaptionFeatures {
   sharesAnchoredStyle: boolean | undefined;
 }
 
+/** Each printed form of a keyword (either case, an abbreviation with or without its period) to its languages. */
+let languagesByForm: Map<string, string[]> | undefined;
+
 /**
  * The languages whose caption tables hold a keyword, in either of its printed cases, an
  * abbreviation with or without its period ("Fig 3" as well as "Fig. 3").
  */
 export function keywordLanguages(keyword: string): string[] {
-  const holds = (word: string) => word === keyword || (word.endsWith(".") && word.slice(0, -1) === keyword);
-  return FIGURE_CAPTION_LANGUAGES.filter((row) =>
-    row.figure.some((w) => holds(w) || holds(w.toLocaleUpperCase("und"))),
-  ).map((row) => row.language);
+  if (!languagesByForm) {
+    const map = new Map<string, string[]>();
+    for (const row of FIGURE_CAPTION_LANGUAGES)
+      for (const word of row.figure)
+        for (const cased of new Set([word, word.toLocaleUpperCase("und")]))
+          for (const form of cased.endsWith(".") ? [cased, cased.slice(0, -1)] : [cased]) {
+            const list = map.get(form) ?? [];
+            if (!list.includes(row.language)) list.push(row.language);
+            map.set(form, list);
+          }
+    languagesByForm = map;
+  }
+  return [...(languagesByForm.get(keyword) ?? [])];
 }
 
 /** The caption's label has no mark of a caption: no separator, set as the words after it. */

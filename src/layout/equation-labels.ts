@@ -8,7 +8,7 @@ import type { Box, PageText } from "../document/model.js";
 import { type CharRange, roundBox, spanOf, unionBox } from "./char-spans.js";
 import { displayBlock, nearestRow, proseMask, withRowsBeside } from "./display-block.js";
 import { decideEquation } from "./equation-decision.js";
-import { CONTENT_UNMEASURED, type EquationFeatures } from "./equation-features.js";
+import type { EquationFeatures } from "./equation-features.js";
 import {
   ALIGNED_NUMBERED,
   alignedRow,
@@ -457,8 +457,26 @@ function measure(
     mathShare: math.share,
     fractionBars: bars.length,
     mathNearby: nearbyMath,
+    // Every field written out (no spread): one hidden class for every candidate, which the
+    // decision's predicates then read at the speed of a fixed layout.
+    proseWords: undefined,
+    gapPt: undefined,
+    marginProse: undefined,
+    setAgainstLabel: undefined,
+    alignedRow: undefined,
+    formulaRow: undefined,
+    listItem: undefined,
+    fillsAsDisplay: undefined,
+    continuedBelow: undefined,
+    continuedRow: undefined,
+    setApart: undefined,
+    setApartInWider: undefined,
+    displayRow: undefined,
+    tabular: undefined,
     graphicsBeside: graphicsBeside(text.graphics, box, em),
-    ...CONTENT_UNMEASURED,
+    crowded: undefined,
+    proseRow: undefined,
+    fillsColumn: undefined,
   };
   // Words with a stray symbol after a left-side number (a numbered example sentence "Smith weighs
   // 150 lbs. (φ)"): where there is no math at all, no-math says it already.
