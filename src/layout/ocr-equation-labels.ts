@@ -244,7 +244,8 @@ function proseShare(words: readonly OcrWord[]): number {
 
 /** A row of running text: five or more words, most of them words of prose, and long. */
 function isRunningRow(row: Row, em: number): boolean {
-  if (row.words.length < 5 || row.box.right - row.box.left < 15 * em) return false;
+  if (row.words.length < O.runningRowWords || row.box.right - row.box.left < O.runningRowWidthEm * em)
+    return false;
   const prose = row.words.filter((w) => isProseWord(w.text)).length;
   return prose >= 0.5 * row.words.length;
 }
@@ -265,7 +266,9 @@ function framesOf(running: Row[], em: number): Frame[] {
             : { left: median(lefts), right: Math.max(...rights) };
         if (
           !frames.some(
-            (f) => Math.abs(f.left - frame.left) < 2 * em && Math.abs(f.right - frame.right) < 2 * em,
+            (f) =>
+              Math.abs(f.left - frame.left) < O.sameColumnEm * em &&
+              Math.abs(f.right - frame.right) < O.sameColumnEm * em,
           )
         )
           frames.push(frame);
@@ -476,7 +479,9 @@ function rightSideLabels(
   const head = headBound(block, rows, context, em);
   const mathBands = (context.mathBands ?? []).map((b) => (side === "left" ? mirrorBox(b) : b));
   for (const spot of spots) {
-    const frame = frames.find((f) => spot.box.left > f.left && spot.box.right < f.right + 2.5 * em) as Frame;
+    const frame = frames.find(
+      (f) => spot.box.left > f.left && spot.box.right < f.right + O.spotOutsideEm * em,
+    ) as Frame;
     const measured = measureSpot(spot, side, frame, head, rows, spotWords, em, mathBands);
     const judged = { reasons: decideEquation(measured.features).reasons, content: measured.content };
     if (judged.reasons.length === 0) {
@@ -500,7 +505,7 @@ function rightSideLabels(
 function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefined {
   const ws = row.words;
   let start = ws.length - 1;
-  while (start > 0 && ws[start].box.left - ws[start - 1].box.right < 0.8 * em) start--;
+  while (start > 0 && ws[start].box.left - ws[start - 1].box.right < O.spotWordGapEm * em) start--;
   let group = ws.slice(start);
   let box = unionOfBoxes(group.map((w) => w.box));
   // A label read whole ending the row stands alone: the words close before it are a display's that
@@ -514,7 +519,9 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
     group = [end];
     box = end.box;
   }
-  const short = box.right - box.left <= 5 * em && group.reduce((n, w) => n + w.text.length, 0) <= 10;
+  const short =
+    box.right - box.left <= O.spotWidthEm * em &&
+    group.reduce((n, w) => n + w.text.length, 0) <= O.spotLetters;
   if (!short || (start > 0 && box.left - ws[start - 1].box.right < O.minGapEm * em)) {
     // A display that fills its line leaves its label less room: the last word alone, read as a label.
     const last = ws[ws.length - 1];
@@ -524,7 +531,10 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
     box = last.box;
   }
   const atEdge = frames.some(
-    (f) => box.left > f.left + 4 * em && box.right > f.right - 1.5 * em && box.right < f.right + 2.5 * em,
+    (f) =>
+      box.left > f.left + O.spotInsetEm * em &&
+      box.right > f.right - O.spotEdgeEm * em &&
+      box.right < f.right + O.spotOutsideEm * em,
   );
   return atEdge ? { words: group, box, row } : undefined;
 }
@@ -536,7 +546,7 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
 function mergeSpots(spots: Spot[], words: readonly OcrWord[], em: number): Spot[] {
   const sorted = [...spots].sort((a, b) => b.box.top - a.box.top);
   const out: Spot[] = [];
-  const touch = 0.5 * em;
+  const touch = O.spotTouchEm * em;
   for (const s of sorted) {
     const last = out[out.length - 1];
     if (
@@ -544,7 +554,7 @@ function mergeSpots(spots: Spot[], words: readonly OcrWord[], em: number): Spot[
       s.box.top > last.box.bottom &&
       s.box.left < last.box.right + touch &&
       last.box.left < s.box.right + touch &&
-      Math.max(last.box.top, s.box.top) - Math.min(last.box.bottom, s.box.bottom) < 1.6 * em
+      Math.max(last.box.top, s.box.top) - Math.min(last.box.bottom, s.box.bottom) < O.spotMergeHeightEm * em
     ) {
       const words = [...last.words, ...s.words];
       out[out.length - 1] = { words, box: unionOfBoxes(words.map((w) => w.box)), row: last.row };
@@ -573,7 +583,7 @@ function mergeSpots(spots: Spot[], words: readonly OcrWord[], em: number): Spot[
  * spacing of the one below (`bodyTop`). Far above either is a running head.
  */
 function headBound(block: Box, rows: readonly Row[], context: OcrPageContext, em: number): number {
-  const own = Math.max(block.top + 3.5 * em, bodyTop(block, rows, em));
+  const own = Math.max(block.top + O.headAboveEm * em, bodyTop(block, rows, em));
   return context.blockTop === undefined ? own : Math.max(own, context.blockTop + em);
 }
 
@@ -761,7 +771,7 @@ function hasTallSymbol(words: readonly OcrWord[], em: number): boolean {
   const typical = median(words.map((w) => w.box.top - w.box.bottom));
   return words.some((w) => {
     const height = w.box.top - w.box.bottom;
-    return height >= 1.5 * em && height >= 1.6 * typical && !isProseWord(w.text);
+    return height >= O.tallSignEm * em && height >= O.tallSignShare * typical && !isProseWord(w.text);
   });
 }
 
@@ -788,9 +798,10 @@ function alignedRelation(
   const bottom = Math.min(...content.map((w) => w.box.bottom));
   return rows.some((r) => {
     if (beside.includes(r) || isRunningRow(r, em)) return false;
-    if (r.box.bottom > top + 2.5 * em || r.box.top < bottom - 2.5 * em) return false;
+    if (r.box.bottom > top + O.alignedReachEm * em || r.box.top < bottom - O.alignedReachEm * em)
+      return false;
     const x = relationAt(r.words.filter((w) => w.box.left >= frame.left - em && w.box.right <= frame.right));
-    return x !== undefined && Math.abs(x - own) <= em / 3;
+    return x !== undefined && Math.abs(x - own) <= O.alignedSignEm * em;
   });
 }
 
@@ -829,17 +840,17 @@ function hasFractionStack(words: readonly OcrWord[], em: number): boolean {
       if (upper === lower) return false;
       const gap = upper.bottom - lower.top;
       if (
-        gap < -0.3 * em ||
-        gap > 0.8 * em ||
+        gap < -O.fractionOverlapEm * em ||
+        gap > O.fractionGapEm * em ||
         (upper.bottom + upper.top) / 2 <= (lower.bottom + lower.top) / 2
       )
         return false;
       const wider = Math.max(width(upper), width(lower));
       const centres = Math.abs((upper.left + upper.right) / 2 - (lower.left + lower.right) / 2);
       return (
-        wider <= 8 * em &&
-        Math.min(width(upper), width(lower)) <= 0.75 * wider &&
-        centres <= Math.max(1, 0.15 * wider)
+        wider <= O.fractionWidthEm * em &&
+        Math.min(width(upper), width(lower)) <= O.fractionNarrowerShare * wider &&
+        centres <= Math.max(1, O.fractionCentredShare * wider)
       );
     }),
   );
@@ -859,7 +870,10 @@ function isTabular(
   spotWords: ReadonlySet<OcrWord>,
   em: number,
 ): boolean {
-  const near = rows.filter((r) => r.box.top > content.bottom - 2 * em && r.box.bottom < content.top + 2 * em);
+  const near = rows.filter(
+    (r) =>
+      r.box.top > content.bottom - O.tableReachEm * em && r.box.bottom < content.top + O.tableReachEm * em,
+  );
   const lines = linesOf(
     near.filter((r) => !near.some((o) => o !== r && isScriptOf(r, o, em))),
     em,
@@ -868,13 +882,16 @@ function isTabular(
   for (const words of lines) {
     const ws = words
       .filter(
-        (w) => !spotWords.has(w) && w.box.left >= frame.left - em && w.box.right <= frame.right + 2.5 * em,
+        (w) =>
+          !spotWords.has(w) &&
+          w.box.left >= frame.left - em &&
+          w.box.right <= frame.right + O.spotOutsideEm * em,
       )
       .sort((a, b) => a.box.left - b.box.left);
     let gaps = 0;
     let reach = ws[0]?.box.right ?? 0;
     for (const w of ws.slice(1)) {
-      if (w.box.left - reach >= 2 * em) gaps++;
+      if (w.box.left - reach >= O.tableCellGapEm * em) gaps++;
       reach = Math.max(reach, w.box.right);
     }
     if (gaps >= 2) celled++;
@@ -892,8 +909,8 @@ function isScriptOf(r: Row, o: Row, em: number): boolean {
   const height = (b: Box) => b.top - b.bottom;
   const small =
     gap < O.scriptTouchEm * em &&
-    r.words.every((w) => height(w.box) < 0.65 * em) &&
-    o.words.some((w) => height(w.box) >= 0.65 * em);
+    r.words.every((w) => height(w.box) < O.scriptHeightEm * em) &&
+    o.words.some((w) => height(w.box) >= O.scriptHeightEm * em);
   const under =
     gap < O.scriptNearEm * em &&
     height(r.box) <= 0.6 * height(o.box) &&
@@ -943,5 +960,5 @@ function cropsOf(spot: Spot, content: Box, words: readonly OcrWord[], em: number
     bottom: Math.max(b.bottom - pad, floor),
     top: Math.min(b.top + pad, ceiling),
   });
-  return [crop(0.3 * em), crop(0.6 * em), crop(0.9 * em)];
+  return O.cropPadsEm.map((pad) => crop(pad * em));
 }

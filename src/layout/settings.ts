@@ -173,6 +173,56 @@ export const OCR_EQUATION_SETTINGS = Object.freeze({
    * stands farther from the body (\headsep, 1.6 or more).
    */
   displayChainGapEm: 1.5,
+  /** A row of running text: this many words at the least... */
+  runningRowWords: 5,
+  /** ...across this width at the least (a display's row of signs is shorter, or has fewer words). */
+  runningRowWidthEm: 15,
+  /** Columns whose edges lie within this of each other are one (OCR boxes of justified rows differ by a little). */
+  sameColumnEm: 2,
+  /** A label spot may reach this far past its column's right edge (a label protruding into the margin). */
+  spotOutsideEm: 2.5,
+  /** ...and must end within this of it, ... */
+  spotEdgeEm: 1.5,
+  /** ...starting at least this far into the column (a label is never a row's whole width). */
+  spotInsetEm: 4,
+  /** The words of a spot stand closer than this to each other (a label read in pieces; a display's gap is wider). */
+  spotWordGapEm: 0.8,
+  /** A spot is at most this wide... */
+  spotWidthEm: 5,
+  /** ...and of at most this many characters (the longest label, `(A.12b)`, with a bracket read apart). */
+  spotLetters: 10,
+  /** Spots whose boxes come this close are one label read as two, ... */
+  spotTouchEm: 0.5,
+  /** ...when both fit in this height (a label read across a fraction's two rows). */
+  spotMergeHeightEm: 1.6,
+  /** A running head stands at least this far above the running text's top (a display opening the body stands closer). */
+  headAboveEm: 3.5,
+  /** A sign this tall at the least (an integral, a radical, a big bracket)... */
+  tallSignEm: 1.5,
+  /** ...and this many times as tall as the words around it is a tall sign of mathematics. */
+  tallSignShare: 1.6,
+  /** Rows of an aligned display stand within this above or below the label's row. */
+  alignedReachEm: 2.5,
+  /** Their relation signs stand one over the other within this (OCR boxes of one sign differ by a little). */
+  alignedSignEm: 1 / 3,
+  /** A fraction's parts overlap by at most this, ... */
+  fractionOverlapEm: 0.3,
+  /** ...stand at most this far apart, ... */
+  fractionGapEm: 0.8,
+  /** ...are at most this wide (a group of words, not a line of prose), ... */
+  fractionWidthEm: 8,
+  /** ...one at most this share of the other's width (a numerator over a longer denominator, or the reverse), ... */
+  fractionNarrowerShare: 0.75,
+  /** ...centred one over the other within this share of the wider (or a point). */
+  fractionCentredShare: 0.15,
+  /** Rows of a table around the content: within this above and below it, ... */
+  tableReachEm: 2,
+  /** ...split into cells by gaps this wide at the least (a word space is far less; a display's spacing is less too). */
+  tableCellGapEm: 2,
+  /** Words of script size stand below this height (scriptstyle is 0.7 of the text size). */
+  scriptHeightEm: 0.65,
+  /** How far past the label its crops reach, from tight to wide (a bracket, its ink, a little space). */
+  cropPadsEm: Object.freeze([0.3, 0.6, 0.9]),
 });
 
 /**
