@@ -19,7 +19,8 @@ import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/fil
 import { Deadline } from "../util/deadline.js";
 import { derivationKey } from "../util/derivation.js";
 import { BodyStyleTally } from "./body-style.js";
-import { type BodyStyle, decideCaptions } from "./caption-decisions.js";
+import { type BodyStyle, type DecidedCaption, decideCaptions } from "./caption-decisions.js";
+import type { CaptionFeatures } from "./caption-features.js";
 import type { FigureBoxOmission } from "./caption-rejections.js";
 import { roundBox } from "./char-spans.js";
 import { type DisplaySpace, displayedPage, displaySpace } from "./display-space.js";
@@ -103,6 +104,16 @@ export interface FigureAnchor {
   figureBoxOmitted?: FigureBoxOmission;
   /** The figure's subfigure panels, "(a)", "(b)": printed in its area or enumerated by its caption. */
   panels?: SubfigurePanel[];
+  /** With `explain`: what the decision read and which of its predicates held. */
+  explain?: CaptionExplanation;
+}
+
+/** A caption candidate's features and the decision's predicates that held for it (see caption-decision.ts). */
+export interface CaptionExplanation {
+  features: CaptionFeatures;
+  decidedBy: string[];
+  /** The caption's block (its lines), which a rejected candidate's record does not give otherwise. */
+  captionBox: Box;
 }
 
 export interface RejectedCaption {
@@ -111,6 +122,8 @@ export interface RejectedCaption {
   text: string;
   labelBox: Box;
   reasons: CaptionRejection[];
+  /** With `explain`: what the decision read and which of its predicates held. */
+  explain?: CaptionExplanation;
 }
 
 export interface AnchorsRecord {
@@ -395,6 +408,11 @@ class AnchorsBuilder {
     }
   }
 
+  private captionExplanation(c: DecidedCaption): { explain?: CaptionExplanation } {
+    if (!this.explain) return {};
+    return { explain: { features: c.features, decidedBy: c.decidedBy, captionBox: c.captionBox } };
+  }
+
   private explanation(c: EquationCandidate, user: (b: Box) => Box): { explain?: EquationExplanation } {
     if (!this.explain) return {};
     return {
@@ -462,6 +480,7 @@ class AnchorsBuilder {
           ...(c.figureBox ? { figureBox: c.figureBox } : {}),
           ...(c.figureBoxOmitted ? { figureBoxOmitted: c.figureBoxOmitted } : {}),
           ...(c.panels.length > 0 ? { panels: c.panels } : {}),
+          ...this.captionExplanation(c),
         });
       } else {
         rejectedCaptions.push({
@@ -470,6 +489,7 @@ class AnchorsBuilder {
           text: c.text,
           labelBox: c.labelBox,
           reasons: c.rejections,
+          ...this.captionExplanation(c),
         });
       }
     }

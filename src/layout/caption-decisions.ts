@@ -7,7 +7,9 @@
  * from the captions that have graphics on one side only, and decides each caption's figure box.
  */
 import type { Box } from "../document/model.js";
-import type { CaptionRejection, FigureBoxOmission } from "./caption-rejections.js";
+import { decideCaption } from "./caption-decision.js";
+import { type CaptionFeatures, plainLabel } from "./caption-features.js";
+import type { FigureBoxOmission } from "./caption-rejections.js";
 import type { CaptionCandidate } from "./figure-captions.js";
 import { type PanelMark, type SubfigurePanel, subfigurePanels } from "./subfigure-panels.js";
 
@@ -36,29 +38,38 @@ export function decideCaptions(
   body: BodyStyle | undefined,
   marks: (page: number) => readonly PanelMark[] = () => [],
 ): DecidedCaption[] {
-  const plain = (c: CaptionCandidate) => c.separator === "" && !c.labelSetApart && likeBody(c, body);
-  const side = figureSide(candidates.filter((c) => !plain(c)));
+  // The label's font against the running text's: a document feature, known once every page is read.
+  const withBody = candidates.map((c) => ({
+    ...c,
+    features: { ...c.features, likeBody: likeBody(c, body) },
+  }));
+  const plain = (c: CaptionCandidate) => plainLabel(c.features);
+  const side = figureSide(withBody.filter((c) => !plain(c)));
   // Without captions marked as such, plain ones that stand by graphics on one side (most of them
   // the same side) show it: a paragraph that opens with a reference stands by no figure, or not so.
-  const placement: Side = side.side ?? figureSide(candidates.filter(plain)).side ?? "above";
+  const placement: Side = side.side ?? figureSide(withBody.filter(plain)).side ?? "above";
   // A document that marks its captions (a separator, a label set apart) marks them all alike: a plain
   // line there is a sentence opening with a reference, even under a table's rule or beside a drawing.
-  const marked = candidates.filter((c) => c.rejections.length === 0 && !plain(c)).length;
-  const decided = candidates.map((c): DecidedCaption => {
-    const rejections: CaptionRejection[] = [...c.rejections];
-    if (rejections.length === 0 && plain(c) && (marked >= MARKED_CAPTIONS || !c.graphics[placement]))
-      rejections.push("label-like-body-text");
-    return { ...c, rejections, panels: [] };
+  const marked = withBody.filter((c) => c.rejections.length === 0 && !plain(c)).length;
+  const decided = withBody.map((c): DecidedCaption => {
+    const features: CaptionFeatures = {
+      ...c.features,
+      documentMarksCaptions: marked >= MARKED_CAPTIONS,
+      graphicsOnDocumentSide: c.graphics[placement] !== undefined,
+    };
+    const decision = decideCaption(features, "formatting");
+    return { ...c, features, rejections: decision.reasons, decidedBy: decision.decidedBy, panels: [] };
   });
   const anchored = new Set(
     decided.filter((c) => c.rejections.length === 0 && hasGraphics(c)).map((c) => c.style),
   );
   for (const c of decided) {
     if (c.rejections.length > 0) continue;
-    if (!hasGraphics(c) && !anchored.has(c.style)) {
-      c.rejections.push("no-figure");
-      continue;
-    }
+    c.features.sharesAnchoredStyle = anchored.has(c.style);
+    const decision = decideCaption(c.features);
+    c.rejections = decision.reasons;
+    c.decidedBy = decision.decidedBy;
+    if (c.rejections.length > 0) continue;
     const box = figureBox(c, side);
     if ("box" in box) c.figureBox = box.box;
     else c.figureBoxOmitted = box.omitted;

@@ -55,22 +55,38 @@ export const EQUATION_PREDICATES: readonly EquationPredicate[] = [
   },
   {
     name: "nothing-beside",
-    reasons: ["no-display", "no-math"],
+    reasons: ["no-display"],
     says: "nothing stands beside the label, above it or (left side) below it",
     holds: (f) => !f.hasContent,
   },
   {
     name: "no-math",
     reasons: ["no-math"],
-    says: "no math character or fraction bar beside the label, and none around it",
-    holds: (f) => f.hasContent && f.mathChars === 0 && f.fractionBars === 0 && !f.mathNearby,
+    says: "no math character or fraction bar measured beside the label, and (beside content) none around it",
+    holds: (f) => f.mathChars === 0 && f.fractionBars === 0 && !(f.hasContent && f.mathNearby),
   },
   {
     name: "words-after-left-label",
     reasons: ["prose-beside-label"],
     says: "a left-side label's content is words with a stray symbol, without fraction bars",
     holds: (f) =>
-      f.hasContent && f.side === "left" && f.mathChars > 0 && f.fractionBars === 0 && f.proseWords === true,
+      f.hasContent &&
+      f.side === "left" &&
+      (f.mathChars ?? 0) > 0 &&
+      f.fractionBars === 0 &&
+      f.proseWords === true,
+  },
+  {
+    name: "sentence-beside",
+    reasons: ["prose-beside-label"],
+    says: "the content is a sentence of words, as an OCR reading shows one (proseRow)",
+    holds: (f) => f.hasContent && f.proseRow === true,
+  },
+  {
+    name: "crowded",
+    reasons: ["no-display"],
+    says: "the content stands closer to the label than a display leaves it, as an OCR reading shows (crowded)",
+    holds: (f) => f.hasContent && f.crowded === true,
   },
   {
     name: "running-line",
@@ -99,8 +115,14 @@ export const EQUATION_PREDICATES: readonly EquationPredicate[] = [
   {
     name: "not-set-apart",
     reasons: ["not-centred"],
-    says: "the content is neither centred nor indented in its frame or a wider one, nor a display row",
-    holds: (f) => f.hasContent && f.inColumn && !f.setApart && !f.setApartInWider && !f.displayRow,
+    says: "the content is neither centred nor indented in its frame or a wider one, nor a display row, nor (an OCR reading) fills its column as mathematics",
+    holds: (f) =>
+      f.hasContent &&
+      f.inColumn &&
+      f.setApart !== true &&
+      f.setApartInWider !== true &&
+      f.displayRow !== true &&
+      f.fillsColumn !== true,
   },
   {
     name: "table-row",
@@ -112,7 +134,7 @@ export const EQUATION_PREDICATES: readonly EquationPredicate[] = [
     name: "on-graphics",
     reasons: ["graphics-beside-label"],
     says: "the label sits on or against a figure's graphics",
-    holds: (f) => f.graphicsBeside,
+    holds: (f) => f.graphicsBeside === true,
   },
 ];
 

@@ -1,9 +1,12 @@
 /**
  * What the page shows about one equation-label candidate: a flat record of measured facts, computed
- * once (equation-labels.ts) and read by the decision's predicates (equation-decision.ts). Lengths are
+ * once from a text layer (equation-labels.ts) or from an OCR reading's word boxes
+ * (ocr-equation-labels.ts), and read by one decision's predicates (equation-decision.ts). Lengths are
  * in PDF points. A feature of the content is measured only where there is content (and, for how it
  * stands in its column, a column); one a rule reads only in some cases only then: `undefined` where
- * it was not measured.
+ * it was not measured. A reading that cannot measure a feature at all (an OCR reading has no fonts
+ * and no graphics objects) leaves it `undefined` too, and a waiver is read as `=== true`: an unknown
+ * never waives a refusal. Features only one reading measures say which, and why.
  */
 export interface EquationFeatures {
   /** The label's font size, in points: what the tolerances' em is. */
@@ -40,13 +43,20 @@ export interface EquationFeatures {
   closesBlock: boolean;
   /** The content stands after the label (a left-side label's display). */
   contentAfter: boolean;
-  /** Characters of the content in a math font or math symbols. */
-  mathChars: number;
-  /** Their share of the content's characters. */
-  mathShare: number;
-  /** Fraction bars over or beside the content. */
+  /**
+   * Characters of the content in a math font or math symbols (an OCR reading: signs of mathematics
+   * read beside the label); undefined where nothing was measured (an OCR reading measures
+   * mathematics only beside content).
+   */
+  mathChars: number | undefined;
+  /** Their share of the content's characters (undefined where mathChars is). */
+  mathShare: number | undefined;
+  /** Fraction bars over or beside the content (an OCR reading: a fraction's parts read stacked, its bar lost). */
   fractionBars: number;
-  /** Mathematics stands around the label within a few lines (a display whose row is words). */
+  /**
+   * Mathematics stands around the label within a few lines (a display whose row is words); an OCR
+   * reading: a sign taller than the words around it, or a finer reading of the band beside the label.
+   */
   mathNearby: boolean;
   /** The content is words of running text (measured only where a rule reads it). */
   proseWords: boolean | undefined;
@@ -76,6 +86,72 @@ export interface EquationFeatures {
   displayRow: boolean | undefined;
   /** The label's row is a row of a table. */
   tabular: boolean | undefined;
-  /** The label sits on or against a figure's graphics. */
-  graphicsBeside: boolean;
+  /**
+   * The label sits on or against a figure's graphics. Undefined on an OCR reading (a scan's graphics
+   * are pixels, not objects): there the stand-in is `no-math`, as a drawing gives no signs read as
+   * mathematics beside a label, and the label is read again from crops of it.
+   */
+  graphicsBeside: boolean | undefined;
+  /**
+   * OCR reading only: content closer to the label than a display leaves it (under half a quad; under
+   * a quad where it neither fills its line as mathematics nor is a centred display pressed toward
+   * the label). The text layer tells this by fonts and its column (`setAgainstLabel`, `marginProse`).
+   */
+  crowded: boolean | undefined;
+  /**
+   * OCR reading only: the content is a sentence of words (four words of prose or more, most of the
+   * row's, or a share of its characters in words), however OCR reads its stray signs. The text layer
+   * tells words from mathematics by fonts (`proseWords`, `marginProse`).
+   */
+  proseRow: boolean | undefined;
+  /**
+   * OCR reading only, a waiver: the content fills its column as mathematics, from the margin to
+   * within two em of the label, or the label alone on its line closes a row that starts at the
+   * margin (a display too long for its line). The text layer waives only a display row so
+   * (`displayRow`): a formula filling its line must still be centred there, as its fonts show more.
+   */
+  fillsColumn: boolean | undefined;
 }
+
+/** The features of the content measured after the label's own, each unknown until measured. */
+export type ContentFeatures = Pick<
+  EquationFeatures,
+  | "proseWords"
+  | "gapPt"
+  | "marginProse"
+  | "setAgainstLabel"
+  | "alignedRow"
+  | "formulaRow"
+  | "listItem"
+  | "fillsAsDisplay"
+  | "continuedBelow"
+  | "continuedRow"
+  | "setApart"
+  | "setApartInWider"
+  | "displayRow"
+  | "tabular"
+  | "crowded"
+  | "proseRow"
+  | "fillsColumn"
+>;
+
+/** Every content feature unknown: where a reading starts, and what it leaves when there is no content. */
+export const CONTENT_UNMEASURED: Readonly<ContentFeatures> = Object.freeze({
+  proseWords: undefined,
+  gapPt: undefined,
+  marginProse: undefined,
+  setAgainstLabel: undefined,
+  alignedRow: undefined,
+  formulaRow: undefined,
+  listItem: undefined,
+  fillsAsDisplay: undefined,
+  continuedBelow: undefined,
+  continuedRow: undefined,
+  setApart: undefined,
+  setApartInWider: undefined,
+  displayRow: undefined,
+  tabular: undefined,
+  crowded: undefined,
+  proseRow: undefined,
+  fillsColumn: undefined,
+});

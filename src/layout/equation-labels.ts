@@ -457,6 +457,8 @@ function measure(
     mathShare: math.share,
     fractionBars: bars.length,
     mathNearby: nearbyMath,
+    // Every field written out (no spread): one hidden class for every candidate, which the
+    // decision's predicates then read at the speed of a fixed layout.
     proseWords: undefined,
     gapPt: undefined,
     marginProse: undefined,
@@ -472,6 +474,9 @@ function measure(
     displayRow: undefined,
     tabular: undefined,
     graphicsBeside: graphicsBeside(text.graphics, box, em),
+    crowded: undefined,
+    proseRow: undefined,
+    fillsColumn: undefined,
   };
   // Words with a stray symbol after a left-side number (a numbered example sentence "Smith weighs
   // 150 lbs. (φ)"): where there is no math at all, no-math says it already.

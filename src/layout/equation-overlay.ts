@@ -1,30 +1,38 @@
 /**
  * What `crop --explain` draws over a rendered page: for each equation-label candidate of the page
  * (accepted or rejected), its label box, the display it was paired with (or the content a rejected
- * one was read against), its column frame, and the predicates that refused it. Pure: from an
- * explained anchors record and the image's transform to shapes in the image's pixels.
+ * one was read against), its column frame, and the predicates that refused it; for each figure-caption
+ * candidate, its "Figure N" box, its caption block and an accepted caption's figure, and the
+ * predicates that refused it. Pure: from an explained anchors record and the image's transform to
+ * shapes in the image's pixels.
  */
 import type { Box } from "../document/model.js";
 import type { Outline } from "../document/outlines.js";
 import { type RenderTransform, userBoxToDevice } from "../document/render-transform.js";
 import type { AnchorsRecord } from "./anchors.js";
 
-/** One equation-label candidate of the page, as `anchors --explain` reports it, in user space. */
+/** One equation-label or figure-caption candidate of the page, as `anchors --explain` reports it, in user space. */
 export interface ExplainedCandidate {
+  kind: "equation" | "caption";
   label: string;
   printed: string;
   accepted: boolean;
   labelBox: Box;
-  /** An accepted label's display, or the content beside a rejected one. */
+  /** An accepted label's display, or the content beside a rejected one; a caption's block. */
   displayBox?: Box;
   /** The column frame the label was measured in. */
   frame?: Box;
+  /** An accepted caption's figure, when the record is sure of it. */
+  figureBox?: Box;
   /** The predicates that refused it; empty for an accepted label. */
   decidedBy: string[];
 }
 
-/** The role of a rectangle: the label, its display, or its column frame. */
-export type OverlayRole = "label" | "display" | "frame";
+/**
+ * The role of a rectangle: an equation's label, its display, or its column frame; a caption's
+ * "Figure N", its block, or its figure.
+ */
+export type OverlayRole = "label" | "display" | "frame" | "caption" | "block" | "figure";
 export type OverlayClass = "accepted" | "rejected";
 
 export interface OverlayRect {
@@ -63,6 +71,7 @@ export function explainedCandidates(record: AnchorsRecord, page: number): Explai
   for (const e of record.equations)
     if (e.page === page)
       out.push({
+        kind: "equation",
         label: e.label,
         printed: `(${e.label})`,
         accepted: true,
@@ -74,12 +83,36 @@ export function explainedCandidates(record: AnchorsRecord, page: number): Explai
   for (const c of record.rejectedEquationCandidates)
     if (c.page === page)
       out.push({
+        kind: "equation",
         label: c.label,
         printed: c.printed,
         accepted: false,
         labelBox: c.labelBox,
         ...(c.explain?.contentBox ? { displayBox: c.explain.contentBox } : {}),
         ...(c.explain?.frame ? { frame: c.explain.frame } : {}),
+        decidedBy: c.explain?.decidedBy ?? c.reasons,
+      });
+  for (const f of record.figures)
+    if (f.page === page)
+      out.push({
+        kind: "caption",
+        label: f.label,
+        printed: `${f.keyword} ${f.label}`,
+        accepted: true,
+        labelBox: f.labelBox,
+        displayBox: f.captionBox,
+        ...(f.figureBox ? { figureBox: f.figureBox } : {}),
+        decidedBy: [],
+      });
+  for (const c of record.rejectedCaptions)
+    if (c.page === page)
+      out.push({
+        kind: "caption",
+        label: c.label,
+        printed: c.explain ? `${c.explain.features.keyword} ${c.label}` : c.label,
+        accepted: false,
+        labelBox: c.labelBox,
+        ...(c.explain ? { displayBox: c.explain.captionBox } : {}),
         decidedBy: c.explain?.decidedBy ?? c.reasons,
       });
   return out;
@@ -101,7 +134,8 @@ export function explainOverlay(
   // Only a rejected candidate is tagged, with the predicates that refused it; green says enough.
   candidates.forEach((c, i) => {
     const cls: OverlayClass = c.accepted ? "accepted" : "rejected";
-    const label = rect(c.labelBox, "label", cls, i, t);
+    const caption = c.kind === "caption";
+    const label = rect(c.labelBox, caption ? "caption" : "label", cls, i, t);
     if (!overlaps(label, widthPx, heightPx)) return;
     if (c.frame) {
       // A column's candidates share its frame: it is drawn once, for the first of them.
@@ -109,7 +143,8 @@ export function explainOverlay(
       const key = [frame.x, frame.y, frame.width, frame.height].join();
       if (!frames.has(key)) frames.set(key, frame);
     }
-    if (c.displayBox) boxes.push(rect(c.displayBox, "display", cls, i, t));
+    if (c.figureBox) boxes.push(rect(c.figureBox, "figure", cls, i, t));
+    if (c.displayBox) boxes.push(rect(c.displayBox, caption ? "block" : "display", cls, i, t));
     boxes.push(label);
     if (c.accepted) return;
     const text = `${c.printed} ${c.decidedBy.join(",")}`;
@@ -131,7 +166,13 @@ export function explainOverlay(
 /** The tags' line height in the SVG (11 px text). */
 const TAG_HEIGHT_PX = 14;
 
-function rect(box: Box, role: OverlayRole, cls: OverlayClass, candidate: number, t: RenderTransform) {
+function rect(
+  box: Box,
+  role: OverlayRole,
+  cls: OverlayClass,
+  candidate: number,
+  t: RenderTransform,
+): OverlayRect {
   const d = userBoxToDevice(box, t);
   const x = Math.min(d.x0, d.x1);
   const y = Math.min(d.y0, d.y1);
@@ -168,6 +209,7 @@ export function explainOutlines(candidates: readonly ExplainedCandidate[], dpi: 
     const rgb = c.accepted ? COLOURS.accepted : COLOURS.rejected;
     if (c.frame)
       frames.set(Object.values(c.frame).join(), { box: c.frame, rgb: COLOURS.frame, lineWidthPx: px });
+    if (c.figureBox) boxes.push({ box: c.figureBox, rgb, lineWidthPx: px });
     if (c.displayBox) boxes.push({ box: c.displayBox, rgb, lineWidthPx: px });
     boxes.push({ box: c.labelBox, rgb, lineWidthPx: 2 * px });
   }

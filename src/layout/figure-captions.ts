@@ -8,6 +8,8 @@
  */
 import { boxesMeet } from "../document/box-union.js";
 import type { Box, PageText } from "../document/model.js";
+import { decideCaption } from "./caption-decision.js";
+import { type CaptionFeatures, keywordLanguages } from "./caption-features.js";
 import { figureKeywordPattern } from "./caption-keywords.js";
 import type { CaptionRejection } from "./caption-rejections.js";
 import { spanOf } from "./char-spans.js";
@@ -15,6 +17,7 @@ import { type FigureSurroundings, type GraphicsBeside, graphicsBeside } from "./
 import { isFigureLabel } from "./labels.js";
 import { type LayoutBudget, UNBOUNDED } from "./layout-budget.js";
 import type { BandIndex, PageChars } from "./page-chars.js";
+import { CAPTION_SETTINGS as C } from "./settings.js";
 import type { BodyLine, DocumentFrames } from "./text-frames.js";
 
 /** The keyword as printed: "Figure", "FIG.", "Abb.", "Рис.", "图" (see caption-keywords.ts). */
@@ -60,6 +63,10 @@ export interface CaptionCandidate {
   fullText: string;
   /** Rejections found on the page alone; the document-wide consistency step decides "no-figure". */
   rejections: CaptionRejection[];
+  /** What the decision reads (caption-decision.ts); the document step fills in its own features. */
+  features: CaptionFeatures;
+  /** The decision's predicates that held, in its table's order. */
+  decidedBy: string[];
 }
 
 /**
@@ -191,27 +198,28 @@ function judge(
   let right = -Infinity;
   let top = -Infinity;
   for (const k of members) {
-    if (Math.abs(chars.base[k] - base) > em * 0.3) return undefined;
+    if (Math.abs(chars.base[k] - base) > em * C.baselineEm) return undefined;
     left = Math.min(left, chars.x0[k]);
     bottom = Math.min(bottom, chars.y0[k]);
     right = Math.max(right, chars.x1[k]);
     top = Math.max(top, chars.y1[k]);
   }
   const labelBox = { left, bottom, right, top };
-  const rejections: CaptionRejection[] = [];
   const memberSet = new Set(members);
 
   // The caption's first row (up to a column gap), and the rows that follow it at the same leading.
   const rowOf = (b: number) =>
-    index.band(b - em * 0.3, b + em * 0.3).filter((k) => Math.abs(chars.base[k] - b) <= em * 0.3);
+    index
+      .band(b - em * C.baselineEm, b + em * C.baselineEm)
+      .filter((k) => Math.abs(chars.base[k] - b) <= em * C.baselineEm);
   const row = rowOf(base);
   const before = row.filter((k) => !memberSet.has(k) && chars.x1[k] <= left + 0.5 && chars.x1[k] > left - em);
-  if (
-    before.length > 0 &&
-    !columnBeside(chars, index, before, base, em, left) &&
-    !captionRowBefore(chars, index, row, before, labelBox, otherCaptions, em)
-  )
-    rejections.push("not-line-start");
+  const textBefore = before.length > 0;
+  const besideColumn = textBefore ? columnBeside(chars, index, before, base, em, left) : undefined;
+  const captionBeside =
+    textBefore && !besideColumn
+      ? captionRowBefore(chars, index, row, before, labelBox, otherCaptions, em)
+      : undefined;
   // Captions side by side: each ends where the next one on its row begins.
   let end = Infinity;
   for (const o of otherCaptions)
@@ -249,23 +257,25 @@ function judge(
   const bodyLines = frames.bodyLines[text.page - 1] ?? [];
   const lineAbove = bodyLines.find(
     (l) =>
-      l.box.bottom >= top - em * 0.2 &&
-      l.box.bottom - top <= em * 0.75 &&
+      l.box.bottom >= top - em * C.lineAboveOverlapEm &&
+      l.box.bottom - top <= em * C.lineAboveGapEm &&
       l.box.left < rowSpan.right &&
       l.box.right > rowSpan.left &&
-      Math.abs(l.box.left - rowSpan.left) <= em * 2.5,
+      Math.abs(l.box.left - rowSpan.left) <= em * C.lineAboveIndentEm,
   );
   // A row centred in its column, indented alike on both sides, opens a caption: running text
   // is set flush with the column's edges.
   const centred = centredInColumn(rowSpan, frames, text.page, em);
-  if (!centred && (lineAbove || paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions)))
-    rejections.push("inside-paragraph");
-  else if (runsIntoParagraph(rows, em)) rejections.push("runs-into-paragraph");
+  const rowAbove =
+    !centred && !lineAbove
+      ? paragraphRowAbove(chars, index, base, em, rowSpan.left, otherCaptions)
+      : undefined;
+  const inParagraph = !centred && (lineAbove !== undefined || rowAbove === true);
+  const runsOn = inParagraph ? undefined : runsIntoParagraph(rows, em);
 
   const rest = text.text.slice(token.endUtf16, token.endUtf16 + 200);
   const restOfLine = rest.split("\n", 2);
-  if (!/\p{L}/u.test(restOfLine[0]) && !/\p{L}/u.test(restOfLine[1] ?? ""))
-    rejections.push("no-caption-text");
+  const captionText = /\p{L}/u.test(restOfLine[0]) || /\p{L}/u.test(restOfLine[1] ?? "");
 
   const graphics = graphicsBeside(
     surroundings(text, bodyLines, block, otherCaptions, frames, beside),
@@ -280,9 +290,33 @@ function judge(
   const labelSetApart =
     after >= 0 &&
     (chars.font[after] !== chars.font[first] ||
-      Math.abs(chars.size[after] - em) > em * 0.1 ||
+      Math.abs(chars.size[after] - em) > em * C.labelSizeShare ||
       wideSpaceBefore(chars, firstRow, members[members.length - 1], after, em));
-  const fullText = captionText(text, chars, token.startUtf16, block, CAPTION_TEXT_MAX);
+  const fullText = captionTextOf(text, chars, token.startUtf16, block, CAPTION_TEXT_MAX);
+  const features: CaptionFeatures = {
+    emPt: em,
+    keyword: token.keyword,
+    languages: keywordLanguages(token.keyword),
+    label: token.label,
+    separator: token.separator,
+    spacedSeparator: token.spacedSeparator,
+    textBefore,
+    columnBeside: besideColumn,
+    captionBeside,
+    bodyLineAbove: lineAbove !== undefined,
+    paragraphRowAbove: rowAbove,
+    centredInColumn: centred,
+    runsIntoParagraph: runsOn,
+    captionText,
+    labelSetApart,
+    graphicsAbove: graphics.above !== undefined,
+    graphicsBelow: graphics.below !== undefined,
+    likeBody: undefined,
+    documentMarksCaptions: undefined,
+    graphicsOnDocumentSide: undefined,
+    sharesAnchoredStyle: undefined,
+  };
+  const decision = decideCaption(features, "page");
   return {
     label: token.label,
     page: text.page,
@@ -300,7 +334,9 @@ function judge(
     labelSize: size,
     labelSetApart,
     fullText,
-    rejections,
+    rejections: decision.reasons,
+    features,
+    decidedBy: decision.decidedBy,
   };
 }
 
@@ -364,7 +400,7 @@ function centredInColumn(row: Box, frames: DocumentFrames, page: number, em: num
   if (!best) return false;
   const leftIndent = row.left - best.left;
   const rightIndent = best.right - row.right;
-  return leftIndent >= em && rightIndent >= em && Math.abs(leftIndent - rightIndent) <= em * 0.5;
+  return leftIndent >= em && rightIndent >= em && Math.abs(leftIndent - rightIndent) <= em * C.centredEvenEm;
 }
 
 /**
@@ -390,7 +426,7 @@ function captionRowBefore(
   let edge = -Infinity;
   for (const k of before) edge = Math.max(edge, chars.x1[k]);
   const gap = labelBox.left - edge;
-  if (gap < em * 0.3) return false;
+  if (gap < em * C.besideCaptionGapEm) return false;
   const level = (o: Box) =>
     Math.min(o.top, labelBox.top) - Math.max(o.bottom, labelBox.bottom) >
     (labelBox.top - labelBox.bottom) * 0.5;
@@ -405,11 +441,11 @@ function captionRowBefore(
   const spaces: number[] = [];
   for (let i = 1; i < text.length; i++) {
     const g = chars.x0[text[i]] - chars.x1[text[i - 1]];
-    if (g > em * 0.15) spaces.push(g);
+    if (g > em * C.letterGapEm) spaces.push(g);
   }
   if (spaces.length < 2) return false;
   spaces.sort((a, b) => a - b);
-  return gap > spaces[spaces.length - 1] * 1.3;
+  return gap > spaces[spaces.length - 1] * C.besideCaptionSpaceShare;
 }
 
 function columnBeside(
@@ -422,7 +458,7 @@ function columnBeside(
 ): boolean {
   let edge = -Infinity;
   for (const k of before) edge = Math.max(edge, chars.x1[k]);
-  if (left - edge < em * 0.8) return false;
+  if (left - edge < em * C.columnGapEm) return false;
   return rowsEndingAt(chars, index, edge, base, em, left) >= 2;
 }
 
@@ -432,13 +468,13 @@ function columnBeside(
  */
 function nextRowStartsAt(chars: PageChars, index: BandIndex, base: number, x: number, em: number): boolean {
   const tol = edgeTolerance(em);
-  const found = index.scan(base - em * 1.6, base - em * 0.8);
+  const found = index.scan(base - em * C.leadingMaxEm, base - em * C.leadingMinEm);
   let start = false;
   let leftReach = -Infinity;
   for (let j = 0; j < found; j++) {
     const k = index.hits[j];
     const d = base - chars.base[k];
-    if (d < em * 0.8 || d > em * 1.6) continue;
+    if (d < em * C.leadingMinEm || d > em * C.leadingMaxEm) continue;
     if (Math.abs(chars.x0[k] - x) <= tol) start = true;
     else if (chars.x1[k] <= x + tol) leftReach = Math.max(leftReach, chars.x1[k]);
   }
@@ -455,11 +491,11 @@ function rowsEndingAt(
   left: number,
 ): number {
   const ends = new Map<number, number>();
-  const found = index.scan(base - em * 3, base + em * 3);
+  const found = index.scan(base - em * C.rowsReachEm, base + em * C.rowsReachEm);
   for (let j = 0; j < found; j++) {
     const k = index.hits[j];
     if (Math.abs(chars.base[k] - base) < em * 0.5 || chars.x0[k] >= left - 0.5) continue;
-    const row = Math.round(chars.base[k] / (em * 0.3));
+    const row = Math.round(chars.base[k] / (em * C.rowStepEm));
     ends.set(row, Math.max(ends.get(row) ?? -Infinity, chars.x1[k]));
   }
   let shared = 0;
@@ -488,7 +524,7 @@ function paragraphNeighbours(a: Box, b: Box): boolean {
  */
 function runsIntoParagraph(rows: readonly Box[], em: number): boolean {
   const left = rows[0].left;
-  const flush = (r: Box) => Math.abs(r.left - left) <= em * 0.3;
+  const flush = (r: Box) => Math.abs(r.left - left) <= em * C.flushEm;
   for (let i = 1; i + 1 < rows.length; i++) {
     const before = rows[i - 1];
     if (!flush(before)) return false;
@@ -497,10 +533,10 @@ function runsIntoParagraph(rows: readonly Box[], em: number): boolean {
     // A row indented as a paragraph's first line, running to the full width, with a flush row
     // under it: the next paragraph, whether or not the row above it ends short.
     const indent = rows[i].left - left;
-    if (indent >= em * 0.5 && indent <= em * 4 && rows[i].right >= width - em && flush(rows[i + 1]))
-      return true;
+    const opens = indent >= em * C.paragraphIndentMinEm && indent <= em * C.paragraphIndentMaxEm;
+    if (opens && rows[i].right >= width - em && flush(rows[i + 1])) return true;
     // The first short row ends the paragraph the candidate opens, and no paragraph follows it.
-    if (before.right <= width - em * 2) return false;
+    if (before.right <= width - em * C.shortRowEm) return false;
   }
   return false;
 }
@@ -529,8 +565,8 @@ function paragraphRowAbove(
   for (let j = 0; j < found; j++) {
     const k = hits[j];
     const d = chars.base[k] - base;
-    if (d < em * 0.95 || d > em * 1.4) continue;
-    if (Math.abs(chars.size[k] - em) > em * 0.05) continue;
+    if (d < em * C.rowAboveMinEm || d > em * C.rowAboveMaxEm) continue;
+    if (Math.abs(chars.size[k] - em) > em * C.rowAboveSizeShare) continue;
     if (chars.x1[k] < left - em || chars.x0[k] > left + em * 30) continue;
     if (Number.isNaN(rowBase) || Math.abs(chars.base[k] - rowBase) <= em * 0.2) {
       rowBase = Number.isNaN(rowBase) ? chars.base[k] : rowBase;
@@ -538,10 +574,11 @@ function paragraphRowAbove(
       rowRight = Math.max(rowRight, chars.x1[k]);
     }
   }
-  if (Number.isNaN(rowBase) || rowLeft - left > em * 0.5) return false;
+  if (Number.isNaN(rowBase) || rowLeft - left > em * C.rowAboveFlushEm) return false;
   // Indented as a paragraph's first line under the last one's end, which runs on over it (the
   // last letters of a column beside the caption do not).
-  if (left - rowLeft > em * 0.5 && (left - rowLeft > em * 2.5 || rowRight < left + em)) return false;
+  const indented = left - rowLeft > em * C.rowAboveFlushEm;
+  if (indented && (left - rowLeft > em * C.lineAboveIndentEm || rowRight < left + em)) return false;
   // Another caption's row is no paragraph.
   return !otherCaptions.some((c) => c.bottom <= rowBase + em * 0.3 && c.top >= rowBase - em * 0.1);
 }
@@ -611,7 +648,7 @@ function bridgesGutter(chars: PageChars, row: readonly number[], b: Beside, em: 
     (Math.abs(reach - b.to) <= tol && Math.abs(x0 - b.rightStart) <= tol);
   for (const k of sorted) {
     const x0 = chars.x0[k];
-    if (x0 - reach > wordSpace || (x0 - reach > em * 0.15 && atGutter(x0))) {
+    if (x0 - reach > wordSpace || (x0 - reach > em * C.letterGapEm && atGutter(x0))) {
       if (bridges()) return true;
       from = chars.x0[k];
     }
@@ -717,9 +754,9 @@ function rowBelow(
   for (let j = 0; j < found; j++) {
     const k = hits[j];
     const d = base - chars.base[k];
-    if (d < em * 0.8 || d > em * 1.6) continue;
+    if (d < em * C.leadingMinEm || d > em * C.leadingMaxEm) continue;
     if (chars.x1[k] < left || chars.x0[k] > right) continue;
-    if (Math.abs(chars.size[k] - em) > em * 0.25) continue;
+    if (Math.abs(chars.size[k] - em) > em * C.rowBelowSizeShare) continue;
     if (best === undefined || chars.base[k] > best) best = chars.base[k];
   }
   return best;
@@ -738,17 +775,17 @@ function wideSpaceBefore(
   em: number,
 ): boolean {
   const gap = chars.x0[after] - chars.x1[label];
-  if (gap < em * 0.6) return false;
+  if (gap < em * C.wideSpaceEm) return false;
   const sorted = [...row].sort((a, b) => chars.x0[a] - chars.x0[b]);
   const spaces: number[] = [];
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i - 1] === label && sorted[i] === after) continue;
     const g = chars.x0[sorted[i]] - chars.x1[sorted[i - 1]];
-    if (g > em * 0.15) spaces.push(g);
+    if (g > em * C.letterGapEm) spaces.push(g);
   }
   if (spaces.length < 2) return false;
   spaces.sort((a, b) => a - b);
-  return gap > spaces[Math.floor(spaces.length / 2)] * 2;
+  return gap > spaces[Math.floor(spaces.length / 2)] * C.wideSpaceShare;
 }
 
 /** The first letter after `fromUtf16` on the row at `base` (within 40 units), or -1. */
@@ -763,7 +800,7 @@ function firstLetterAfter(
   for (let i = fromUtf16; i < end; i++) {
     const k = chars.indexOfOffset[i];
     if (k < 0 || !/\p{L}/u.test(text.text[i])) continue;
-    return Math.abs(chars.base[k] - base) <= em * 0.3 ? k : -1;
+    return Math.abs(chars.base[k] - base) <= em * C.baselineEm ? k : -1;
   }
   return -1;
 }
@@ -778,7 +815,13 @@ function lineHasChars(all: string, chars: PageChars, i: number): boolean {
 }
 
 /** The caption's words: its text from the keyword on, as long as it stays inside the caption's block. */
-function captionText(text: PageText, chars: PageChars, startUtf16: number, block: Box, max: number): string {
+function captionTextOf(
+  text: PageText,
+  chars: PageChars,
+  startUtf16: number,
+  block: Box,
+  max: number,
+): string {
   let end = startUtf16;
   for (let i = startUtf16; i < text.text.length && i - startUtf16 < max; i++) {
     const k = chars.indexOfOffset[i];

@@ -9,8 +9,11 @@
 import { unionOfBoxes } from "../document/box-union.js";
 import type { Box } from "../document/model.js";
 import type { OcrWord } from "../ocr/page-ocr.js";
+import { decideEquation } from "./equation-decision.js";
+import { CONTENT_UNMEASURED, type EquationFeatures } from "./equation-features.js";
 import { isEquationLabel } from "./labels.js";
 import type { RejectionReason } from "./rejection-reasons.js";
+import { OCR_EQUATION_SETTINGS as O } from "./settings.js";
 
 export type OcrLabelSide = "right" | "left";
 
@@ -89,9 +92,9 @@ interface Spot {
 
 /** A word of running text: letters only (punctuation around them allowed), at least two. */
 const PROSE_WORD = /^[("'‘“[]?[A-Za-z][a-z]+[)"'’”\],.;:!?-]*$/;
-/** Operators, relations and Greek letters, as OCR gives mathematics (a hyphen or dash alone is not enough). */
 /** A relation sign opening a word, as an aligned display's rows read (`=`, `=p(0`, `≤`). */
 const RELATION_START = /^[=<>≤≥≠≈≡]/;
+/** Operators, relations and Greek letters, as OCR gives mathematics (a hyphen or dash alone is not enough). */
 const MATH_SIGN = /[=<>≤≥≠≈∼≃≡±×÷∑∏∫√∞∈∉⊂⊆⊃∪∩∧∨¬→←↔⇒⇔∀∃∂∇^+|\u0391-\u03a9\u03b1-\u03c9]/;
 /** Function names set upright in mathematics, never evidence of prose. */
 const MATH_WORDS = new Set([
@@ -112,33 +115,7 @@ const MATH_WORDS = new Set([
   "var",
   "cov",
 ]);
-/**
- * The least gap between a label and its display, in em: more than a justified line stretches a word
- * space to, less than a display that fills its line leaves.
- */
-const MIN_GAP_EM = 1;
-/**
- * The least gap beside a display that fills its line: amsmath sets a tag half a quad (\mintagsep)
- * from it; OCR boxes take a little of that.
- */
-const MIN_FILLED_GAP_EM = 0.4;
-/**
- * Beside a label, four words of prose or more, two of them long, and this share of the characters in
- * words of prose: a numbered sentence (an example, a list item), however OCR reads its punctuation
- * (a stray `|`). OCR makes words of a display's letters too, but few and short against its signs.
- */
-const PROSE_CHARACTER_SHARE = 0.75;
-/** Words of a fraction's numerator or denominator stand closer than this, in em (a word space or two). */
-const FRACTION_GROUP_GAP_EM = 0.6;
-/** A script row's gap to the text-size row it belongs to, in em, at most. */
-const SCRIPT_TOUCH_EM = 0.3;
-/** A row at most 0.6 of another's height stands this close to it when it holds that row's limits. */
-const SCRIPT_NEAR_EM = 0.4;
-/** Rows overlapping by this much are one line that OCR cut in pieces: table rows stand a line apart. */
-const INTERLEAVED_EM = 0.4;
 const LABEL_LIKE = /^\(([^()\s]{1,12})\)[.,;:]?$/;
-/** How far past a label's words read a bracket the reading dropped may stand, in em (a bracket and a space). */
-const DROPPED_BRACKET_EM = 0.5;
 /**
  * A circled sign: how OCR reads a single digit or letter in parentheses when it takes the brackets
  * for a ring (`(8)` read as `®`). Never a label itself; a spot's label is what its crops read.
@@ -267,7 +244,8 @@ function proseShare(words: readonly OcrWord[]): number {
 
 /** A row of running text: five or more words, most of them words of prose, and long. */
 function isRunningRow(row: Row, em: number): boolean {
-  if (row.words.length < 5 || row.box.right - row.box.left < 15 * em) return false;
+  if (row.words.length < O.runningRowWords || row.box.right - row.box.left < O.runningRowWidthEm * em)
+    return false;
   const prose = row.words.filter((w) => isProseWord(w.text)).length;
   return prose >= 0.5 * row.words.length;
 }
@@ -288,7 +266,9 @@ function framesOf(running: Row[], em: number): Frame[] {
             : { left: median(lefts), right: Math.max(...rights) };
         if (
           !frames.some(
-            (f) => Math.abs(f.left - frame.left) < 2 * em && Math.abs(f.right - frame.right) < 2 * em,
+            (f) =>
+              Math.abs(f.left - frame.left) < O.sameColumnEm * em &&
+              Math.abs(f.right - frame.right) < O.sameColumnEm * em,
           )
         )
           frames.push(frame);
@@ -320,12 +300,6 @@ export interface LabelStrip {
   column: { left: number; right: number };
 }
 
-/** Where a label strip reaches past its column's edge, and into the column, in em. */
-const STRIP_OUTSIDE_EM = 2.5;
-const STRIP_INSIDE_EM = 5;
-/** How far above and below the words read a strip runs, in em (rows of a display the reading dropped). */
-const STRIP_BEYOND_EM = 12;
-
 /**
  * Where the labels of rows a page's reading dropped would stand: a strip down each column's right
  * edge, and its left edge (left-side labels), over the height of the page's text and some way past it. Read alone, such a
@@ -339,7 +313,7 @@ export function labelStrips(words: readonly OcrWord[]): LabelStrip[] {
   const out: LabelStrip[] = [];
   for (const f of frames) {
     // Past the words read, too: a display the reading dropped can open or close the page's text.
-    const height = { bottom: text.bottom - STRIP_BEYOND_EM * em, top: text.top + STRIP_BEYOND_EM * em };
+    const height = { bottom: text.bottom - O.stripBeyondEm * em, top: text.top + O.stripBeyondEm * em };
     // Never past the middle of a gutter: read together, a label and the next column's words level
     // with it (a numbered item opening a line there) come back as one mangled line, or not at all.
     const next = Math.min(...frames.filter((g) => g.left >= f.right).map((g) => (f.right + g.left) / 2));
@@ -347,8 +321,8 @@ export function labelStrips(words: readonly OcrWord[]): LabelStrip[] {
     out.push({
       side: "right",
       box: {
-        left: f.right - STRIP_INSIDE_EM * em,
-        right: Math.min(f.right + STRIP_OUTSIDE_EM * em, next),
+        left: f.right - O.stripInsideEm * em,
+        right: Math.min(f.right + O.stripOutsideEm * em, next),
         ...height,
       },
       column: f,
@@ -356,8 +330,8 @@ export function labelStrips(words: readonly OcrWord[]): LabelStrip[] {
     out.push({
       side: "left",
       box: {
-        left: Math.max(f.left - STRIP_OUTSIDE_EM * em, previous),
-        right: f.left + STRIP_INSIDE_EM * em,
+        left: Math.max(f.left - O.stripOutsideEm * em, previous),
+        right: f.left + O.stripInsideEm * em,
         ...height,
       },
       column: f,
@@ -505,8 +479,11 @@ function rightSideLabels(
   const head = headBound(block, rows, context, em);
   const mathBands = (context.mathBands ?? []).map((b) => (side === "left" ? mirrorBox(b) : b));
   for (const spot of spots) {
-    const frame = frames.find((f) => spot.box.left > f.left && spot.box.right < f.right + 2.5 * em) as Frame;
-    const judged = judgeSpot(spot, side, frame, head, rows, spotWords, em, mathBands);
+    const frame = frames.find(
+      (f) => spot.box.left > f.left && spot.box.right < f.right + O.spotOutsideEm * em,
+    ) as Frame;
+    const measured = measureSpot(spot, side, frame, head, rows, spotWords, em, mathBands);
+    const judged = { reasons: decideEquation(measured.features).reasons, content: measured.content };
     if (judged.reasons.length === 0) {
       accepted.push({
         side,
@@ -528,7 +505,7 @@ function rightSideLabels(
 function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefined {
   const ws = row.words;
   let start = ws.length - 1;
-  while (start > 0 && ws[start].box.left - ws[start - 1].box.right < 0.8 * em) start--;
+  while (start > 0 && ws[start].box.left - ws[start - 1].box.right < O.spotWordGapEm * em) start--;
   let group = ws.slice(start);
   let box = unionOfBoxes(group.map((w) => w.box));
   // A label read whole ending the row stands alone: the words close before it are a display's that
@@ -537,22 +514,27 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
   if (
     group.length > 1 &&
     LABEL_LIKE.test(end.text) &&
-    end.box.left - ws[ws.length - 2].box.right >= MIN_FILLED_GAP_EM * em
+    end.box.left - ws[ws.length - 2].box.right >= O.minFilledGapEm * em
   ) {
     group = [end];
     box = end.box;
   }
-  const short = box.right - box.left <= 5 * em && group.reduce((n, w) => n + w.text.length, 0) <= 10;
-  if (!short || (start > 0 && box.left - ws[start - 1].box.right < MIN_GAP_EM * em)) {
+  const short =
+    box.right - box.left <= O.spotWidthEm * em &&
+    group.reduce((n, w) => n + w.text.length, 0) <= O.spotLetters;
+  if (!short || (start > 0 && box.left - ws[start - 1].box.right < O.minGapEm * em)) {
     // A display that fills its line leaves its label less room: the last word alone, read as a label.
     const last = ws[ws.length - 1];
     if (ws.length < 2 || !(LABEL_LIKE.test(last.text) || RING_READING.test(last.text))) return undefined;
-    if (last.box.left - ws[ws.length - 2].box.right < MIN_FILLED_GAP_EM * em) return undefined;
+    if (last.box.left - ws[ws.length - 2].box.right < O.minFilledGapEm * em) return undefined;
     group = [last];
     box = last.box;
   }
   const atEdge = frames.some(
-    (f) => box.left > f.left + 4 * em && box.right > f.right - 1.5 * em && box.right < f.right + 2.5 * em,
+    (f) =>
+      box.left > f.left + O.spotInsetEm * em &&
+      box.right > f.right - O.spotEdgeEm * em &&
+      box.right < f.right + O.spotOutsideEm * em,
   );
   return atEdge ? { words: group, box, row } : undefined;
 }
@@ -564,7 +546,7 @@ function rowSpot(row: Row, frames: readonly Frame[], em: number): Spot | undefin
 function mergeSpots(spots: Spot[], words: readonly OcrWord[], em: number): Spot[] {
   const sorted = [...spots].sort((a, b) => b.box.top - a.box.top);
   const out: Spot[] = [];
-  const touch = 0.5 * em;
+  const touch = O.spotTouchEm * em;
   for (const s of sorted) {
     const last = out[out.length - 1];
     if (
@@ -572,7 +554,7 @@ function mergeSpots(spots: Spot[], words: readonly OcrWord[], em: number): Spot[
       s.box.top > last.box.bottom &&
       s.box.left < last.box.right + touch &&
       last.box.left < s.box.right + touch &&
-      Math.max(last.box.top, s.box.top) - Math.min(last.box.bottom, s.box.bottom) < 1.6 * em
+      Math.max(last.box.top, s.box.top) - Math.min(last.box.bottom, s.box.bottom) < O.spotMergeHeightEm * em
     ) {
       const words = [...last.words, ...s.words];
       out[out.length - 1] = { words, box: unionOfBoxes(words.map((w) => w.box)), row: last.row };
@@ -601,25 +583,18 @@ function mergeSpots(spots: Spot[], words: readonly OcrWord[], em: number): Spot[
  * spacing of the one below (`bodyTop`). Far above either is a running head.
  */
 function headBound(block: Box, rows: readonly Row[], context: OcrPageContext, em: number): number {
-  const own = Math.max(block.top + 3.5 * em, bodyTop(block, rows, em));
+  const own = Math.max(block.top + O.headAboveEm * em, bodyTop(block, rows, em));
   return context.blockTop === undefined ? own : Math.max(own, context.blockTop + em);
 }
 
-/**
- * Most space between the rows of a display opening a page, and between it and the running text below
- * (\belowdisplayskip), in line heights: measured 0.3-1.3 on generated scans. A running head stands
- * farther from the body (\headsep, 1.6 or more).
- */
-const DISPLAY_CHAIN_GAP_EM = 1.5;
-
-/** The top of the rows above the running text's top that each stand within DISPLAY_CHAIN_GAP_EM of the rows below. */
+/** The top of the rows above the running text's top that each stand within the display chain gap (settings) of the rows below. */
 function bodyTop(block: Box, rows: readonly Row[], em: number): number {
   let top = block.top;
   const above = rows
     .filter((r) => r.box.top > block.top && r.box.right > block.left && r.box.left < block.right)
     .sort((a, b) => a.box.bottom - b.box.bottom);
   for (const r of above) {
-    if (r.box.bottom - top > DISPLAY_CHAIN_GAP_EM * em) break;
+    if (r.box.bottom - top > O.displayChainGapEm * em) break;
     top = Math.max(top, r.box.top);
   }
   return top;
@@ -665,7 +640,14 @@ export function readsAsMathematics(words: readonly OcrWord[]): boolean {
   );
 }
 
-function judgeSpot(
+/**
+ * A spot's features (equation-features.ts), measured from the reading's word boxes for the decision's
+ * table (equation-decision.ts): the same predicates the text layer's candidates are decided by.
+ * What word boxes cannot show is left unknown (fonts, graphics objects); the features only an OCR
+ * reading measures (`crowded`, `proseRow`, `fillsColumn`) stand in for what the text layer tells by
+ * fonts.
+ */
+function measureSpot(
   spot: Spot,
   side: OcrLabelSide,
   frame: Frame,
@@ -673,10 +655,9 @@ function judgeSpot(
   rows: readonly Row[],
   spotWords: ReadonlySet<OcrWord>,
   em: number,
-  mathBands: readonly Box[] = [],
-): { reasons: RejectionReason[]; content: Box } {
-  const reasons: RejectionReason[] = [];
-  const beside = rows.filter((r) => overlapsVertically(r.box, spot.box, -0.15 * em));
+  mathBands: readonly Box[],
+): { features: EquationFeatures; content: Box } {
+  const beside = rows.filter((r) => overlapsVertically(r.box, spot.box, -O.besideSlackEm * em));
   const inColumn = (w: OcrWord) =>
     !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= frame.left - em;
   let content = beside.flatMap((r) => r.words).filter(inColumn);
@@ -684,75 +665,102 @@ function judgeSpot(
   // long for its line, which need not be set apart, as it fills the column: a right-side label closes
   // the display above it, a left-side one (set above, as amsmath's leqno does) opens the display below.
   let fillsLine = false;
-  if (content.every((w) => w.text.length <= 3)) {
+  let closesBlock = false;
+  if (content.every((w) => w.text.length <= O.strayScriptLetters)) {
     const gap = (r: Row) => (side === "right" ? r.box.bottom - spot.box.top : spot.box.bottom - r.box.top);
     const next = rows
-      .filter((r) => gap(r) >= -0.2 * em && gap(r) < 1.2 * em)
+      .filter((r) => gap(r) >= -O.nextRowOverlapEm * em && gap(r) < O.nextRowEm * em)
       .filter((r) => !isRunningRow(r, em) && r.words.some(inColumn))
       .sort((a, b) => gap(a) - gap(b))[0];
     if (next) {
       const row = next.words.filter(inColumn);
       content = [...content, ...row];
-      fillsLine = Math.min(...row.map((w) => w.box.left)) < frame.left + 2 * em;
+      closesBlock = true;
+      fillsLine = Math.min(...row.map((w) => w.box.left)) < frame.left + O.marginStartEm * em;
     }
   }
   const middle = (spot.box.bottom + spot.box.top) / 2;
-  if (middle > head) reasons.push("page-margin");
-  const after = (w: OcrWord) => w.box.left >= spot.box.right && w.box.left < spot.box.right + 2 * em;
+  const after = (w: OcrWord) =>
+    w.box.left >= spot.box.right && w.box.left < spot.box.right + O.afterLabelEm * em;
   // Rows of this column pass the label's place; a row that starts past it stands in the next column.
   const passing = beside.filter((r) => r.box.left < spot.box.left);
-  if (passing.some((r) => r.words.some((w) => !spotWords.has(w) && after(w))))
-    reasons.push("text-after-label");
-  if (content.length === 0) {
-    reasons.push("no-display");
-    return { reasons, content: spot.box };
-  }
+  const features: EquationFeatures = {
+    emPt: em,
+    // Spots are looked for at the edges of the page's columns only (rowSpot).
+    inColumn: true,
+    columnBeside: false,
+    inPageMargin: middle > head,
+    // OCR reads a superscript as part of its base's word (`w(2)`); a spot is a word of its own past a
+    // gap of half a quad at the least (rowSpot).
+    superscript: false,
+    // A naming word before the label is content here; the label is what its crops read.
+    named: false,
+    betweenRows: false,
+    atRightEdge: side === "right",
+    atLeftEdge: side === "left",
+    afterTab: false,
+    side,
+    // Punctuation joined to the label is read with it; its crops are read again for the label alone.
+    textJoined: false,
+    textAfter: passing.some((r) => r.words.some((w) => !spotWords.has(w) && after(w))),
+    leftLabelClear: false,
+    hasContent: content.length > 0,
+    closesBlock,
+    contentAfter: side === "left" && content.length > 0,
+    mathChars: undefined,
+    mathShare: undefined,
+    fractionBars: 0,
+    mathNearby: false,
+    graphicsBeside: undefined,
+    ...CONTENT_UNMEASURED,
+  };
+  if (content.length === 0) return { features, content: spot.box };
   const box = unionOfBoxes(content.map((w) => w.box));
   const gap = spot.box.left - box.right;
   // A display that fills its line, up to half a quad from its label: mathematics itself, hardly a word
   // of prose, and not a line of running text.
   const mathematics =
     MATH_SIGN.test(content.map((w) => w.text).join(" ")) &&
-    content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length <= 1 &&
+    content.filter((w) => w.text.length >= O.longWordLetters && isProseWord(w.text)).length <= 1 &&
     !beside.some((r) => isRunningRow(r, em) && r.box.left >= frame.left - em && r.box.left < spot.box.left);
-  const filled = box.left < frame.left + 2 * em && gap < 2 * em && mathematics;
+  const filled = box.left < frame.left + O.marginStartEm * em && gap < O.filledReachEm * em && mathematics;
   const indent = box.left - frame.left;
-  const centred = Math.abs((box.left + box.right) / 2 - (frame.left + frame.right) / 2) <= 2 * em;
+  const centred = Math.abs((box.left + box.right) / 2 - (frame.left + frame.right) / 2) <= O.centredEm * em;
   // A centred display too wide to leave its label a quad, set in from the column's other edge: amsmath
   // brings such a display toward its tag, down to half a quad. Running text fills its line; an item's
   // text starts by its number and is not centred.
-  const pressed = centred && indent >= 2 * em && mathematics;
-  if (gap < MIN_FILLED_GAP_EM * em || (gap < MIN_GAP_EM * em && !filled && !pressed))
-    reasons.push("no-display");
-  if (
-    !fillsLine &&
-    !filled &&
-    !alignedRelation(content, beside, rows, frame, em) &&
-    !(indent >= 2 * em || (centred && indent >= em))
-  )
-    reasons.push("not-centred");
+  const pressed = centred && indent >= O.indentEm * em && mathematics;
+  const aligned = alignedRelation(content, beside, rows, frame, em);
   // The display's rows near the label (a fraction's numerator and denominator, an aligned row) count
   // for its mathematics; rows of running text do not.
   const near = rows
-    .filter((r) => !isRunningRow(r, em) && overlapsVertically(r.box, spot.box, 1.2 * em))
+    .filter((r) => !isRunningRow(r, em) && overlapsVertically(r.box, spot.box, O.nextRowEm * em))
     .flatMap((r) => r.words)
-    .filter((w) => !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= box.left - 2 * em);
+    .filter(
+      (w) =>
+        !spotWords.has(w) && w.box.right <= spot.box.left && w.box.left >= box.left - O.nearRowsReachEm * em,
+    );
   const math = [...content, ...near];
-  if (
-    !MATH_SIGN.test(math.map((w) => w.text).join(" ")) &&
-    !hasTallSymbol(math, em) &&
-    !hasFractionStack(math, em) &&
-    !mathReadBeside(spot.box, mathBands)
-  )
-    reasons.push("no-math");
-  const prose = content.filter((w) => w.text.length >= 4 && isProseWord(w.text)).length;
-  const sentence =
-    prose >= 2 &&
-    content.filter((w) => isProseWord(w.text)).length >= 4 &&
-    proseShare(content) >= PROSE_CHARACTER_SHARE;
-  if ((prose >= 4 && prose >= 0.5 * content.length) || sentence) reasons.push("prose-beside-label");
-  if (isTabular(box, frame, rows, spotWords, em)) reasons.push("tabular");
-  return { reasons, content: box };
+  const mathText = math.map((w) => w.text).join(" ");
+  const signs = [...mathText].filter((c) => MATH_SIGN.test(c)).length;
+  const prose = content.filter((w) => w.text.length >= O.longWordLetters && isProseWord(w.text)).length;
+  features.gapPt = gap;
+  features.crowded = gap < O.minFilledGapEm * em || (gap < O.minGapEm * em && !filled && !pressed);
+  features.mathChars = signs;
+  features.mathShare = mathText.length > 0 ? signs / mathText.replace(/\s/g, "").length : 0;
+  features.fractionBars = hasFractionStack(math, em) ? 1 : 0;
+  features.mathNearby = hasTallSymbol(math, em) || mathReadBeside(spot.box, mathBands);
+  features.fillsColumn = fillsLine || filled;
+  features.alignedRow = aligned ? 1 : 0;
+  features.displayRow = aligned;
+  features.setApart = indent >= O.indentEm * em || (centred && indent >= em);
+  features.proseRow =
+    (prose >= O.proseWordsLeast && prose >= O.proseWordsShare * content.length) ||
+    (prose >= O.sentenceLongWords &&
+      content.filter((w) => isProseWord(w.text)).length >= O.proseWordsLeast &&
+      proseShare(content) >= O.proseCharacterShare);
+  features.tabular = isTabular(box, frame, rows, spotWords, em);
+  return { features, content: box };
 }
 
 /**
@@ -763,7 +771,7 @@ function hasTallSymbol(words: readonly OcrWord[], em: number): boolean {
   const typical = median(words.map((w) => w.box.top - w.box.bottom));
   return words.some((w) => {
     const height = w.box.top - w.box.bottom;
-    return height >= 1.5 * em && height >= 1.6 * typical && !isProseWord(w.text);
+    return height >= O.tallSignEm * em && height >= O.tallSignShare * typical && !isProseWord(w.text);
   });
 }
 
@@ -790,9 +798,10 @@ function alignedRelation(
   const bottom = Math.min(...content.map((w) => w.box.bottom));
   return rows.some((r) => {
     if (beside.includes(r) || isRunningRow(r, em)) return false;
-    if (r.box.bottom > top + 2.5 * em || r.box.top < bottom - 2.5 * em) return false;
+    if (r.box.bottom > top + O.alignedReachEm * em || r.box.top < bottom - O.alignedReachEm * em)
+      return false;
     const x = relationAt(r.words.filter((w) => w.box.left >= frame.left - em && w.box.right <= frame.right));
-    return x !== undefined && Math.abs(x - own) <= em / 3;
+    return x !== undefined && Math.abs(x - own) <= O.alignedSignEm * em;
   });
 }
 
@@ -820,7 +829,7 @@ function hasFractionStack(words: readonly OcrWord[], em: number): boolean {
     };
     for (const w of line) {
       const last = group[group.length - 1];
-      if (last && w.box.left - last.box.right >= FRACTION_GROUP_GAP_EM * em) close();
+      if (last && w.box.left - last.box.right >= O.fractionGroupGapEm * em) close();
       group.push(w);
     }
     close();
@@ -831,17 +840,17 @@ function hasFractionStack(words: readonly OcrWord[], em: number): boolean {
       if (upper === lower) return false;
       const gap = upper.bottom - lower.top;
       if (
-        gap < -0.3 * em ||
-        gap > 0.8 * em ||
+        gap < -O.fractionOverlapEm * em ||
+        gap > O.fractionGapEm * em ||
         (upper.bottom + upper.top) / 2 <= (lower.bottom + lower.top) / 2
       )
         return false;
       const wider = Math.max(width(upper), width(lower));
       const centres = Math.abs((upper.left + upper.right) / 2 - (lower.left + lower.right) / 2);
       return (
-        wider <= 8 * em &&
-        Math.min(width(upper), width(lower)) <= 0.75 * wider &&
-        centres <= Math.max(1, 0.15 * wider)
+        wider <= O.fractionWidthEm * em &&
+        Math.min(width(upper), width(lower)) <= O.fractionNarrowerShare * wider &&
+        centres <= Math.max(1, O.fractionCentredShare * wider)
       );
     }),
   );
@@ -861,7 +870,10 @@ function isTabular(
   spotWords: ReadonlySet<OcrWord>,
   em: number,
 ): boolean {
-  const near = rows.filter((r) => r.box.top > content.bottom - 2 * em && r.box.bottom < content.top + 2 * em);
+  const near = rows.filter(
+    (r) =>
+      r.box.top > content.bottom - O.tableReachEm * em && r.box.bottom < content.top + O.tableReachEm * em,
+  );
   const lines = linesOf(
     near.filter((r) => !near.some((o) => o !== r && isScriptOf(r, o, em))),
     em,
@@ -870,13 +882,16 @@ function isTabular(
   for (const words of lines) {
     const ws = words
       .filter(
-        (w) => !spotWords.has(w) && w.box.left >= frame.left - em && w.box.right <= frame.right + 2.5 * em,
+        (w) =>
+          !spotWords.has(w) &&
+          w.box.left >= frame.left - em &&
+          w.box.right <= frame.right + O.spotOutsideEm * em,
       )
       .sort((a, b) => a.box.left - b.box.left);
     let gaps = 0;
     let reach = ws[0]?.box.right ?? 0;
     for (const w of ws.slice(1)) {
-      if (w.box.left - reach >= 2 * em) gaps++;
+      if (w.box.left - reach >= O.tableCellGapEm * em) gaps++;
       reach = Math.max(reach, w.box.right);
     }
     if (gaps >= 2) celled++;
@@ -893,11 +908,11 @@ function isScriptOf(r: Row, o: Row, em: number): boolean {
   const gap = Math.max(r.box.bottom - o.box.top, o.box.bottom - r.box.top);
   const height = (b: Box) => b.top - b.bottom;
   const small =
-    gap < SCRIPT_TOUCH_EM * em &&
-    r.words.every((w) => height(w.box) < 0.65 * em) &&
-    o.words.some((w) => height(w.box) >= 0.65 * em);
+    gap < O.scriptTouchEm * em &&
+    r.words.every((w) => height(w.box) < O.scriptHeightEm * em) &&
+    o.words.some((w) => height(w.box) >= O.scriptHeightEm * em);
   const under =
-    gap < SCRIPT_NEAR_EM * em &&
+    gap < O.scriptNearEm * em &&
     height(r.box) <= 0.6 * height(o.box) &&
     r.box.left >= o.box.left - em &&
     r.box.right <= o.box.right + em;
@@ -910,7 +925,7 @@ function linesOf(rows: readonly Row[], em: number): OcrWord[][] {
   const lines: { box: Box; words: OcrWord[] }[] = [];
   for (const r of sorted) {
     const line = lines.find(
-      (l) => Math.min(l.box.top, r.box.top) - Math.max(l.box.bottom, r.box.bottom) >= INTERLEAVED_EM * em,
+      (l) => Math.min(l.box.top, r.box.top) - Math.max(l.box.bottom, r.box.bottom) >= O.interleavedEm * em,
     );
     if (line) {
       line.words.push(...r.words);
@@ -937,13 +952,13 @@ function cropsOf(spot: Spot, content: Box, words: readonly OcrWord[], em: number
   }
   // A bracket the page's reading dropped (`9)` for `(9)`) stands past the words read: reach it.
   const text = spot.words.map((w) => w.text).join("");
-  const open = /^[([{]/.test(text) ? 0 : DROPPED_BRACKET_EM * em;
-  const close = /[)\]}][.,;:]?$/.test(text) ? 0 : DROPPED_BRACKET_EM * em;
+  const open = /^[([{]/.test(text) ? 0 : O.droppedBracketEm * em;
+  const close = /[)\]}][.,;:]?$/.test(text) ? 0 : O.droppedBracketEm * em;
   const crop = (pad: number): Box => ({
     left: Math.max(b.left - pad - open, (content.right + b.left) / 2),
     right: b.right + pad + close,
     bottom: Math.max(b.bottom - pad, floor),
     top: Math.min(b.top + pad, ceiling),
   });
-  return [crop(0.3 * em), crop(0.6 * em), crop(0.9 * em)];
+  return O.cropPadsEm.map((pad) => crop(pad * em));
 }

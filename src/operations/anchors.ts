@@ -4,6 +4,7 @@ import type { Box } from "../document/model.js";
 import { pagesByLayer, type TextLayerKind } from "../document/text-layer-kind.js";
 import {
   type AnchorsRecord,
+  type CaptionExplanation,
   documentAnchors,
   type EquationExplanation,
   openForAnchors,
@@ -121,11 +122,12 @@ export function formatAnchors(
   for (const f of r.figures)
     lines.push(
       `  ${f.label}  page ${f.page}  caption ${box(f.captionBox)}${f.figureBox ? `  figure ${box(f.figureBox)}` : ""}  "${clip(f.text)}"`,
+      ...explained(f.explain),
     );
   if (r.rejectedCaptions.length > 0) {
     lines.push(`lines that begin like a caption but are not one (${r.rejectedCaptions.length}):`);
     for (const c of r.rejectedCaptions)
-      lines.push(`  page ${c.page}  "${clip(c.text)}": ${c.reasons.join(", ")}`);
+      lines.push(`  page ${c.page}  "${clip(c.text)}": ${c.reasons.join(", ")}`, ...explained(c.explain));
   }
   const unreadable = new Set(r.pagesUnreadable ?? []);
   const textless = r.pagesWithoutText.filter((p) => !unreadable.has(p));
@@ -139,7 +141,7 @@ export function formatAnchors(
 }
 
 /** With `explain`: the predicates that held and the features measured, under the candidate's line. */
-function explained(e: EquationExplanation | undefined): string[] {
+function explained(e: EquationExplanation | CaptionExplanation | undefined): string[] {
   if (!e) return [];
   const features = Object.entries(e.features)
     .filter(([, v]) => v !== undefined)

@@ -110,8 +110,15 @@ export const cropOperation = defineOperation<CropInput, CropResult>({
 });
 
 function drawn(candidates: readonly ExplainedCandidate[]): string {
-  const accepted = candidates.filter((c) => c.accepted).length;
-  return `${candidates.length} equation-label candidates drawn (${accepted} accepted, ${candidates.length - accepted} rejected)`;
+  const count = (kind: ExplainedCandidate["kind"], what: string) => {
+    const of = candidates.filter((c) => c.kind === kind);
+    const accepted = of.filter((c) => c.accepted).length;
+    return `${of.length} ${what} drawn (${accepted} accepted, ${of.length - accepted} rejected)`;
+  };
+  const captions = candidates.some((c) => c.kind === "caption")
+    ? `, ${count("caption", "caption candidates")}`
+    : "";
+  return `${count("equation", "equation-label candidates")}${captions}`;
 }
 
 /**

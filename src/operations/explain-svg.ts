@@ -1,6 +1,6 @@
 /**
  * `crop --explain`'s picture: an SVG that holds the rendered PNG as its background and draws the
- * equation-label overlay (equation-overlay.ts) over it as vector boxes and text, so a browser shows
+ * overlay of equation-label and caption candidates (equation-overlay.ts) over it as vector boxes and text, so a browser shows
  * the tags at any zoom without a font of our own.
  */
 import type { Overlay } from "../layout/equation-overlay.js";
@@ -10,7 +10,9 @@ const STYLE = [
   "rect{fill:none;stroke-width:1.5}",
   "rect.accepted{stroke:#1a9e3a}",
   "rect.rejected{stroke:#d62728}",
-  "rect.display{stroke-dasharray:3 2}",
+  "rect.display,rect.block{stroke-dasharray:3 2}",
+  "rect.figure{stroke-width:1;stroke-dasharray:10 3}",
+  "rect.caption{stroke-width:2.5}",
   "rect.frame{stroke:#1f77b4;stroke-width:1;stroke-dasharray:8 4;stroke-opacity:.7}",
   "text{font:bold 11px sans-serif;stroke:#fff;stroke-width:3px;paint-order:stroke;stroke-linejoin:round}",
   "text.accepted{fill:#1a9e3a}",
@@ -23,6 +25,7 @@ const LEGEND = [
   ["accepted", "accepted label (dotted: its display)"],
   ["rejected", "rejected candidate: the predicates that refused it (dotted: content read)"],
   ["frame", "column frame"],
+  ["frame", "caption: thick its Figure N, dotted its block, long dashes its figure"],
 ] as const;
 
 export function explainSvg(overlay: Overlay, png: Uint8Array): string {

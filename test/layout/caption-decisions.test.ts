@@ -2,16 +2,35 @@
 // on, and when the figure box is left out.
 import { describe, expect, it } from "vitest";
 import { decideCaptions } from "../../src/layout/caption-decisions.js";
+import type { CaptionFeatures } from "../../src/layout/caption-features.js";
 import type { CaptionCandidate } from "../../src/layout/figure-captions.js";
+import { CAPTION } from "./caption-features.js";
 
 const box = (bottom: number, top: number) => ({ left: 100, bottom, right: 300, top });
+
+/** What the page shows of a caption that starts its own block; the document's features still unknown. */
+function pageFeatures(c: Omit<CaptionCandidate, "features" | "decidedBy">): CaptionFeatures {
+  return {
+    ...CAPTION,
+    keyword: c.keyword,
+    label: c.label,
+    separator: c.separator,
+    labelSetApart: c.labelSetApart,
+    graphicsAbove: c.graphics.above !== undefined,
+    graphicsBelow: c.graphics.below !== undefined,
+    likeBody: undefined,
+    documentMarksCaptions: undefined,
+    graphicsOnDocumentSide: undefined,
+    sharesAnchoredStyle: undefined,
+  };
+}
 
 function candidate(
   label: string,
   graphics: CaptionCandidate["graphics"],
   extra: Partial<CaptionCandidate> = {},
-) {
-  return {
+): CaptionCandidate {
+  const c: Omit<CaptionCandidate, "features" | "decidedBy"> = {
     label,
     page: 1,
     keyword: "Figure",
@@ -27,7 +46,8 @@ function candidate(
     labelSetApart: false,
     rejections: [],
     ...extra,
-  } satisfies CaptionCandidate;
+  };
+  return { ...c, features: pageFeatures(c), decidedBy: [] };
 }
 
 const above = (gap: number) => ({ gap, box: box(410 + gap, 600) });

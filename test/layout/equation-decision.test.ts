@@ -43,6 +43,9 @@ const display: EquationFeatures = {
   displayRow: false,
   tabular: false,
   graphicsBeside: false,
+  crowded: undefined,
+  proseRow: undefined,
+  fillsColumn: undefined,
 };
 
 /** A line of running text that runs up to the label at the margin. */
@@ -79,8 +82,8 @@ const cases: Record<string, { holds: Partial<EquationFeatures>; waived?: Partial
   "nothing-beside": {
     holds: {
       hasContent: false,
-      mathChars: 0,
-      mathShare: 0,
+      mathChars: undefined,
+      mathShare: undefined,
       mathNearby: true,
       marginProse: undefined,
       setApart: undefined,
@@ -100,6 +103,8 @@ const cases: Record<string, { holds: Partial<EquationFeatures>; waived?: Partial
     holds: { ...runningLine, setAgainstLabel: false, closesBlock: true },
     waived: { ...runningLine, setAgainstLabel: false, closesBlock: true, continuedRow: true },
   },
+  "sentence-beside": { holds: { proseRow: true } },
+  crowded: { holds: { crowded: true } },
   "not-set-apart": {
     holds: { setApart: false, setApartInWider: false },
     waived: { setApart: false, setApartInWider: false, displayRow: true },
@@ -129,6 +134,32 @@ describe("equation decision", () => {
         expect(decideEquation({ ...display, ...c.waived }).decidedBy).toEqual([]);
       });
   }
+
+  it("not-set-apart: waived by a column filled as mathematics (an OCR reading's waiver)", () => {
+    expect(decideEquation({ ...display, setApart: false, fillsColumn: true }).decidedBy).toEqual([]);
+    // The text layer's formula row filling its line is no such waiver: it must be set apart still.
+    expect(decideEquation({ ...display, setApart: false, fillsAsDisplay: true }).decidedBy).toEqual([
+      "not-set-apart",
+    ]);
+  });
+
+  it("refuses for no mathematics where nothing beside the label was measured as zero", () => {
+    const decision = decideEquation({ ...display, hasContent: false, mathChars: 0, mathShare: 0 });
+    expect(decision.decidedBy).toEqual(["nothing-beside", "no-math"]);
+    expect(decision.reasons).toEqual(["no-display", "no-math"]);
+  });
+
+  it("never waives on an unknown: features not measured keep a refusal", () => {
+    const unknown = {
+      setApart: undefined,
+      setApartInWider: undefined,
+      displayRow: undefined,
+      fillsColumn: undefined,
+    };
+    expect(decideEquation({ ...display, ...unknown }).decidedBy).toEqual(["not-set-apart"]);
+    const left = { side: "left" as const, atLeftEdge: true, atRightEdge: false, textAfter: true };
+    expect(decideEquation({ ...display, ...left, leftLabelClear: false }).decidedBy).toEqual(["text-after"]);
+  });
 
   it("lists every predicate that holds, and each reason once", () => {
     const decision = decideEquation({ ...display, ...runningLine, textJoined: true, textAfter: true });

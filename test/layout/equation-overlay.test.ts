@@ -25,6 +25,7 @@ const W = 1224;
 const H = 1584;
 
 const accepted: ExplainedCandidate = {
+  kind: "equation",
   label: "1",
   printed: "(1)",
   accepted: true,
@@ -34,6 +35,7 @@ const accepted: ExplainedCandidate = {
   decidedBy: [],
 };
 const rejected: ExplainedCandidate = {
+  kind: "equation",
   label: "2",
   printed: "(2).",
   accepted: false,
@@ -54,6 +56,34 @@ describe("explain overlay", () => {
     expect(o.rects.filter((r) => r.role === "frame")).toHaveLength(1);
     // Frames first, so the boxes are drawn over them.
     expect(o.rects[0].role).toBe("frame");
+  });
+
+  it("draws a caption's Figure N, its block and its figure, and tags a refused one", () => {
+    const caption: ExplainedCandidate = {
+      kind: "caption",
+      label: "3",
+      printed: "Figure 3",
+      accepted: true,
+      labelBox: { left: 72, bottom: 300, right: 110, top: 310 },
+      displayBox: { left: 72, bottom: 280, right: 540, top: 310 },
+      figureBox: { left: 150, bottom: 320, right: 460, top: 560 },
+      decidedBy: [],
+    };
+    const refused = { ...caption, accepted: false, figureBox: undefined, decidedBy: ["in-paragraph"] };
+    const o = explainOverlay([caption, refused], t, W, H);
+    expect(o.rects.map((r) => [r.candidate, r.role])).toEqual([
+      [0, "figure"],
+      [0, "block"],
+      [0, "caption"],
+      [1, "block"],
+      [1, "caption"],
+    ]);
+    expect(o.tags.map((g) => g.text)).toEqual(["Figure 3 in-paragraph"]);
+    expect(explainOutlines([caption], 150).map((x) => x.box)).toEqual([
+      caption.figureBox,
+      caption.displayBox,
+      caption.labelBox,
+    ]);
   });
 
   it("draws a frame its candidates share once", () => {

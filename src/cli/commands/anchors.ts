@@ -19,7 +19,7 @@ export function register(program: Command, io: CommandIo): void {
       .option("--json", "print the anchors record as JSON")
       .option(
         "--explain",
-        "with every equation-label candidate, the features measured on the page and the decision's predicates that held",
+        "with every equation-label and figure-caption candidate, the features measured on the page and the decision's predicates that held",
       ),
   ).action((pdf: string, flags: DocumentFlags & { ocr?: string; explain?: boolean }) =>
     runAction(io, flags.json, () =>

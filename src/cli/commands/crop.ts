@@ -50,7 +50,7 @@ export function register(program: Command, io: CommandIo): void {
       )
       .option(
         "--explain",
-        "also write OUT with .svg for .png: the image with each equation-label candidate's label, display and column frame drawn over it (green accepted, red rejected, tagged with the predicates that refused it)",
+        "also write OUT with .svg for .png: the image with each equation-label candidate's label, display and column frame, and each caption candidate's label, block and figure, drawn over it (green accepted, red rejected, tagged with the predicates that refused it)",
       )
       .option("--json", "print what was written as JSON"),
   ).action((pdf: string, flags: CropFlags) =>

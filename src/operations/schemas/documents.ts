@@ -43,7 +43,7 @@ export const anchorsInput = inputSchema(
       .boolean()
       .optional()
       .describe(
-        "give every equation-label candidate the features measured on the page and the decision's " +
+        "give every equation-label and figure-caption candidate the features measured on the page and the decision's " +
           "predicates that held for it (decided afresh, not from the cache)",
       ),
     password: passwordField,
@@ -77,7 +77,7 @@ export const cropInput = inputSchema(
       .boolean()
       .optional()
       .describe(
-        "also list the page's equation-label candidates (accepted or rejected, with the predicates that decided them) and draw them over the image as SVG",
+        "also list the page's equation-label and figure-caption candidates (accepted or rejected, with the predicates that decided them) and draw them over the image as SVG",
       ),
     password: passwordField,
   }),
