@@ -77,6 +77,8 @@ export class EngineClient {
   private worker: Worker | undefined;
   /** Whether the worker's engine memory has grown past KEEP_ENGINE_BYTES. */
   private grown = false;
+  /** Holds taken (hold()): while any is, a grown worker is kept between calls. */
+  private holds = 0;
   private heldKey: string | undefined;
   /** Whether the worker has been sent its first call (which compiles its engine). */
   private engineLoading = false;
@@ -108,6 +110,19 @@ export class EngineClient {
         timer,
       });
       this.send(id, args, memory);
+    });
+  }
+
+  /**
+   * Keeps the worker between calls, its memory grown or not, until the function returned is called
+   * (once is enough): a run of large renders (OCR's pages, then its crops) then starts one worker and
+   * sends the document once, rather than once a render. The last hold's end lets a grown worker go.
+   */
+  hold(): () => void {
+    this.holds++;
+    return once(() => {
+      this.holds--;
+      if (this.holds === 0 && this.grown && this.pending.size === 0) void this.close();
     });
   }
 
@@ -226,7 +241,7 @@ export class EngineClient {
     p.endShortRun?.();
     if (this.pending.size === 0) {
       this.worker?.unref();
-      if (p.options.releaseAfter || this.grown) void this.close();
+      if (p.options.releaseAfter || (this.grown && this.holds === 0)) void this.close();
     }
     if (error) p.reject(error);
     else p.resolve(result);
