@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { closeEngine, engine } from "../../src/document/engine-client.js";
 import { extractInWorker } from "../../src/document/extract-pages.js";
 import { openDocument } from "../../src/document/open.js";
+import { NO_TUNING, type ProcessTuning, setProcessTuning } from "../../src/document/process-tuning.js";
 import { holdRenderer, renderRegion } from "../../src/document/render.js";
 import { readPdfFile, sha256Hex } from "../../src/source/file.js";
 import { fixture } from "../helpers/fixture-files.js";
@@ -87,5 +88,28 @@ describe("holding the engine worker", () => {
     await large();
     await large();
     expect(engine().workersStarted - held).toBe(3);
+  }, 60_000);
+
+  it("lets go first a worker the process's tuning compiled for a short run alone", async () => {
+    const paper = await readPdfFile(fixture("paper"));
+    const counted = (tuning: ProcessTuning | undefined) => async () => {
+      setProcessTuning(tuning);
+      try {
+        await closeEngine();
+        // A few pages: a short run, whose worker the tuning compiles on the baseline tier.
+        await openDocument(paper, { noCache: true, pages: [1] });
+        const before = engine().workersStarted;
+        const release = holdRenderer();
+        await renderRegion(paper, 1, "page", 36);
+        release();
+        return engine().workersStarted - before;
+      } finally {
+        setProcessTuning(undefined);
+      }
+    };
+    // A tuning of its own (that changes nothing here): the short run's worker is replaced once.
+    expect(await counted({ ...NO_TUNING })()).toBe(1);
+    // No tuning: the tier is V8's own, and the worker is kept.
+    expect(await counted(undefined)()).toBe(0);
   }, 60_000);
 });
