@@ -45,6 +45,9 @@ const pyMuPdfPython = ["python3", "/usr/bin/python3"].find(
   (python) => spawnSync(python, ["-c", "import fitz"], { stdio: "ignore" }).status === 0,
 );
 
+/** Whether MuPDF's `mutool` is installed (a baseline beside pdftotext, skipped when absent). */
+const haveMutool = spawnSync("mutool", ["-v"], { stdio: "ignore" }).error === undefined;
+
 const PYMUPDF = "import sys, fitz\nfor p in fitz.open(sys.argv[1]): p.get_text('rawdict')\n";
 
 function baselines(pdf) {
@@ -53,11 +56,12 @@ function baselines(pdf) {
       "pdftotext -bbox-layout",
       () => measure("pdftotext", ["-bbox-layout", pdf, "/dev/null"], { discardStdout: true }),
     ],
-    [
+  ];
+  if (haveMutool)
+    list.push([
       "mutool draw -F stext",
       () => measure("mutool", ["draw", "-q", "-F", "stext", "-o", "/dev/null", pdf], { discardStdout: true }),
-    ],
-  ];
+    ]);
   if (pyMuPdfPython)
     list.push([
       "PyMuPDF rawdict",
@@ -168,6 +172,7 @@ async function thousand(lines, pdf) {
       `${k < base.length ? "baseline " : ""}1000p ${name}: ${line("", b).slice(2)}; ratio to pdftotext cpu ${s(medianOf(b, "cpuS") / ptCpu)}, wall ${s(medianOf(b, "wallS") / ptWall)}`,
     );
   });
+  if (!haveMutool) lines.push("baseline mutool: not installed; skipped");
   if (!pyMuPdfPython) lines.push("baseline PyMuPDF: not installed (python3 -c 'import fitz' fails); skipped");
   const coldCpu = medianOf(r.cold, "cpuS");
   const coldWall = medianOf(r.cold, "wallS");

@@ -9,6 +9,7 @@
 import type { PageText } from "../document/model.js";
 import type { OpenedDocument } from "../document/open.js";
 import { everyPage } from "../document/page-source.js";
+import { holdRenderer } from "../document/render.js";
 import type { OcrPage } from "../ocr/page-ocr.js";
 import { type OcrEngineOptions, ocrProvenance } from "../ocr/tesseract.js";
 import { fold } from "../text/fold.js";
@@ -63,14 +64,20 @@ export async function applyOcr(
   const deadline = new Deadline(options.timeoutMs);
   // A page the quotations had read is not read again for the labels, cache or none.
   const read = new Map<number, OcrPage>();
-  const quoted = await applyQuotationOcr(context, records, results, options, deadline, read);
-  return applyEquationOcr(everyPage(context.pages.pages), quoted, {
-    doc: options.doc,
-    deadline,
-    read,
-    ...(options.password !== undefined ? { password: options.password } : {}),
-    ...(options.engine !== undefined ? { engine: options.engine } : {}),
-  });
+  // The pages and crops are rendered by one engine worker, not one each.
+  const release = holdRenderer();
+  try {
+    const quoted = await applyQuotationOcr(context, records, results, options, deadline, read);
+    return await applyEquationOcr(everyPage(context.pages.pages), quoted, {
+      doc: options.doc,
+      deadline,
+      read,
+      ...(options.password !== undefined ? { password: options.password } : {}),
+      ...(options.engine !== undefined ? { engine: options.engine } : {}),
+    });
+  } finally {
+    release();
+  }
 }
 
 async function applyQuotationOcr(

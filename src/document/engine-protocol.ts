@@ -35,13 +35,25 @@ export interface Actions {
   };
   render: {
     /** `outlines`: boxes drawn into the image before it is encoded (see outlines.ts). */
-    args: { page: number; box?: Box; dpi: number; pngCompression?: number; outlines?: Outline[] };
+    args: {
+      page: number;
+      box?: Box;
+      dpi: number;
+      pngCompression?: number;
+      fewestChannels?: boolean;
+      outlines?: Outline[];
+    };
     chunk: never;
     result: EngineRender;
   };
   /** Several regions of one page, the page loaded once (its images decoded once). */
   renderMany: {
-    args: { page: number; regions: { box: Box; dpi: number }[]; pngCompression?: number };
+    args: {
+      page: number;
+      regions: { box: Box; dpi: number }[];
+      pngCompression?: number;
+      fewestChannels?: boolean;
+    };
     chunk: never;
     result: EngineRender[];
   };

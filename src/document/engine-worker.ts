@@ -96,8 +96,7 @@ const handlers: { [A in ActionName]: Handler<A> } = {
         `page ${args.page} does not exist (the PDF has ${doc.pageCount} pages)`,
       );
     }
-    const level = pngLevel(args.pngCompression);
-    const result = doc.renderRegion(args.page - 1, args.box, args.dpi, level, args.outlines);
+    const result = doc.renderRegion(args.page - 1, args.box, args.dpi, encoding(args), args.outlines);
     return { result, transfer: [result.png.buffer as ArrayBuffer] };
   },
   renderMany(doc, args) {
@@ -107,14 +106,19 @@ const handlers: { [A in ActionName]: Handler<A> } = {
         `page ${args.page} does not exist (the PDF has ${doc.pageCount} pages)`,
       );
     }
-    const result = doc.renderRegions(args.page - 1, args.regions, pngLevel(args.pngCompression));
+    const result = doc.renderRegions(args.page - 1, args.regions, encoding(args));
     return { result, transfer: result.map((r) => r.png.buffer as ArrayBuffer) };
   },
 };
 
-/** A zlib level from 0 to 9 for the PNG encoder, or its default. */
-function pngLevel(level: number | undefined): number | undefined {
-  return Number.isInteger(level) && (level as number) >= 0 && (level as number) <= 9 ? level : undefined;
+/** A zlib level from 0 to 9 for the PNG encoder, or its default; and the encoder. */
+function encoding(args: { pngCompression?: number; fewestChannels?: boolean }) {
+  const level = args.pngCompression;
+  return {
+    compression:
+      Number.isInteger(level) && (level as number) >= 0 && (level as number) <= 9 ? level : undefined,
+    fewestChannels: args.fewestChannels === true,
+  };
 }
 
 async function serve(call: CallMessage): Promise<void> {

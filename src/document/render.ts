@@ -31,6 +31,11 @@ export interface RenderOptions {
    * nothing from a smaller file, and level 1 encodes several times faster; the pixels are the same.
    */
   pngCompression?: number;
+  /**
+   * Encoded in the fewest channels the pixels need (8-bit gray for a gray page) by Node's zlib, not
+   * as RGBA by the engine's encoder: the same pixels, for a reader that turns colour into gray anyway.
+   */
+  fewestChannels?: boolean;
   /** Boxes outlined into the image before it is encoded (`crop --explain`). */
   outlines?: readonly Outline[];
 }
@@ -104,8 +109,11 @@ function checkRequest(page: number, dpi: number, box: Box | undefined): void {
   }
 }
 
-function compression(opts: RenderOptions): { pngCompression?: number } {
-  return opts.pngCompression !== undefined ? { pngCompression: opts.pngCompression } : {};
+function compression(opts: RenderOptions): { pngCompression?: number; fewestChannels?: boolean } {
+  return {
+    ...(opts.pngCompression !== undefined ? { pngCompression: opts.pngCompression } : {}),
+    ...(opts.fewestChannels ? { fewestChannels: true } : {}),
+  };
 }
 
 function callOptions(page: number, opts: RenderOptions) {
@@ -125,6 +133,14 @@ function callOptions(page: number, opts: RenderOptions) {
 
 function plain(r: RenderedRegion): RenderedRegion {
   return { png: r.png, widthPx: r.widthPx, heightPx: r.heightPx, transform: r.transform };
+}
+
+/**
+ * Keeps the engine worker between renders until the function returned is called: a run of large
+ * renders (a page at 300 dpi grows the engine's memory past what is kept idle) starts one worker.
+ */
+export function holdRenderer(): () => void {
+  return engine().hold();
 }
 
 /** Ends the engine worker, which renders and extracts (it otherwise idles without holding the process open). */

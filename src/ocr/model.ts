@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { CiteproofError } from "../errors.js";
 
 const require = createRequire(import.meta.url);
@@ -47,6 +48,17 @@ export function modelFile(): ModelFile {
   }
   held = { bytes, sha256: createHash("sha256").update(bytes).digest("hex"), packageVersion };
   return held;
+}
+
+let unpacked: Buffer | undefined;
+
+/**
+ * The model file unpacked (the system's tesseract reads it uncompressed), unpacked once: every OCR
+ * session of a check (the pages, the label crops, the strips) writes it into its own folder.
+ */
+export function unpackedModel(): Buffer {
+  unpacked ??= gunzipSync(modelFile().bytes);
+  return unpacked;
 }
 
 /** The version of the installed tesseract.js; throws OCR_UNAVAILABLE when it is not installed. */

@@ -63,6 +63,7 @@ export async function ocrPageBatch(
         timeoutMs: left(),
         password: options.password,
         pngCompression: OCR_PNG_COMPRESSION,
+        fewestChannels: true,
       }),
     );
   const read = await session.recognizeAll(

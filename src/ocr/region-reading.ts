@@ -41,7 +41,12 @@ export async function readRegions(
       source,
       page,
       at.map((i) => regions[i]),
-      { timeoutMs: left(), password: options.password, pngCompression: OCR_PNG_COMPRESSION },
+      {
+        timeoutMs: left(),
+        password: options.password,
+        pngCompression: OCR_PNG_COMPRESSION,
+        fewestChannels: true,
+      },
     );
     at.forEach((i, k) => {
       rendered[i] = images[k];

@@ -9,7 +9,6 @@ import { execFileSync, spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, isAbsolute, join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { CiteproofError } from "../errors.js";
 import { wordsFromTsv } from "./tsv.js";
 
@@ -72,7 +71,8 @@ export class SystemTesseractRun {
 
   constructor(
     private readonly program: SystemTesseract,
-    private readonly modelGz: () => Buffer,
+    /** The model file, unpacked. */
+    private readonly model: () => Buffer,
     private readonly reading: SystemReading,
   ) {}
 
@@ -124,7 +124,7 @@ export class SystemTesseractRun {
     if (this.folder) return this.folder;
     const folder = mkdtempSync(join(tmpdir(), "citeproof-ocr-"));
     try {
-      writeFileSync(join(folder, "eng.traineddata"), gunzipSync(this.modelGz()), { mode: 0o600 });
+      writeFileSync(join(folder, "eng.traineddata"), this.model(), { mode: 0o600 });
     } catch (error) {
       rmSync(folder, { recursive: true, force: true });
       throw error;

@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from "node:os";
 import { CiteproofError } from "../errors.js";
-import { MODEL_FOLDER, modelFile, tesseractJsVersion } from "./model.js";
+import { MODEL_FOLDER, modelFile, tesseractJsVersion, unpackedModel } from "./model.js";
 import { findSystemTesseract, type SystemTesseract, SystemTesseractRun } from "./system-tesseract.js";
 import { TesseractJsSession } from "./tesseract-js.js";
 
@@ -128,7 +128,7 @@ export class OcrSession {
     if (this.engine.kind === "tesseract")
       this.system = new SystemTesseractRun(
         this.engine.program,
-        () => modelFile().bytes,
+        unpackedModel,
         reading.kind === "page" ? { psm: "6" } : { psm: "7", whitelist: reading.characters },
       );
     else this.js = new TesseractJsSession(reading);

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { closeEngine, engine } from "../../src/document/engine-client.js";
 import { extractInWorker } from "../../src/document/extract-pages.js";
 import { openDocument } from "../../src/document/open.js";
-import { renderRegion } from "../../src/document/render.js";
+import { NO_TUNING, type ProcessTuning, setProcessTuning } from "../../src/document/process-tuning.js";
+import { holdRenderer, renderRegion } from "../../src/document/render.js";
 import { readPdfFile, sha256Hex } from "../../src/source/file.js";
 import { fixture } from "../helpers/fixture-files.js";
 import { syntheticPdf } from "../helpers/synthetic-pdf.js";
@@ -63,4 +64,52 @@ describe("the engine client", () => {
     expect(await render).toMatchObject({ code: "EXTRACTION_FAILED" });
     expect((await renderRegion(paper, 1, "page", 36)).widthPx).toBeGreaterThan(0);
   });
+});
+
+describe("holding the engine worker", () => {
+  it("keeps a worker whose memory grew between renders until the hold ends", async () => {
+    const paper = await readPdfFile(fixture("paper"));
+    // A page at 400 dpi grows the engine's memory past what an idle worker keeps.
+    const large = () => renderRegion(paper, 1, "page", 400, { pngCompression: 1, fewestChannels: true });
+    await closeEngine();
+    const start = engine().workersStarted;
+    await large();
+    await large();
+    // Not held: the worker is let go after each large render and the next starts another.
+    expect(engine().workersStarted - start).toBe(2);
+    const release = holdRenderer();
+    const held = engine().workersStarted;
+    await large();
+    await large();
+    await renderRegion(paper, 1, "page", 36);
+    expect(engine().workersStarted - held).toBe(1);
+    release();
+    release();
+    await large();
+    await large();
+    expect(engine().workersStarted - held).toBe(3);
+  }, 60_000);
+
+  it("lets go first a worker the process's tuning compiled for a short run alone", async () => {
+    const paper = await readPdfFile(fixture("paper"));
+    const counted = (tuning: ProcessTuning | undefined) => async () => {
+      setProcessTuning(tuning);
+      try {
+        await closeEngine();
+        // A few pages: a short run, whose worker the tuning compiles on the baseline tier.
+        await openDocument(paper, { noCache: true, pages: [1] });
+        const before = engine().workersStarted;
+        const release = holdRenderer();
+        await renderRegion(paper, 1, "page", 36);
+        release();
+        return engine().workersStarted - before;
+      } finally {
+        setProcessTuning(undefined);
+      }
+    };
+    // A tuning of its own (that changes nothing here): the short run's worker is replaced once.
+    expect(await counted({ ...NO_TUNING })()).toBe(1);
+    // No tuning: the tier is V8's own, and the worker is kept.
+    expect(await counted(undefined)()).toBe(0);
+  }, 60_000);
 });

@@ -14,7 +14,7 @@ import type { Engine } from "./engine.js";
 import { collectGraphics } from "./graphics.js";
 import { metadataTitle } from "./metadata-title.js";
 import { pageLabel } from "./page-label.js";
-import { type EngineRender, renderPage } from "./render-page.js";
+import { type EngineRender, type PngEncoding, renderPage } from "./render-page.js";
 
 const BOX_MEDIA = 0;
 const BOX_CROP = 1;
@@ -146,11 +146,11 @@ export class EngineDocument {
     index: number,
     box: Box | undefined,
     dpi: number,
-    pngCompression?: number,
+    encoding?: PngEncoding,
     outlines?: readonly Outline[],
   ): EngineRender {
     return this.withPage(index, (page, frame) =>
-      renderPage(this.engine, page, index, frame, box, dpi, pngCompression, outlines),
+      renderPage(this.engine, page, index, frame, box, dpi, encoding, outlines),
     );
   }
 
@@ -158,10 +158,10 @@ export class EngineDocument {
   renderRegions(
     index: number,
     regions: readonly { box: Box; dpi: number }[],
-    pngCompression?: number,
+    encoding?: PngEncoding,
   ): EngineRender[] {
     return this.withPage(index, (page, frame) =>
-      regions.map((r) => renderPage(this.engine, page, index, frame, r.box, r.dpi, pngCompression)),
+      regions.map((r) => renderPage(this.engine, page, index, frame, r.box, r.dpi, encoding)),
     );
   }
 

@@ -1,10 +1,11 @@
 /**
  * Rendering a region of a loaded page to PNG with the engine's renderer and its PNG encoder
- * (zlib level 6), the page's /Rotate applied, so the image looks as a viewer shows the page.
+ * (zlib level 6; for OCR, png-encode.ts), the page's /Rotate applied, so the image looks as a viewer shows the page.
  */
 import { CiteproofError } from "../../errors.js";
 import type { Box, Rotation } from "../model.js";
 import { drawOutlines, type Outline } from "../outlines.js";
+import { encodePngFewestChannels } from "../png-encode.js";
 import type { EngineRender } from "../render-result.js";
 import { displaySize, type RenderTransform, userBoxToDevice } from "../render-transform.js";
 import { clipRegion } from "./boxes.js";
@@ -19,6 +20,15 @@ export const MAX_RENDER_PIXELS = 64_000_000;
 export type { EngineRender } from "../render-result.js";
 
 /**
+ * How the image is encoded: the zlib level, and whether in the fewest channels its pixels need by
+ * Node's zlib (png-encode.ts) rather than as RGBA by the engine's encoder.
+ */
+export interface PngEncoding {
+  compression?: number;
+  fewestChannels?: boolean;
+}
+
+/**
  * Renders `box` (default user space; undefined: the whole visible page) of a loaded page, 0-based
  * `index`. A box reaching past the page is clipped to it; one wholly outside is refused.
  */
@@ -29,7 +39,7 @@ export function renderPage(
   frame: { cropBox: Box; rotation: Rotation },
   box: Box | undefined,
   dpi: number,
-  pngCompression = PNG_COMPRESSION,
+  encoding: PngEncoding = {},
   outlines: readonly Outline[] = [],
 ): EngineRender {
   const raw = engine.raw;
@@ -79,7 +89,16 @@ export function renderPage(
       });
       drawOutlines(pixels, width, height, stride, drawn);
     }
-    const png = encodePng(engine, buffer, width, height, stride, pngCompression);
+    const level = encoding.compression ?? PNG_COMPRESSION;
+    const png = encoding.fewestChannels
+      ? encodePngFewestChannels(
+          engine.heapU8().subarray(buffer, buffer + stride * height),
+          width,
+          height,
+          stride,
+          level,
+        )
+      : encodePng(engine, buffer, width, height, stride, level);
     return { png, widthPx: width, heightPx: height, transform };
   } finally {
     raw.FPDFBitmap_Destroy(bitmap);
