@@ -1,5 +1,6 @@
 // A command loads the modules its job needs: a PDF verify loads no flow checks, no HTTP client, no
-// other operation's input schemas and no result schemas. Each module the run loads is named by a loader hook.
+// other operation's input schemas and no result schemas. Each file the run loads is named by a loader hook,
+// and each file of the CLI's bundle stands for the modules it holds.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,7 +33,19 @@ function modulesLoaded(args: string[]): string[] {
     timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(0);
-  return readFileSync(list, "utf8").split("\n").filter(Boolean);
+  return readFileSync(list, "utf8").split("\n").filter(Boolean).flatMap(bundledModules);
+}
+
+/** The modules a file of the CLI's bundle holds (dist/bundle/modules.json), as URLs; any other URL as it is. */
+function bundledModules(url: string): string[] {
+  const bundle = pathToFileURL(join(repoRoot, "dist", "bundle")).href;
+  if (!url.startsWith(`${bundle}/`)) return [url];
+  const modules = JSON.parse(
+    readFileSync(join(repoRoot, "dist", "bundle", "modules.json"), "utf8"),
+  ) as Record<string, string[]>;
+  const held = modules[url.slice(bundle.length + 1)];
+  expect(held, url).toBeDefined();
+  return held.map((m) => pathToFileURL(join(repoRoot, m)).href);
 }
 
 describe("a command loads what its job needs", () => {

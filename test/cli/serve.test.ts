@@ -298,7 +298,7 @@ describe("citeproof serve", () => {
 
 /** A call as the CLI sends it, for a server started with `env`. */
 function rawRequest(args: string[], env: Record<string, string>): string {
-  const program = join(repoRoot, "dist", "cli", "program.js");
+  const program = join(repoRoot, "dist", "bundle", "cli.js");
   const all: Record<string, string | undefined> = { ...process.env, ...env };
   const served: Record<string, string> = {};
   for (const key of Object.keys(all).sort())
