@@ -103,7 +103,8 @@ export async function bundleCli() {
   });
   const { output } = await build.write({
     dir: out,
-    format: "esm",
+    // CommonJS: Node loads it without starting its ES module loader, in the main thread and each worker.
+    format: "cjs",
     entryFileNames: "[name].js",
     chunkFileNames: "[name]-[hash].js",
     sourcemap: false,
@@ -118,6 +119,7 @@ export async function bundleCli() {
       ])
       .sort(([a], [b]) => a.localeCompare(b)),
   );
+  writeFileSync(join(out, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
   writeFileSync(join(out, "modules.json"), `${JSON.stringify(modules, null, 2)}\n`);
   const bundled = chunks.flatMap((c) => c.moduleIds.filter((id) => !id.startsWith("\0")));
   writeFileSync(

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   // The call runs in this process, from the build's bundle of it (scripts/bundle-cli.mjs): a few files
   // to load in place of the hundreds of modules it is made of.
   const bundle = "../bundle/cli.js";
-  const { runInProcess } = (await import(bundle)) as typeof import("./in-process.js");
+  const { runInProcess } = require(bundle) as typeof import("./in-process.js");
   process.exitCode = await runInProcess(process.argv, args, mode);
 }
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
+import { modulesLoaded } from "../helpers/loaded-modules.js";
 import { cliPath } from "../helpers/run-cli.js";
 
 const dist = join(repoRoot, "dist");
@@ -21,19 +22,6 @@ writeFileSync(
   `const { runProgram } = await import(${JSON.stringify(pathToFileURL(join(dist, "cli", "program.js")).href)});
 process.exitCode = await runProgram([process.execPath, "citeproof", ...process.argv.slice(2)]);
 `,
-);
-
-/** Lists, in a file, each module the run loads through the ES module loader (any thread). */
-const loaded = join(scratch.dir, "loaded.txt");
-const hooks = join(scratch.dir, "hooks.mjs");
-writeFileSync(
-  hooks,
-  `import { appendFileSync } from "node:fs";\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(loaded)}, url + "\\n");\n  return next(url, context);\n}\n`,
-);
-const register = join(scratch.dir, "register.mjs");
-writeFileSync(
-  register,
-  `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
 );
 
 /** Runs `script` with `args`; the bin is told to run the call itself (no `citeproof serve`). */
@@ -71,11 +59,17 @@ writeFileSync(
 
 describe("the CLI's bundle", () => {
   it("is what the bin runs: the bundle's files load, tsc's modules of the CLI do not", () => {
-    writeFileSync(loaded, "");
-    const args = ["verify", fixture("paper"), "--evidence", evidence, "--json", "--no-cache"];
-    const got = run(["--import", pathToFileURL(register).href, cliPath], args);
-    expect(got.status, got.stderr).toBe(1);
-    const urls = readFileSync(loaded, "utf8").split("\n").filter(Boolean);
+    const args = [
+      "verify",
+      fixture("paper"),
+      "--evidence",
+      evidence,
+      "--json",
+      "--no-cache",
+      "--serve",
+      "never",
+    ];
+    const urls = modulesLoaded(scratch.dir, args, 1);
     const ours = urls.filter((u) => u.startsWith(pathToFileURL(dist).href));
     expect(ours.some((u) => u.endsWith("/dist/bundle/cli.js"))).toBe(true);
     expect(ours.some((u) => u.endsWith("/dist/bundle/engine-worker.js"))).toBe(true);

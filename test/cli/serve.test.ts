@@ -279,8 +279,10 @@ describe("citeproof serve", () => {
     };
     const esModuleRan = (builtins: string[]) =>
       builtins.includes("NativeModule internal/modules/esm/module_job");
-    // In-process, the probe sees the program's ES modules run.
-    expect(esModuleRan((await probed([...VERIFY, "--json", "--serve", "never"])).builtins)).toBe(true);
+    // In-process, the probe sees the program load: the CLI's bundle (CommonJS, so no ES module runs either).
+    const inProcess = await probed([...VERIFY, "--json", "--serve", "never"]);
+    expect(inProcess.files).toContain(join(repoRoot, "dist", "bundle", "cli.js"));
+    expect(esModuleRan(inProcess.builtins)).toBe(false);
     const server = await startServe(env);
     expect(server.exit).toBeUndefined();
     const served = await probed([...VERIFY, "--json"]);
