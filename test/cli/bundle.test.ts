@@ -57,19 +57,11 @@ writeFileSync(
     .join("\n")}\n`,
 );
 
+const VERIFY = ["verify", fixture("paper"), "--evidence", evidence, "--json", "--no-cache"];
+
 describe("the CLI's bundle", () => {
   it("is what the bin runs: the bundle's files load, tsc's modules of the CLI do not", () => {
-    const args = [
-      "verify",
-      fixture("paper"),
-      "--evidence",
-      evidence,
-      "--json",
-      "--no-cache",
-      "--serve",
-      "never",
-    ];
-    const urls = modulesLoaded(scratch.dir, args, 1);
+    const urls = modulesLoaded(scratch.dir, [...VERIFY, "--serve", "never"], 1);
     const ours = urls.filter((u) => u.startsWith(pathToFileURL(dist).href));
     expect(ours.some((u) => u.endsWith("/dist/bundle/cli.js"))).toBe(true);
     expect(ours.some((u) => u.endsWith("/dist/bundle/engine-worker.js"))).toBe(true);
@@ -79,7 +71,7 @@ describe("the CLI's bundle", () => {
 
   it("prints byte for byte what tsc's modules print: a cold verify, its text form, a batch", () => {
     for (const args of [
-      ["verify", fixture("paper"), "--evidence", evidence, "--json", "--no-cache"],
+      VERIFY,
       ["verify", fixture("paper"), "--evidence", evidence, "--no-cache"],
       ["anchors", fixture("paper"), "--json", "--no-cache"],
     ]) {
