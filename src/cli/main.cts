@@ -2,8 +2,9 @@
 /**
  * The CLI's entry. A call that a running `citeproof serve` can take loads nothing but the socket
  * client, and as CommonJS, which Node loads without starting its ES module loader: Node's own start
- * is most of such a call. The program and the command's modules (ES modules) are loaded only when the
- * command runs in this process.
+ * is most of such a call. The program and the command's modules are loaded only when the command runs in
+ * this process, from the build's CommonJS bundle of them (dist/bundle/), which starts no ES module loader
+ * either.
  */
 import { printServed, runThroughServe } from "./serve-client.cjs";
 import { servable, serveMode } from "./serve-mode.cjs";

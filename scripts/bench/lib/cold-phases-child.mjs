@@ -27,8 +27,9 @@ if (existsSync(join(dist, "bundle", "modules.json"))) {
   const held = JSON.parse(readFileSync(join(dist, "bundle", "modules.json"), "utf8"));
   const fileOf = (module) =>
     Object.keys(held).find((file) => held[file].some((m) => m.endsWith(`dist/${module}`)));
-  await load("bundle/cli.js");
-  await Promise.all(VERIFY_MODULES.map((m) => load(`bundle/${fileOf(m)}`)));
+  // CommonJS, required as main.cjs requires it.
+  const require = createRequire(join(dist, "bundle", "cli.js"));
+  for (const file of ["cli.js", ...VERIFY_MODULES.map(fileOf)]) require(join(dist, "bundle", file));
 } else {
   await Promise.all(
     ["cli/output-errors.js", "cli/v8-tuning.js", "document/process-tuning.js", ...VERIFY_MODULES].map(load),
