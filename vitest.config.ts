@@ -36,6 +36,7 @@ const SLOW = [
   // what they cover runs in CI (`npm run test:all`). In-process tests of the same code stay in the fast one.
   "test/cli/verify-errors.test.ts",
   "test/cli/serve.test.ts",
+  "test/cli/bundle.test.ts",
   "test/operations/adapters.test.ts",
   "test/session/store.test.ts",
   "test/cli/verify-cache.test.ts",

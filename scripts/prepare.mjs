@@ -32,6 +32,7 @@ if (!existsSync(tsc)) {
 // A clean build: what is packed or linked is exactly what the sources make, no module left from an old build.
 rmSync(join(root, "dist"), { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "scripts", "bundle-cli.mjs")], { cwd: root, stdio: "inherit" });
 execFileSync(process.execPath, [join(root, "scripts", "derivation-manifest.mjs")], {
   cwd: root,
   stdio: "inherit",

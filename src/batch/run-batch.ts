@@ -9,7 +9,6 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import Tinypool from "tinypool";
 import { asCiteproofError, CiteproofError } from "../errors.js";
 import { type LockSubject, withLock } from "../session/lock.js";
 import { lineKey } from "./job.js";
@@ -86,6 +85,8 @@ async function runLocked(options: BatchOptions): Promise<BatchSummary> {
     for (const e of todo) if (!e.ok) record(errorLine(e.id, null, e.line, e.error));
     const jobs = todo.flatMap((e) => (e.ok ? [e.job] : []));
     if (jobs.length > 0) {
+      // Imported here: only a batch with jobs to run needs the pool (and tinypool is an ES module only).
+      const { default: Tinypool } = await import("tinypool");
       const pool = new Tinypool({
         filename: workerUrl().href,
         minThreads: 1,

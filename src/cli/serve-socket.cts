@@ -24,9 +24,12 @@ export function servedEnvironment(env: NodeJS.ProcessEnv = process.env): Record<
   return out;
 }
 
-/** Names this build: a server answers only a CLI of the same files and Node. */
+/**
+ * Names this build: a server answers only a CLI of the same files and Node. The stamp is the bundle's
+ * entry (dist/bundle/cli.js, written anew by every build), whose code the server runs.
+ */
 export function buildId(): string {
-  const program = join(__dirname, "program.js");
+  const program = join(__dirname, "..", "bundle", "cli.js");
   let stamp = "";
   try {
     stamp = String(statSync(program).mtimeMs);

@@ -1,38 +1,32 @@
 // A command loads the modules its job needs: a PDF verify loads no flow checks, no HTTP client, no
-// other operation's input schemas and no result schemas. Each module the run loads is named by a loader hook.
-import { spawnSync } from "node:child_process";
+// other operation's input schemas and no result schemas. Each file the run loads is named (a loader hook, a
+// CommonJS preload), and each file of the CLI's bundle stands for the modules it holds.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/fixture-files.js";
-import { cliPath } from "../helpers/run-cli.js";
+import { modulesLoaded as filesLoaded } from "../helpers/loaded-modules.js";
 
 const dir = mkdtempSync(join(tmpdir(), "citeproof-modules-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The URLs of the modules a CLI run loads (through the ES module loader), in order. */
+/** The URLs of the modules a CLI run loads, in order, each file of the CLI's bundle as the modules it holds. */
 function modulesLoaded(args: string[]): string[] {
-  const list = join(dir, "loaded.txt");
-  writeFileSync(list, "");
-  const hooks = join(dir, "hooks.mjs");
-  writeFileSync(
-    hooks,
-    `import { appendFileSync } from "node:fs";\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(list)}, url + "\\n");\n  return next(url, context);\n}\n`,
-  );
-  const register = join(dir, "register.mjs");
-  writeFileSync(
-    register,
-    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
-  const run = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, cliPath, ...args], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return readFileSync(list, "utf8").split("\n").filter(Boolean);
+  return filesLoaded(dir, args).flatMap(bundledModules);
+}
+
+/** The modules a file of the CLI's bundle holds (dist/bundle/modules.json), as URLs; any other URL as it is. */
+function bundledModules(url: string): string[] {
+  const bundle = pathToFileURL(join(repoRoot, "dist", "bundle")).href;
+  if (!url.startsWith(`${bundle}/`)) return [url];
+  const modules = JSON.parse(
+    readFileSync(join(repoRoot, "dist", "bundle", "modules.json"), "utf8"),
+  ) as Record<string, string[]>;
+  const held = modules[url.slice(bundle.length + 1)];
+  expect(held, url).toBeDefined();
+  return held.map((m) => pathToFileURL(join(repoRoot, m)).href);
 }
 
 describe("a command loads what its job needs", () => {

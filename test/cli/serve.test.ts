@@ -279,8 +279,10 @@ describe("citeproof serve", () => {
     };
     const esModuleRan = (builtins: string[]) =>
       builtins.includes("NativeModule internal/modules/esm/module_job");
-    // In-process, the probe sees the program's ES modules run.
-    expect(esModuleRan((await probed([...VERIFY, "--json", "--serve", "never"])).builtins)).toBe(true);
+    // In-process, the probe sees the program load: the CLI's bundle (CommonJS, so no ES module runs either).
+    const inProcess = await probed([...VERIFY, "--json", "--serve", "never"]);
+    expect(inProcess.files).toContain(join(repoRoot, "dist", "bundle", "cli.js"));
+    expect(esModuleRan(inProcess.builtins)).toBe(false);
     const server = await startServe(env);
     expect(server.exit).toBeUndefined();
     const served = await probed([...VERIFY, "--json"]);
@@ -298,7 +300,7 @@ describe("citeproof serve", () => {
 
 /** A call as the CLI sends it, for a server started with `env`. */
 function rawRequest(args: string[], env: Record<string, string>): string {
-  const program = join(repoRoot, "dist", "cli", "program.js");
+  const program = join(repoRoot, "dist", "bundle", "cli.js");
   const all: Record<string, string | undefined> = { ...process.env, ...env };
   const served: Record<string, string> = {};
   for (const key of Object.keys(all).sort())

@@ -23,11 +23,14 @@ function staleSource(): string | undefined {
   if (!existsSync(join(root, "dist", "derivation-manifest.json")))
     return join(root, "src", "util", "derivation-graph.ts");
   const buildConfig = statSync(join(root, "tsconfig.json")).mtimeMs;
+  // The CLI's bundle (scripts/bundle-cli.mjs) is made from the built modules: none may be newer.
+  const bundle = join(root, "dist", "bundle", "cli.js");
+  const bundledAt = existsSync(bundle) ? statSync(bundle).mtimeMs : -1;
   for (const source of sources(join(root, "src"))) {
     const built = join(root, "dist", relative(join(root, "src"), source)).replace(/\.ts$/, ".js");
     if (!existsSync(built)) return source;
     const builtAt = statSync(built).mtimeMs;
-    if (builtAt < statSync(source).mtimeMs || builtAt < buildConfig) return source;
+    if (builtAt < statSync(source).mtimeMs || builtAt < buildConfig || builtAt > bundledAt) return source;
   }
   return undefined;
 }
@@ -47,8 +50,6 @@ export default function setup(): void {
       stdio: "inherit",
     },
   );
-  execFileSync(process.execPath, [join(root, "scripts", "derivation-manifest.mjs")], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  for (const step of ["bundle-cli.mjs", "derivation-manifest.mjs"])
+    execFileSync(process.execPath, [join(root, "scripts", step)], { cwd: root, stdio: "inherit" });
 }

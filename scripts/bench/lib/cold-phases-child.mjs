@@ -6,7 +6,7 @@
 // Prints one JSON line of milliseconds: {bootMs, modulesMs, compileMs, instantiateMs, extractMs, pages}
 // (wall) and cpuMs (this process's CPU, every thread, over each step).
 // Usage: node cold-phases-child.mjs <dist dir> <pdf> <evidence.json>
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,15 +20,21 @@ const cpu = () => {
 const bootMs = at();
 const cpuAt = [cpu()];
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
-// The modules a cold verify of quotations loads: the program, the command, the checks.
-await Promise.all([
-  load("cli/output-errors.js"),
-  load("cli/v8-tuning.js"),
-  load("document/process-tuning.js"),
-  load("cli/program.js"),
-  load("cli/commands/verify.js"),
-  load("reading/held-pages.js"),
-]);
+// The modules a cold verify of quotations loads: the program, the command, the checks; from the CLI's
+// bundle (the files holding them, dist/bundle/modules.json) when the build has one, as the bin does.
+const VERIFY_MODULES = ["cli/program.js", "cli/commands/verify.js", "reading/held-pages.js"];
+if (existsSync(join(dist, "bundle", "modules.json"))) {
+  const held = JSON.parse(readFileSync(join(dist, "bundle", "modules.json"), "utf8"));
+  const fileOf = (module) =>
+    Object.keys(held).find((file) => held[file].some((m) => m.endsWith(`dist/${module}`)));
+  // CommonJS, required as main.cjs requires it.
+  const require = createRequire(join(dist, "bundle", "cli.js"));
+  for (const file of ["cli.js", ...VERIFY_MODULES.map(fileOf)]) require(join(dist, "bundle", file));
+} else {
+  await Promise.all(
+    ["cli/output-errors.js", "cli/v8-tuning.js", "document/process-tuning.js", ...VERIFY_MODULES].map(load),
+  );
+}
 const modulesAt = at();
 cpuAt.push(cpu());
 const wasmPath = createRequire(join(dist, "document", "pdfium", "engine.js")).resolve(
