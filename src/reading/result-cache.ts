@@ -352,11 +352,15 @@ export async function foldJournals(store: ResultStore, name: string): Promise<bo
         merged.set(k, result);
       }
       const entries = [...merged].slice(-MAX_KEPT_PER_BUCKET);
+      const before = store.stamp(bucket);
       store.write(bucket, {
         keys: entries.map(([k]) => k),
         results: entries.map(([, result]) => result),
       } satisfies StoredResults);
-      remember(`${store.place}\0${bucket}`, store.stamp(bucket), new Map(entries));
+      const after = store.stamp(bucket);
+      // Not written (a full disk, say): the claimed files stay, read as journals, folded next time.
+      if (after === undefined || after === before) return false;
+      remember(`${store.place}\0${bucket}`, after, new Map(entries));
       await nextTurn();
     }
     for (const file of claimed) journal.remove(file);

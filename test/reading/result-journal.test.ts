@@ -160,6 +160,19 @@ describe("results journal", () => {
     ]);
   });
 
+  it("keeps the claimed files when a bucket could not be written, so nothing kept is lost", async () => {
+    const { root, cache } = entry();
+    keepRun(freshProcess(cache), [0, 1]);
+    // A store that drops what it is given (a full disk, say).
+    const dropping = { ...freshProcess(cache), write: () => {} };
+    expect(await foldJournals(dropping, NAME)).toBe(false);
+    expect(journalFiles(root)).toHaveLength(1);
+    expect(bucketFiles(root)).toEqual([]);
+    expect(answers(freshProcess(cache), [0, 1])).toEqual(["result 0", "result 1"]);
+    expect(await foldJournals(freshProcess(cache), NAME)).toBe(true);
+    expect(answers(freshProcess(cache), [0, 1])).toEqual(["result 0", "result 1"]);
+  });
+
   it("does nothing while another fold holds the lock", async () => {
     const { root, cache } = entry();
     keepRun(freshProcess(cache), [0]);
