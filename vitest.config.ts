@@ -18,6 +18,7 @@ const SLOW = [
   "test/layout/*-bad-input.test.ts",
   "test/session/lock-waiters.test.ts",
   "test/session/concurrency.test.ts",
+  "test/reading/result-journal-writers.test.ts",
   "test/batch/shard.test.ts",
   "test/document/parallel-extraction.test.ts",
   "test/cite-check/ocr.test.ts",

@@ -125,6 +125,7 @@ export async function run() {
     const http = spawn(
       process.execPath,
       [
+        ...nodeFlags,
         cliPath,
         "mcp",
         "--http",

@@ -42,6 +42,7 @@ import {
 } from "./chunked-file.js";
 import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
 import { packPageText, unpackPageText } from "./page-record.js";
+import { SealedJournal } from "./sealed-journal.js";
 
 export const CACHE_DIR_ENV = "CITEPROOF_CACHE_DIR";
 
@@ -383,6 +384,24 @@ export class ExtractionCache {
 
   writeRecord(name: string, value: unknown): void {
     this.write(`rec-${safeName(name)}.bin`, value);
+  }
+
+  /**
+   * An append-only journal of values derived from the document (sealed-journal.ts), its frames sealed
+   * like every file here; undefined when nothing is read or written (no cache key).
+   */
+  journal(name: string): SealedJournal | undefined {
+    if (!this.key) return undefined;
+    const role = `jrn-${safeName(name)}`;
+    return new SealedJournal(
+      this.dir,
+      role,
+      (payload) => this.digest(role, payload),
+      () => {
+        mkdirSync(this.dir, { recursive: true });
+        this.dirMade = true;
+      },
+    );
   }
 
   /**

@@ -18,6 +18,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { AbandonedCalls } from "../document/abandoned-calls.js";
 import { CiteproofError } from "../errors.js";
 import { INVALID_PARAMS, refusalMessage, screenMessage } from "./messages.js";
@@ -74,6 +75,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   const { limits } = options;
   const env = { ...options.env, open: concurrentOpenOptions(options.env.open, limits.maxConcurrent) };
   const slots = new Slots(limits.maxConcurrent);
+  // One for every request's server object: made per server, it costs a millisecond a request.
+  const validator = new AjvJsonSchemaValidator();
   const abandoned = new AbandonedCalls();
   const inFlight = new Set<Promise<void>>();
   const expected = digest(options.token);
@@ -150,7 +153,7 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
         return;
       }
       options.log?.(`citeproof mcp: ${describe(screened.message)}`);
-      const mcp = createMcpServer(env, options.version, work, limits.callTimeoutMs);
+      const mcp = createMcpServer(env, options.version, work, limits.callTimeoutMs, validator);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

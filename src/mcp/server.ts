@@ -11,6 +11,7 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { errorDocument } from "../error-document.js";
 import { argumentName, CiteproofError, type Naming } from "../errors.js";
 import { type AgentOutput, agentOperation, callOperation } from "../operations/agent-call.js";
@@ -53,16 +54,22 @@ export const MCP_NAMING: Naming = {
   field: argumentName,
 };
 
-/** `callTimeoutMs`: a deadline for each tool call (the HTTP server's `--call-timeout-ms`). */
+/**
+ * `callTimeoutMs`: a deadline for each tool call (the HTTP server's `--call-timeout-ms`).
+ * `jsonSchemaValidator`: one made once for the servers of many requests (the SDK's default compiles a
+ * JSON Schema engine and its formats for each server object, a millisecond a request over HTTP).
+ */
 export function createMcpServer(
   env: ServerEnv,
   version: string,
   inFlight?: InFlight,
   callTimeoutMs?: number,
+  jsonSchemaValidator?: jsonSchemaValidator,
 ): Server {
   const server = new Server(
     { name: SERVER_NAME, version },
     {
+      ...(jsonSchemaValidator ? { jsonSchemaValidator } : {}),
       capabilities: { tools: {} },
       instructions:
         "citeproof checks mechanically whether cited words, pages, equation labels and figure labels " +

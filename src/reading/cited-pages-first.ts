@@ -18,7 +18,7 @@ import { documentCache, type OpenOptions, pdfSource } from "../document/open.js"
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PdfBytes } from "../source/file.js";
-import { KeptResults, resultsRecordName } from "./result-cache.js";
+import { KeptResults, resultStoreOf, resultsRecordName } from "./result-cache.js";
 
 export type VerifyOptions = OpenOptions &
   AnchorsOptions & {
@@ -58,20 +58,5 @@ export async function verifyPdf(
 
 /** The results kept in a document's cache entry for this build's code. */
 function keptResultsOf(cache: ExtractionCache): KeptResults {
-  const name = resultsRecordName();
-  return new KeptResults(
-    {
-      place: cache.dir,
-      stamp: (record) => cache.recordStamp(record),
-      read: (record) => cache.readRecord<unknown>(record),
-      write: (record, value) => {
-        try {
-          cache.writeRecord(record, value);
-        } catch {
-          // An unwritable cache slows the next run; it never changes a result.
-        }
-      },
-    },
-    name,
-  );
+  return new KeptResults(resultStoreOf(cache), resultsRecordName());
 }

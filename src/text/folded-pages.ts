@@ -19,6 +19,7 @@ import {
 } from "./fold.js";
 import { DocumentRegions } from "./page-regions.js";
 import { PrintedLabels } from "./printed-labels.js";
+import { sharedView, shareView } from "./shared-views.js";
 import { type SerializedTokenIndex, TOKEN_INDEX_VERSION, TokenIndex } from "./token-index.js";
 
 export interface PageMatch {
@@ -112,16 +113,25 @@ export class FoldedPages {
     this.views.clear();
   }
 
+  /** A view folded before: in this run, else in an earlier run of this process (shared-views.ts). */
   private recall(page: number, key: string): FoldedText | null | undefined {
     const recent = this.recentViews.get(page);
-    return recent ? recent.get(key) : this.views.get(key);
+    const view = recent ? recent.get(key) : this.views.get(key);
+    if (view !== undefined) return view;
+    const text = this.pages[page - 1];
+    return text && sharedView(text, viewOf(key));
   }
 
-  /** Keeps a view: for good, or among the last few pages' when the page's views are not kept. */
+  /**
+   * Keeps a view: for good (and for later runs of this process), or among the last few pages' when the
+   * page's views are not kept (a long document's: memory holds the index, not every page's views).
+   */
   private remember(page: number, key: string, view: FoldedText | null): void {
     const keepViews = this.options.keepViews;
     if (!keepViews || keepViews(page)) {
       this.views.set(key, view);
+      const text = this.pages[page - 1];
+      if (text) shareView(text, viewOf(key), view);
       return;
     }
     let recent = this.recentViews.get(page);
@@ -333,6 +343,11 @@ export function indexTextsOf(text: PageText): string[] {
 
 function hasBreaks(text: PageText): boolean {
   return (text.scriptBreaksUtf16?.length ?? 0) > 0;
+}
+
+/** A view's key without its page (`<page>:<view>`): what names it for the page's text object. */
+function viewOf(key: string): string {
+  return key.slice(key.indexOf(":") + 1);
 }
 
 function range(n: number): number[] {

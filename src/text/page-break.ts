@@ -57,7 +57,8 @@ function joinedAfter(pages: FoldedPages, first: number): Joined | null {
   return joined;
 }
 
-const bodies = new WeakMap<PageText, string>();
+/** Bodies made, by page and by the body font size they were made with (it is the pages read's, so it varies). */
+const bodies = new WeakMap<PageText, Map<number, string>>();
 const bodySizes = new WeakMap<FoldedPages, number>();
 
 /** The font size that carries the most characters over every page read (0 when none has one). */
@@ -75,11 +76,16 @@ function bodySizeOf(pages: FoldedPages): number {
  * furniture and the lines out of reading order at either end blanked (same length, offsets kept).
  */
 function bodyOf(page: PageText, bodySize: number): string {
-  let body = bodies.get(page);
+  let made = bodies.get(page);
+  if (!made) {
+    made = new Map();
+    bodies.set(page, made);
+  }
+  let body = made.get(bodySize);
   if (body === undefined) {
     const furniture = furnitureLines(page, bodySize > 0 ? bodySize : undefined);
     body = blank(page.text, [...furniture, ...outOfOrderEnds(page, new Set(furniture))]);
-    bodies.set(page, body);
+    made.set(bodySize, body);
   }
   return body;
 }

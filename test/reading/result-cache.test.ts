@@ -13,7 +13,13 @@ import { CACHE_FORMAT, ExtractionCache } from "../../src/document/cache.js";
 import { EXTRACTOR_VERSION } from "../../src/document/model.js";
 import { openDocument } from "../../src/document/open.js";
 import { verifyPdf } from "../../src/reading/cited-pages-first.js";
-import { bucketName, recordKey, resultsRecordName } from "../../src/reading/result-cache.js";
+import {
+  bucketName,
+  foldJournals,
+  recordKey,
+  resultStoreOf,
+  resultsRecordName,
+} from "../../src/reading/result-cache.js";
 import { derivationKey } from "../../src/util/derivation.js";
 import { fixture, listFiles, tempDir } from "../helpers/fixture-files.js";
 
@@ -36,11 +42,25 @@ const textFiles = (root: string) =>
     .map((f) => join(root, f));
 const resultsFiles = (root: string) =>
   listFiles(root).filter((f) => /\/rec-results-[0-9a-f]{16}-[0-9a-f]{8}-\d{2}\.bin$/.test(f));
+const journalFiles = (root: string) =>
+  listFiles(root).filter((f) => /\/jrn-results-[0-9a-f]{16}-[0-9a-f]{8}\..*\.log$/.test(f));
 type Stored = { keys: string[]; results: unknown[] };
 
-/** A verify of RECORDS, and the results it kept as stored: each record's bucket (its record name) and key. */
+/** Folds the results journals of the paper's cache entry into its buckets. */
+async function fold(root: string, sha256: string): Promise<void> {
+  expect(await foldJournals(resultStoreOf(new ExtractionCache(root, sha256)), resultsRecordName())).toBe(
+    true,
+  );
+  expect(journalFiles(root)).toEqual([]);
+}
+
+/**
+ * A verify of RECORDS, its results folded into the buckets, and the results as stored: each record's
+ * bucket (its record name) and key.
+ */
 async function keptOnce(root: string) {
   const first = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
+  await fold(root, first.document.sha256);
   const name = (resultsFiles(root)[0] as string).replace(
     /^.*\/rec-(results-[0-9a-f]{16}-[0-9a-f]{8})-\d{2}\.bin$/,
     "$1",
@@ -64,7 +84,7 @@ describe("results kept between runs", () => {
     const first = await verifyPdf(PAPER, RECORDS, { cacheDir: root });
     expect(first.results.map((r) => r.reason)).toEqual(["found", "wrong-page", "no-quotation", "absent"]);
     expect(first).toEqual(await wholeDocumentReport(RECORDS));
-    expect(resultsFiles(root).length).toBeGreaterThan(0);
+    expect(journalFiles(root).length).toBe(1);
     // The text layer gone: a run that read a page would extract it and store it again.
     for (const file of textFiles(root)) rmSync(file);
     expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
@@ -109,6 +129,8 @@ describe("results kept between runs", () => {
       const before = buckets.map((b) => stored(b));
       for (const [i, b] of buckets.entries()) cache.writeRecord(b, bad(before[i]));
       expect(await verifyPdf(PAPER, RECORDS, { cacheDir: root })).toEqual(first);
+      // What the run checked again is in the journal: folded, so the next bad buckets answer alone.
+      await fold(root, first.document.sha256);
     }
     // A stored PASS put in place of a FAIL would answer: what is stored is what answers, so the
     // record's name must be bound to the code (below) and the file to its digest (the cache's).
@@ -147,10 +169,14 @@ describe("results kept between runs", () => {
         .map((f) => f.replace(/^.*\/rec-(.*)\.bin$/, "$1"))
         .sort(),
     ).toEqual([...names].sort());
-    // Another run of one new record writes its bucket alone; the others are left as they were.
+    // Another run of one new record appends it to the journal, and writes no bucket; folded, it
+    // writes its bucket alone, and the others are left as they were.
     const other: EvidenceRecord = { id: "e", kind: "page", page: 2 };
     const before = new Map(resultsFiles(root).map((f) => [f, statSync(join(root, f)).mtimeMs]));
     await verifyPdf(PAPER, [other], { cacheDir: root });
+    for (const [f, mtime] of before) expect(statSync(join(root, f)).mtimeMs).toBe(mtime);
+    expect(journalFiles(root).length).toBe(1);
+    await fold(root, first.document.sha256);
     const otherBucket = bucketName(kept[0].bucket.replace(/-\d{2}$/, ""), recordKey(other).bucket);
     for (const [f, mtime] of before)
       if (!f.endsWith(`/rec-${otherBucket}.bin`)) expect(statSync(join(root, f)).mtimeMs).toBe(mtime);
