@@ -118,7 +118,7 @@ export class FoldedPages {
     const recent = this.recentViews.get(page);
     const view = recent ? recent.get(key) : this.views.get(key);
     if (view !== undefined) return view;
-    const text = this.pages[page - 1];
+    const text = this.pages.get(page);
     return text && sharedView(text, viewOf(key));
   }
 
@@ -130,7 +130,7 @@ export class FoldedPages {
     const keepViews = this.options.keepViews;
     if (!keepViews || keepViews(page)) {
       this.views.set(key, view);
-      const text = this.pages[page - 1];
+      const text = this.pages.get(page);
       if (text) shareView(text, viewOf(key), view);
       return;
     }
