@@ -34,8 +34,8 @@ export function packPageText(text: PageText): StoredPageText {
     packed[at + 4] = line.box.right;
     packed[at + 5] = line.box.top;
     packed[at + 6] = line.fontSize;
-    // A line without a known face (an OCR line) is stored as -1: none known.
-    packed[at + 7] = line.font ?? -1;
+    // A line given without a face (an OCR line) is stored as NaN and read back without one.
+    packed[at + 7] = line.font ?? Number.NaN;
     at += LINE_FIELDS;
   }
   return { ...text, lines: packed };
@@ -106,7 +106,7 @@ function unpackLines(packed: Float64Array): LineInfo[] {
       endUtf16: packed[at + 1],
       box: { left: packed[at + 2], bottom: packed[at + 3], right: packed[at + 4], top: packed[at + 5] },
       fontSize: packed[at + 6],
-      font: packed[at + 7],
+      ...(Number.isNaN(packed[at + 7]) ? {} : { font: packed[at + 7] }),
     };
   }
   return lines;

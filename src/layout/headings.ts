@@ -6,7 +6,7 @@
  * numbered list items and table rows out. Without a sure signal a line is not a heading.
  */
 import type { PageGeometry, PageText } from "../document/model.js";
-import { documentFrames } from "./text-frames.js";
+import { documentFrames, type Frame } from "./text-frames.js";
 
 export interface Heading {
   page: number;
@@ -98,7 +98,7 @@ export function findHeadings(
   for (const page of pages) {
     if (!page) continue;
     const geom = geometry?.(page.page);
-    for (const line of page.lines) {
+    for (const [index, line] of page.lines.entries()) {
       const raw = page.text.slice(line.startUtf16, line.endUtf16);
       const title = raw.trim().replace(/\s+/g, " ");
       if (title.length < 2 || title.length > MAX_TITLE_CHARS) continue;
@@ -128,7 +128,12 @@ export function findHeadings(
         }
       } else if (SECTION_NAMES.has(title.replace(/[.:]$/, "").toLowerCase())) {
         accept = true;
-      } else if (options.doubtful && !numbered && isTitleText(title)) {
+      } else if (
+        options.doubtful &&
+        !numbered &&
+        isTitleText(title) &&
+        standsAsHeading(page, index, frames.pageFrames[page.page - 1] ?? [], frames.bodySize)
+      ) {
         // Two signals make an unnumbered heading; one leaves it in doubt.
         if (larger && bold) accept = true;
         else doubtful = true;
@@ -145,6 +150,35 @@ export function findHeadings(
     }
   }
   return out;
+}
+
+/** How far a paragraph's first line may be indented from its column's left edge, in points. */
+const MAX_INDENT = 24;
+const EDGE = 2;
+
+/**
+ * Whether an unnumbered line stands where a heading does: short, at the left edge of one of its page's
+ * columns or centred in it, and followed there by a line of running text (the body's size, as wide as
+ * half the column). A figure's axis label or a name on a title page stands otherwise.
+ */
+function standsAsHeading(page: PageText, index: number, frames: readonly Frame[], bodySize: number): boolean {
+  const line = page.lines[index];
+  const next = page.lines[index + 1];
+  if (!next || bodySize <= 0) return false;
+  const middle = (line.box.left + line.box.right) / 2;
+  const frame = frames.find(
+    (f) => Math.abs(line.box.left - f.left) <= EDGE || Math.abs(middle - (f.left + f.right) / 2) <= EDGE * 2,
+  );
+  if (!frame) return false;
+  const width = frame.right - frame.left;
+  return (
+    line.box.right - line.box.left <= width * 0.7 &&
+    Math.abs(next.fontSize - bodySize) <= 0.5 &&
+    next.box.left >= frame.left - EDGE &&
+    next.box.left <= frame.left + MAX_INDENT &&
+    next.box.right - next.box.left >= width * 0.5 &&
+    next.box.top < line.box.bottom
+  );
 }
 
 /** The font most of the running text's lines are set in (by characters), as named; "" when unknown. */
