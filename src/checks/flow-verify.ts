@@ -1,46 +1,19 @@
 /**
- * Checks evidence records against a flow document, in input order. A flow source has sections, not
- * pages: a record naming `page` or `endPage` is EVIDENCE_INVALID naming the locators the source has,
- * except a printed page of a source that prints page labels (an EPUB page-list).
+ * Checks evidence records against a flow document, in input order (a locator the source does not
+ * have is refused first, flow-locators.ts).
  */
 
 import type { FlowDocument, FlowKind } from "../document/flow/model.js";
-import { kindName } from "../document/flow/readers.js";
-import { CiteproofError } from "../errors.js";
 import { foldedText } from "../text/fold.js";
 import { FoldedFlow } from "../text/folded-flow.js";
 import type { EvidenceRecord } from "./evidence-record.js";
+import { assertFlowLocators } from "./flow-locators.js";
 import { checkFlowQuotation, matchEvidence } from "./flow-quotation.js";
 import type { CheckResult } from "./result.js";
 
 export interface FlowVerifyReport {
   document: { sha256: string; kind: FlowKind; paragraphs: number; headings: number; printedPages?: number };
   results: CheckResult[];
-}
-
-/**
- * EVIDENCE_INVALID for the first record whose locator a source of this kind does not have; `printed`
- * says whether it prints page labels (known before it is read for every kind but EPUB).
- */
-export function assertFlowLocators(
-  kind: FlowKind,
-  printed: boolean,
-  records: readonly EvidenceRecord[],
-  source: string,
-): void {
-  const has = `${source} is ${kindName(kind)}, which has no pages: name a section (a heading's words or number), or no locator`;
-  records.forEach((record, index) => {
-    const at = `record ${index}`;
-    if (record.kind === "quotation" && record.endPage !== undefined)
-      throw invalid(
-        `${at}: field "endPage": ${printed ? `${source} is cited by printed page, one page per quotation` : has}`,
-        `${at}.endPage`,
-      );
-    if ((record.kind === "quotation" || record.kind === "page") && record.page !== undefined && !printed)
-      throw invalid(`${at}: field "page": ${has}`, `${at}.page`);
-    if (record.kind === "quotation" && record.page !== undefined && record.section !== undefined)
-      throw invalid(`${at}: give "section" or a printed "page", not both`, `${at}.page`);
-  });
 }
 
 /** Checks every record against the document. */
@@ -144,8 +117,4 @@ function bareLabel(label: string): string {
     .replace(/^\((.*)\)$/u, "$1")
     .replace(/[.:]$/u, "")
     .trim();
-}
-
-function invalid(message: string, path: string): CiteproofError {
-  return new CiteproofError("EVIDENCE_INVALID", message, { path });
 }

@@ -2,10 +2,12 @@
  * A PDF's section outline, from the headings its layout shows (src/layout/headings.ts): each heading
  * covers the text from where it stands to the next heading of its level or above, across pages, so the
  * words under a subsection are under its section too. Levels come from the number (`2.1` is under `2`);
- * an unnumbered heading is a top-level one.
+ * an unnumbered section name (`References`) is a top-level one, and an unnumbered title set larger and
+ * bold takes the level of its size among the headings' sizes. A line set apart by one signal only (bold
+ * at the body's size, or larger in the body's face) is doubtful: no section is trusted across it.
  */
 import type { PageText } from "../document/model.js";
-import { findHeadings, headingNumber } from "../layout/headings.js";
+import { findHeadings, headingNumber, SECTION_NAMES } from "../layout/headings.js";
 import { sectionKey, sectionLocatorKey } from "./flow-scope.js";
 
 /** A place in a PDF's text: a page and a UTF-16 offset in its text. */
@@ -38,14 +40,27 @@ function before(a: PdfPlace, b: PdfPlace): boolean {
 
 export class PdfOutline {
   readonly headings: OutlineHeading[];
+  /** Lines that may be headings or may be body lines (headings.ts), with their titles folded. */
+  readonly doubtful: (PdfPlace & { title: string; key: string })[];
 
   constructor(pages: readonly (PageText | undefined)[]) {
-    const found = findHeadings(pages);
+    const all = findHeadings(pages, undefined, { doubtful: true });
+    const found = all.filter((h) => !h.doubtful);
+    this.doubtful = all
+      .filter((h) => h.doubtful)
+      .map((h) => ({ page: h.page, startUtf16: h.startUtf16, title: h.title, key: sectionKey(h.title) }));
+    // The headings' sizes, largest first: an unnumbered title's level is its size's rank.
+    const sizes = [...new Set(found.map((h) => Math.round(h.fontSize * 2) / 2))].sort((a, b) => b - a);
     const stack: number[] = [];
     this.headings = [];
     for (const h of found) {
       const numbered = headingNumber(h.title);
-      const level = numbered ? numbered.number.split(".").length : 1;
+      const named = SECTION_NAMES.has(h.title.replace(/[.:]$/, "").toLowerCase());
+      const level = numbered
+        ? numbered.number.split(".").length
+        : named
+          ? 1
+          : sizes.indexOf(Math.round(h.fontSize * 2) / 2) + 1;
       const parts = numbered ? numberParts(numbered.number) : undefined;
       while (stack.length > 0 && this.headings[stack[stack.length - 1]].level >= level) {
         const ended = this.headings[stack.pop() as number];
@@ -73,6 +88,18 @@ export class PdfOutline {
     const wanted = sectionLocatorKey(section);
     if (wanted === "") return [];
     return this.headings.flatMap((h, i) => (h.keys.includes(wanted) ? [i] : []));
+  }
+
+  /** Whether a doubtful line stands between heading `i` and a place after it: a heading there would end it. */
+  doubtfulBetween(i: number, at: PdfPlace): boolean {
+    const h = this.headings[i];
+    return this.doubtful.some((d) => !before(d, h) && before(d, at));
+  }
+
+  /** The doubtful lines a section locator names. */
+  doubtfulNamed(section: string): string[] {
+    const wanted = sectionLocatorKey(section);
+    return wanted === "" ? [] : this.doubtful.filter((d) => d.key === wanted).map((d) => d.title);
   }
 
   /** Whether a place stands under heading `i` (in its section or a subsection of it). */

@@ -3,8 +3,9 @@
  * heading named, in its text or a subsection's, as the PDF's layout shows its headings; with a page
  * too, on that page as well. The verdicts are those of flow sources: `wrong-section` names the heading
  * chain the words stand under, `no-such-section` lists the headings. A PDF whose layout shows no
- * heading, or whose heading numbers skip one where the section named ends, answers FLAG
- * `headings-unreadable`: the section could not be told, so nothing passes.
+ * heading, whose heading numbers skip one where the section named ends, or where a line that may be a
+ * heading (doubtful, pdf-outline.ts) stands between the heading and the words or is the one named,
+ * answers FLAG `headings-unreadable`: the section could not be told, so nothing passes.
  */
 import { everyPage } from "../document/page-source.js";
 import { countWords, fold } from "../text/fold.js";
@@ -56,6 +57,15 @@ export function checkSectionQuotation(
       evidence,
     };
   const named = outline.named(record.section);
+  const doubtfulNamed = outline.doubtfulNamed(record.section);
+  if (named.length === 0 && doubtfulNamed.length > 0)
+    return {
+      ...base,
+      verdict: "FLAG",
+      reason: "headings-unreadable",
+      message: `"${doubtfulNamed[0]}" is set apart from the body by its face or size alone, unnumbered, so whether it is a heading could not be told; the words were not checked`,
+      evidence,
+    };
   if (named.length === 0) {
     const headings = outline.headings.map((_, i) => outline.chainName(i));
     return {
@@ -103,14 +113,23 @@ export function checkSectionQuotation(
   }
   const name = `section "${record.section.trim()}"`;
   const inScope = found.filter((m) => named.some((i) => outline.holds(i, m)));
-  const sure = inScope.filter((m) => named.some((i) => outline.holds(i, m) && outline.headings[i].endKnown));
-  if (inScope.length > 0 && sure.length === 0)
+  const known = inScope.filter((m) => named.some((i) => outline.holds(i, m) && outline.headings[i].endKnown));
+  const sure = known.filter((m) => named.some((i) => outline.holds(i, m) && !outline.doubtfulBetween(i, m)));
+  if (inScope.length > 0 && known.length === 0)
     return {
       ...base,
       verdict: "FLAG",
       reason: "headings-unreadable",
       message: `the words stand after the heading of ${name}, but the next heading read is not its numbered successor, so where the section ends is not known; not checked`,
       evidence: { ...evidence, matches: inScope },
+    };
+  if (known.length > 0 && sure.length === 0)
+    return {
+      ...base,
+      verdict: "FLAG",
+      reason: "headings-unreadable",
+      message: `the words stand after the heading of ${name}, but a line between is set apart by its face or size alone and may be a heading that ends the section; not checked`,
+      evidence: { ...evidence, matches: known },
     };
   if (inScope.length > 0)
     return {

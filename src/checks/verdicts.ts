@@ -96,7 +96,7 @@ export const REASON_MEANINGS: Record<Reason, string> = {
     "the words are in the source but not under the heading named; the evidence names the heading chain they stand under (`2 Methods > 2.1 Data`)",
   "no-such-section": "no heading of the source reads as the section named; the evidence lists its headings",
   "headings-unreadable":
-    "a section was named on a PDF whose layout shows no section heading, or whose heading numbers skip one where that section ends, so the section could not be told; the words were not checked",
+    "a section was named on a PDF whose layout shows no section heading, whose heading numbers skip one where that section ends, or where a line set apart by its face or size alone (maybe a heading, maybe the body's) stands between the heading and the words or is the one named, so the section could not be told; the words were not checked",
   "unknown-key": "a draft's citation names a work the bibliography does not hold; nothing was checked",
   "source-unavailable":
     "the bibliography's entry names no source that could be read: no file or URL, a file outside the allowed roots or unreadable, a kind not read, or a URL not fetched (the message says which); nothing was checked",

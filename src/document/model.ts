@@ -31,6 +31,11 @@ export interface LineInfo {
   box: Box;
   /** Most common font size on the line (0 when unknown). */
   fontSize: number;
+  /**
+   * The font (an index into PageText.fonts) nearly every character of the line is set in: -1 when
+   * the line mixes faces (a run-in bold word) or none is known; absent in records made before.
+   */
+  font?: number;
 }
 
 export interface GraphicObject {

@@ -1,12 +1,12 @@
 /**
  * The stored (and posted) form of a page's text layer. Lines are packed into one Float64Array
- * (seven numbers a line) because copying tens of thousands of small objects between threads or
+ * (eight numbers a line) because copying tens of thousands of small objects between threads or
  * back from disk costs far more than one typed array; they are unpacked into LineInfo objects only
  * when a caller first reads `lines`.
  */
 import type { LineInfo, PageText } from "./model.js";
 
-const LINE_FIELDS = 7;
+const LINE_FIELDS = 8;
 
 /** Where a page read from a record keeps its packed lines, and its lines once unpacked (hidden fields). */
 const PACKED = Symbol("packed lines");
@@ -34,6 +34,8 @@ export function packPageText(text: PageText): StoredPageText {
     packed[at + 4] = line.box.right;
     packed[at + 5] = line.box.top;
     packed[at + 6] = line.fontSize;
+    // A line given without a face (an OCR line) is stored as NaN and read back without one.
+    packed[at + 7] = line.font ?? Number.NaN;
     at += LINE_FIELDS;
   }
   return { ...text, lines: packed };
@@ -104,6 +106,7 @@ function unpackLines(packed: Float64Array): LineInfo[] {
       endUtf16: packed[at + 1],
       box: { left: packed[at + 2], bottom: packed[at + 3], right: packed[at + 4], top: packed[at + 5] },
       fontSize: packed[at + 6],
+      ...(Number.isNaN(packed[at + 7]) ? {} : { font: packed[at + 7] }),
     };
   }
   return lines;

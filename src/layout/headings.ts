@@ -6,7 +6,7 @@
  * numbered list items and table rows out. Without a sure signal a line is not a heading.
  */
 import type { PageGeometry, PageText } from "../document/model.js";
-import { documentFrames } from "./text-frames.js";
+import { documentFrames, type Frame } from "./text-frames.js";
 
 export interface Heading {
   page: number;
@@ -14,6 +14,21 @@ export interface Heading {
   startUtf16: number;
   /** The heading's text as printed, number included. */
   title: string;
+  /** The line's printed size (0 when unknown). */
+  fontSize: number;
+  /**
+   * With `doubtful` asked for: an unnumbered line set apart by one signal only (bold at the body's
+   * size, or larger in the body's face), which may be a heading or may be a line of the body.
+   */
+  doubtful?: true;
+}
+
+export interface HeadingOptions {
+  /**
+   * Also take an unnumbered title set larger and bold as a heading, and list an unnumbered title set
+   * apart by one signal only as doubtful (a reader of sections must not trust a section across it).
+   */
+  doubtful?: boolean;
 }
 
 /** Unnumbered headings that papers and reports share, compared in lower case. */
@@ -70,9 +85,12 @@ export function headingNumber(title: string): { number: string; words: string } 
 export function findHeadings(
   pages: readonly (PageText | undefined)[],
   geometry?: (page: number) => PageGeometry | undefined,
+  options: HeadingOptions = {},
 ): Heading[] {
   const frames = documentFrames(pages);
   const repeated = repeatedLines(pages);
+  // Bold sets a line apart only where the running text is not bold itself.
+  const bodyBold = BOLD_FONT.test(bodyFontName(pages, frames.bodySize));
   const out: Heading[] = [];
   let previous: Numbering | undefined;
   // Under roman-numbered sections (`II. METHOD`) a letter is a subsection (`A. Data`), not an appendix.
@@ -80,22 +98,27 @@ export function findHeadings(
   for (const page of pages) {
     if (!page) continue;
     const geom = geometry?.(page.page);
-    for (const line of page.lines) {
+    for (const [index, line] of page.lines.entries()) {
       const raw = page.text.slice(line.startUtf16, line.endUtf16);
       const title = raw.trim().replace(/\s+/g, " ");
       if (title.length < 2 || title.length > MAX_TITLE_CHARS) continue;
       if (repeated.has(lineKey(title))) continue;
       const numbered = NUMBERED.exec(title);
       const larger = line.fontSize >= frames.bodySize * LARGER;
+      // Per character when the geometry is held, else the line's own face (nearly all of it in one font).
       const face = (font: RegExp) =>
-        geom !== undefined && mostlyIn(font, page, geom, line.startUtf16, line.endUtf16);
+        geom !== undefined
+          ? mostlyIn(font, page, geom, line.startUtf16, line.endUtf16)
+          : line.font !== undefined && line.font >= 0 && font.test(page.fonts[line.font] ?? "");
+      const bold = !bodyBold && face(BOLD_FONT);
       // A numbered title in capitals (`II. RELATED WORK`) is a heading even in the body's face, and so is
       // a lettered one in italics under such sections (`A. Data`).
       const capitals = numbered !== null && isCapitals(numbered[3]);
       const letteredItalic =
         romanTop && numbered !== null && /^[A-Z]$/.test(numbered[1]) && face(ITALIC_FONT);
-      if (!larger && !capitals && !letteredItalic && !face(BOLD_FONT)) continue;
+      if (!larger && !capitals && !letteredItalic && !bold) continue;
       let accept = false;
+      let doubtful = false;
       if (numbered && isTitleText(numbered[3])) {
         const n = numbering(numbered[1], romanTop ? previous : undefined);
         if (n && follows(previous, n)) {
@@ -105,17 +128,74 @@ export function findHeadings(
         }
       } else if (SECTION_NAMES.has(title.replace(/[.:]$/, "").toLowerCase())) {
         accept = true;
+      } else if (
+        options.doubtful &&
+        !numbered &&
+        isTitleText(title) &&
+        standsAsHeading(page, index, frames.pageFrames[page.page - 1] ?? [], frames.bodySize)
+      ) {
+        // Two signals make an unnumbered heading; one leaves it in doubt.
+        if (larger && bold) accept = true;
+        else doubtful = true;
       }
-      if (accept) {
+      if (accept || doubtful) {
         out.push({
           page: page.page,
           startUtf16: line.startUtf16 + (raw.length - raw.trimStart().length),
           title,
+          fontSize: line.fontSize,
+          ...(doubtful ? { doubtful: true as const } : {}),
         });
       }
     }
   }
   return out;
+}
+
+/** How far a paragraph's first line may be indented from its column's left edge, in points. */
+const MAX_INDENT = 24;
+const EDGE = 2;
+
+/**
+ * Whether an unnumbered line stands where a heading does: short, at the left edge of one of its page's
+ * columns or centred in it, and followed there by a line of running text (the body's size, as wide as
+ * half the column). A figure's axis label or a name on a title page stands otherwise.
+ */
+function standsAsHeading(page: PageText, index: number, frames: readonly Frame[], bodySize: number): boolean {
+  const line = page.lines[index];
+  const next = page.lines[index + 1];
+  if (!next || bodySize <= 0) return false;
+  const middle = (line.box.left + line.box.right) / 2;
+  const frame = frames.find(
+    (f) => Math.abs(line.box.left - f.left) <= EDGE || Math.abs(middle - (f.left + f.right) / 2) <= EDGE * 2,
+  );
+  if (!frame) return false;
+  const width = frame.right - frame.left;
+  return (
+    line.box.right - line.box.left <= width * 0.7 &&
+    Math.abs(next.fontSize - bodySize) <= 0.5 &&
+    next.box.left >= frame.left - EDGE &&
+    next.box.left <= frame.left + MAX_INDENT &&
+    next.box.right - next.box.left >= width * 0.5 &&
+    next.box.top < line.box.bottom
+  );
+}
+
+/** The font most of the running text's lines are set in (by characters), as named; "" when unknown. */
+function bodyFontName(pages: readonly (PageText | undefined)[], bodySize: number): string {
+  const count = new Map<string, number>();
+  for (const page of pages) {
+    if (!page) continue;
+    for (const line of page.lines) {
+      if (line.font === undefined || line.font < 0 || Math.abs(line.fontSize - bodySize) > 0.5) continue;
+      const name = page.fonts[line.font] ?? "";
+      count.set(name, (count.get(name) ?? 0) + line.endUtf16 - line.startUtf16);
+    }
+  }
+  let best = "";
+  let most = 0;
+  for (const [name, n] of count) if (n > most) [best, most] = [name, n];
+  return best;
 }
 
 /** A line's text with its digits blanked: a running head keeps its words from page to page. */

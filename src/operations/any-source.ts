@@ -10,7 +10,7 @@
 import { CITE_CHECK_LIMITS } from "../checks/cite-check/limits.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
 import { fetchedKind } from "../document/flow/media-type.js";
-import type { FlowDocument, FlowKind, SourceBytes } from "../document/flow/model.js";
+import type { FlowDocument, FlowKind, SourceBytes, SourceKind } from "../document/flow/model.js";
 import { openFlow, sourceKind } from "../document/flow/open.js";
 import { DEFAULT_TIMEOUT_MS } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
@@ -38,14 +38,13 @@ export function sourcePath(input: { source?: string; pdf?: string }): string {
   return path;
 }
 
-/** Reads and opens the source; a PDF is left to the PDF path (its bytes read once here). */
-export async function openAnySource(
+/** The source's bytes, read once, and its kind (by content, and for a URL by the media type served too). */
+export async function readAnySource(
   ctx: Pick<OperationContext, "cwd" | "access" | "open" | "privateUrls">,
   path: string,
   pdfOnly: { password?: string; ocr?: string } = {},
   claimedPdf = false,
-  beforeReading: (kind: FlowKind) => void | Promise<void> = () => undefined,
-): Promise<OpenedSource> {
+): Promise<{ kind: SourceKind; path: string; source: SourceBytes }> {
   const fetched = isUrl(path) ? await fetchSource(ctx, path) : undefined;
   const source = fetched?.source ?? (await inputSource(ctx, path));
   if (claimedPdf) return { kind: "pdf", path, source: asPdf(source) };
@@ -55,6 +54,20 @@ export async function openAnySource(
   for (const [option, value] of Object.entries(pdfOnly))
     if (value !== undefined)
       throw new CiteproofError("USAGE", `${path} is not a PDF: ${option} is read only for a PDF`, { option });
+  return { kind, path, source };
+}
+
+/** Reads and opens the source; a PDF is left to the PDF path (its bytes read once here). */
+export async function openAnySource(
+  ctx: Pick<OperationContext, "cwd" | "access" | "open" | "privateUrls">,
+  path: string,
+  pdfOnly: { password?: string; ocr?: string } = {},
+  claimedPdf = false,
+  beforeReading: (kind: FlowKind) => void | Promise<void> = () => undefined,
+): Promise<OpenedSource> {
+  const read = await readAnySource(ctx, path, pdfOnly, claimedPdf);
+  if (read.kind === "pdf") return { ...read, kind: "pdf" };
+  const { kind, source } = read;
   await beforeReading(kind);
   const doc = await openFlow(source, kind, {
     cacheDir: ctx.open.cacheDir,
@@ -76,7 +89,7 @@ export async function openCitedSource(
   const path = sourcePath(input);
   const locators = async (kind: FlowKind) => {
     if (kind !== "epub")
-      (await import("../checks/flow-verify.js")).assertFlowLocators(kind, false, records, path);
+      (await import("../checks/flow-locators.js")).assertFlowLocators(kind, false, records, path);
   };
   return openAnySource(ctx, path, { password: input.password }, input.pdf !== undefined, locators);
 }

@@ -8,6 +8,7 @@ import { toEvidenceRecords } from "../checks/evidence-record.js";
 import { checkTextFlow, type FlowTextCheckReport } from "../checks/flow-check-text.js";
 import { openFlow, sourceKind } from "../document/flow/open.js";
 import { kindName } from "../document/flow/readers.js";
+import type { OpenedDocument } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import { openForAnchors } from "../layout/anchors.js";
 import { checkDraft, type DraftCheckReport, formatDraftCheck } from "../session/check-draft.js";
@@ -17,8 +18,8 @@ import { type Claim, claimAnchorName, poolLabel, readPool } from "../session/poo
 import {
   addRevision,
   assertOriginal,
-  assertPdfOriginal,
   createSession,
+  type FlowOriginal,
   loadFlowDocument,
   openSession,
   originalContext,
@@ -29,7 +30,7 @@ import {
 import { type SessionVerifyReport, verifyInSession } from "../session/verify.js";
 import { asPdf } from "../source/file.js";
 import { defineOperation, type OperationContext } from "./operation.js";
-import { inputPdf, inputSource } from "./paths.js";
+import { inputSource } from "./paths.js";
 import type {
   sessionCheckDraftInput,
   sessionCompareInput,
@@ -86,19 +87,7 @@ export const sessionNewOperation = defineOperation<SessionNewInput, SessionStart
   async run(input, ctx) {
     const dir = folder(ctx, input);
     const options = { ...ctx.open, password: input.password };
-    const source = await inputSource(ctx, input.pdf);
-    const kind = sourceKind(source);
-    if (kind !== "pdf") {
-      if (input.password !== undefined)
-        throw new CiteproofError("USAGE", `${input.pdf} is not a PDF: a password is read only for a PDF`, {
-          option: "password",
-        });
-      const doc = await openFlow(source, kind, ctx.open);
-      return createSession(dir, input.name, { kind, source, doc }, options);
-    }
-    // The session's record holds the anchors: decide them from geometry held during extraction.
-    const doc = await openForAnchors(asPdf(source), options);
-    return createSession(dir, input.name, doc, options);
+    return createSession(dir, input.name, await openStored(ctx, input.pdf, options), options);
   },
   json: ({ session, created }) => ({ session: describeSession(session), created }),
   format({ session: s, created }, input) {
@@ -162,7 +151,6 @@ export const sessionDraftInputOperation = defineOperation<SessionDraftInputInput
   output: () => import("./schemas/session-outputs.js").then((m) => m.sessionDraftInputOutput),
   async run(input, ctx) {
     const session = await openChecked(ctx, input);
-    assertPdfOriginal(session, "session draft-input");
     const { offered: _offered, ...material } = await draftInput(session);
     return material;
   },
@@ -181,7 +169,6 @@ export const sessionCheckDraftOperation = defineOperation<SessionCheckDraftInput
   output: () => import("./schemas/session-outputs.js").then((m) => m.sessionCheckDraftOutput),
   async run(input, ctx) {
     const session = await openChecked(ctx, input);
-    assertPdfOriginal(session, "session check-draft");
     return checkDraft(session, input.draft);
   },
   json: (report) => report,
@@ -218,22 +205,20 @@ export const sessionCheckTextOperation = defineOperation<SessionCheckDraftInput,
 
 export const sessionReviseOperation = defineOperation<SessionNewInput, RevisionStored>({
   name: "session_revise",
-  title: "Store a revised PDF beside a session's original",
+  title: "Store a revised file beside a session's original",
   description:
-    "Stores a revision (r1, r2, ...) beside the original, with its own extraction record; the original " +
-    "is never replaced.",
+    "Stores a revision (r1, r2, ...) beside the original, with its own extraction record (a flow " +
+    "original's revision: a flow source, with its parsed document); the original is never replaced.",
   schema: () => schemas().then((s) => s.session_revise),
   output: () => import("./schemas/session-outputs.js").then((m) => m.sessionReviseOutput),
   async run(input, ctx) {
     const session = openSession(folder(ctx, input));
-    assertPdfOriginal(session, "session revise");
     const options = { ...ctx.open, password: input.password };
-    const doc = await openForAnchors(await inputPdf(ctx, input.pdf), options);
-    return { session, ...(await addRevision(session, doc, options)) };
+    return { session, ...(await addRevision(session, await openStored(ctx, input.pdf, options), options)) };
   },
   json: ({ session, revision, created }) => ({ session: describeSession(session), revision, created }),
   format: ({ session, revision, created }, input) =>
-    `${created ? "stored" : "already stored"}: revision ${revision.id} of session ${session.info.name}: ${input.pdf} (pdf sha256 ${revision.sha256.slice(0, 12)}, ${revision.pages} pages)\n`,
+    `${created ? "stored" : "already stored"}: revision ${revision.id} of session ${session.info.name}: ${input.pdf} (${revision.kind === undefined ? `pdf sha256 ${revision.sha256.slice(0, 12)}, ${revision.pages} pages` : `${kindName(revision.kind)} sha256 ${revision.sha256.slice(0, 12)}`})\n`,
   exitCode: () => 0,
 });
 
@@ -247,13 +232,31 @@ export const sessionCompareOperation = defineOperation<SessionCompareInput, Comp
   output: () => import("./schemas/session-outputs.js").then((m) => m.sessionCompareOutput),
   async run(input, ctx) {
     const session = openSession(folder(ctx, input));
-    assertPdfOriginal(session, "session compare");
     return compareRevision(session, input.revision);
   },
   json: (report) => report,
   format: (report) => formatCompare(report),
   exitCode: () => 0,
 });
+
+/**
+ * A file a session stores (an original or a revision), of any kind: a flow source read into its
+ * document, a PDF opened with the geometry its anchors are decided from.
+ */
+async function openStored(
+  ctx: OperationContext,
+  path: string,
+  options: OperationContext["open"] & { password?: string },
+): Promise<OpenedDocument | FlowOriginal> {
+  const source = await inputSource(ctx, path);
+  const kind = sourceKind(source);
+  if (kind === "pdf") return openForAnchors(asPdf(source), options);
+  if (options.password !== undefined)
+    throw new CiteproofError("USAGE", `${path} is not a PDF: a password is read only for a PDF`, {
+      option: "password",
+    });
+  return { kind, source, doc: await openFlow(source, kind, ctx.open) };
+}
 
 /** The session folder: the one named, else `.citeproof/sessions/<name>` under the working directory. */
 function folder(ctx: OperationContext, input: { name: string; session?: string }): string {

@@ -3,10 +3,9 @@ import { toEvidenceRecords } from "../checks/evidence-record.js";
 import type { FlowVerifyReport } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
-import type { FlowKind } from "../document/flow/model.js";
 import { kindName } from "../document/flow/readers.js";
 import { verifyPdf } from "../reading/cited-pages-first.js";
-import { openAnySource, sourcePath } from "./any-source.js";
+import { readAnySource, sourcePath } from "./any-source.js";
 import { callDeadline, defineOperation } from "./operation.js";
 import type { verifyInput } from "./schemas/documents.js";
 
@@ -31,15 +30,20 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
     const deadline = callDeadline(ctx);
     const path = sourcePath(input);
     const pdfOnly = { password: input.password, ocr: input.ocr };
-    // Refused before the source is read (and cached): only an EPUB may print page labels. The flow
-    // checks' code is loaded only for a flow source.
-    const flowChecks = () => import("../checks/flow-verify.js");
-    const locators = async (kind: FlowKind) => {
-      if (kind !== "epub") (await flowChecks()).assertFlowLocators(kind, false, records, path);
-    };
-    const opened = await openAnySource(ctx, path, pdfOnly, input.pdf !== undefined, locators);
-    if (opened.kind !== "pdf") return (await flowChecks()).verifyFlow(opened.doc, records, path);
-    return verifyPdf(opened.source, records, {
+    const read = await readAnySource(ctx, path, pdfOnly, input.pdf !== undefined);
+    if (read.kind !== "pdf") {
+      // Refused before the source is read (and cached): only an EPUB may print page labels. The flow
+      // path's code is loaded only for a flow source.
+      if (read.kind !== "epub")
+        (await import("../checks/flow-locators.js")).assertFlowLocators(read.kind, false, records, path);
+      const { verifyFlowSource } = await import("../reading/flow-results.js");
+      return verifyFlowSource(read.source, read.kind, records, path, {
+        cacheDir: ctx.open.cacheDir,
+        noCache: ctx.open.noCache,
+        timeoutMs: ctx.open.timeoutMs,
+      });
+    }
+    return verifyPdf(read.source, records, {
       ...ctx.open,
       deadline,
       password: input.password,

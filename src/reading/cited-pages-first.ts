@@ -12,13 +12,12 @@ import type { OcrMode } from "../checks/cite-check/verdicts.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
-import type { ExtractionCache } from "../document/cache.js";
 import { engine } from "../document/engine-client.js";
 import { documentCache, type OpenOptions, pdfSource } from "../document/open.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PdfBytes } from "../source/file.js";
-import { KeptResults, resultStoreOf, resultsRecordName } from "./result-cache.js";
+import { keptResultsIn, resultsRecordName } from "./result-cache.js";
 
 export type VerifyOptions = OpenOptions &
   AnchorsOptions & {
@@ -48,15 +47,10 @@ export async function verifyPdf(
   const pageCount = cache?.readDoc()?.pageCount;
   // Nothing of the document is cached: it will be extracted.
   if (pageCount === undefined) engine().prestart();
-  const kept = cache && keptResultsOf(cache);
+  const kept = cache && keptResultsIn(cache, resultsRecordName());
   const results: (CheckResult | undefined)[] = records.map((record) => kept?.get(record));
   if (pageCount !== undefined && results.every((r) => r !== undefined))
     return { document: { sha256: source.sha256, pages: pageCount }, results: results as CheckResult[] };
   const { checkCitedPagesFirst } = await import("./held-pages.js");
   return checkCitedPagesFirst(source, records, results, kept, options);
-}
-
-/** The results kept in a document's cache entry for this build's code. */
-function keptResultsOf(cache: ExtractionCache): KeptResults {
-  return new KeptResults(resultStoreOf(cache), resultsRecordName());
 }

@@ -30,15 +30,21 @@ export const RESULT_BUCKETS = 64;
 const MAX_KEPT_PER_BUCKET = 313;
 
 /**
- * The name results are kept under: the derivation key of the checks' code and a digest of the runtime's
- * Unicode and regular expression engine (`\p{L}` and case folding follow its tables).
+ * The name results are kept under: the derivation key of the checks' code (the PDF path's, or a flow
+ * source's reader and checks) and a digest of the runtime's Unicode and regular expression engine
+ * (`\p{L}` and case folding follow its tables).
  */
-export function resultsRecordName(): string {
+export function resultsRecordName(kind: "results" | "flow-results" = "results"): string {
   const runtime = createHash("sha256")
     .update(`${process.versions.v8}\0${process.versions.unicode ?? ""}\0${process.versions.icu ?? ""}`)
     .digest("hex")
     .slice(0, 8);
-  return `results-${derivationKey("results")}-${runtime}`;
+  return `${kind}-${derivationKey(kind)}-${runtime}`;
+}
+
+/** The results kept in a document's cache entry under `name` (resultsRecordName). */
+export function keptResultsIn(cache: ExtractionCache, name: string): KeptResults {
+  return new KeptResults(resultStoreOf(cache, name), name);
 }
 
 /** Whether a record's result may be kept: quotation and page records (the others need the anchors). */

@@ -5,21 +5,24 @@
 import { checkCitation } from "../checks/check-text.js";
 import type { Reason } from "../checks/verdicts.js";
 import { MIN_QUOTATION_WORDS } from "../checks/verdicts.js";
+import { kindName } from "../document/flow/readers.js";
 import { anchorName } from "../prose/citation-forms.js";
 import { readDraft } from "../prose/read-draft.js";
 import { countWords } from "../text/fold.js";
 import { draftInput } from "./draft-input.js";
-import { sameAnchor } from "./pool.js";
-import { originalContext, type Session } from "./store.js";
+import { checkFlowDraft } from "./flow-check-draft.js";
+import { loadOriginal, type OriginalDocument } from "./original.js";
+import { claimAnchor, sameAnchor } from "./pool.js";
+import type { Session } from "./store.js";
 
 export const DRAFT_FLAGS = ["not in verified pool", "failed re-verification"] as const;
 export type DraftFlag = (typeof DRAFT_FLAGS)[number];
 
 export const DRAFT_FLAG_MEANINGS: Record<DraftFlag, string> = {
   "not in verified pool":
-    "the draft cites a page, equation or figure the material never offered; ask about it, or cut the sentence",
+    "the draft cites a page (a flow original: a section), equation or figure the material never offered; ask about it, or cut the sentence",
   "failed re-verification":
-    "the anchor is in the pool, but the draft's words for it are not on that page of the original; the quotation may have been altered",
+    "the anchor is in the pool, but the draft's words for it are not on that page (a flow original: in that section, or in the document) of the original; the quotation may have been altered",
 };
 
 export interface FlaggedCitation {
@@ -35,7 +38,8 @@ export interface FlaggedCitation {
 
 export interface DraftCheckReport {
   session: string;
-  document: { sha256: string; pages: number };
+  /** The original: a flow source's kind beside its sha256 (its pages are 0). */
+  document: OriginalDocument;
   /** Citations read in the six forms (unanchored quotations are not citations). */
   citations: number;
   flagged: FlaggedCitation[];
@@ -44,9 +48,16 @@ export interface DraftCheckReport {
 }
 
 export async function checkDraft(session: Session, draft: string): Promise<DraftCheckReport> {
-  const loaded = originalContext(session);
-  const { record, context } = loaded;
-  const material = await draftInput(session, loaded);
+  const original = loadOriginal(session);
+  const material = await draftInput(session, original);
+  if (original.kind !== "pdf")
+    return {
+      session: session.info.name,
+      document: original.document,
+      ...checkFlowDraft(original.flow, material.offered, draft),
+    };
+  const { context } = original;
+  const offered = material.offered.map(claimAnchor);
   const reading = readDraft(draft);
   const flagged: FlaggedCitation[] = [];
   let citations = 0;
@@ -60,7 +71,7 @@ export async function checkDraft(session: Session, draft: string): Promise<Draft
       quote: citation.quote?.text ?? null,
       line: citation.line,
     };
-    if (!material.offered.some((offered) => sameAnchor(offered, anchor))) {
+    if (!offered.some((o) => sameAnchor(o, anchor))) {
       flagged.push({
         ...base,
         flag: "not in verified pool",
@@ -78,7 +89,7 @@ export async function checkDraft(session: Session, draft: string): Promise<Draft
   }
   return {
     session: session.info.name,
-    document: { sha256: record.sha256, pages: record.pageCount },
+    document: original.document,
     citations,
     flagged,
     unanchored_quotations: reading.citations.filter((c) => c.kind === "unanchored").length,
@@ -88,7 +99,7 @@ export async function checkDraft(session: Session, draft: string): Promise<Draft
 
 export function formatDraftCheck(report: DraftCheckReport): string {
   const lines = [
-    `draft checked against the pool of session ${report.session} (pdf sha256 ${report.document.sha256.slice(0, 12)}): ${report.citations} citation(s) read`,
+    `draft checked against the pool of session ${report.session} (${report.document.kind === undefined ? "pdf" : kindName(report.document.kind)} sha256 ${report.document.sha256.slice(0, 12)}): ${report.citations} citation(s) read`,
   ];
   for (const f of report.flagged) {
     const quote = f.quote !== null ? ` "${f.quote}"` : "";
@@ -98,7 +109,7 @@ export function formatDraftCheck(report: DraftCheckReport): string {
   lines.push(`${report.flagged.length} flag(s); the prose is left as written`);
   if (report.unanchored_quotations > 0) {
     lines.push(
-      `  ${report.unanchored_quotations} quotation(s) name no page in their sentence and were not checked`,
+      `  ${report.unanchored_quotations} quotation(s) name no ${report.document.kind === undefined ? "page" : "section"} in their sentence and were not checked`,
     );
   }
   if (report.unsupported_forms.length > 0) {

@@ -6,10 +6,20 @@
 
 import { MIN_QUOTATION_WORDS } from "../checks/verdicts.js";
 import { checkRecord } from "../checks/verify.js";
+import type { FlowKind } from "../document/flow/model.js";
+import { kindName } from "../document/flow/readers.js";
 import { countWords, fold } from "../text/fold.js";
+import { FoldedFlow } from "../text/folded-flow.js";
 import { contextFromExtraction, pagesWithoutText } from "./extraction-record.js";
+import { compareFlowClaim } from "./flow-compare.js";
 import { type Claim, claimAnchorName, readPool } from "./pool.js";
-import { findRevision, loadExtraction, type Session } from "./store.js";
+import {
+  findRevision,
+  loadExtraction,
+  loadFlowDocument,
+  type Session,
+  type StoredRevision,
+} from "./store.js";
 
 export const COMPARE_OUTCOMES = [
   "unchanged",
@@ -17,6 +27,8 @@ export const COMPARE_OUTCOMES = [
   "not found",
   "page exists",
   "page gone",
+  "section exists",
+  "section gone",
   "anchor exists",
   "anchor unverified",
   "uncheckable",
@@ -24,12 +36,17 @@ export const COMPARE_OUTCOMES = [
 export type CompareOutcome = (typeof COMPARE_OUTCOMES)[number];
 
 export const COMPARE_OUTCOME_MEANINGS: Record<CompareOutcome, string> = {
-  unchanged: "the quoted words are on the same page of the revision",
-  moved: "the quoted words are on another page of the revision, which the outcome names",
+  unchanged:
+    "the quoted words are on the same page of the revision (a flow source: in the same section, or in the document for a claim naming none)",
+  moved:
+    "the quoted words are on another page (a flow source: under another heading) of the revision, which the outcome names",
   "not found":
-    "the quoted words are on no page of the revision's text; this does not say the authors removed them",
-  "page exists": "the revision has the page (its wording is unchecked)",
-  "page gone": "the revision has fewer pages than the page named",
+    "the quoted words are on no page (a flow source: in no section) of the revision's text; this does not say the authors removed them",
+  "page exists": "the revision has the page (a flow source: prints the page label; its wording is unchecked)",
+  "page gone": "the revision has fewer pages than the page named (a flow source: prints no such page label)",
+  "section exists":
+    "a flow source: the revision has a heading the claim's section names (a shorter quotation; its wording is unchecked)",
+  "section gone": "a flow source: no heading of the revision reads as the claim's section",
   "anchor exists": "the revision prints the label as the claim cites it",
   "anchor unverified": "the label was not found in the revision as the claim cites it",
   uncheckable:
@@ -44,15 +61,18 @@ export interface ClaimComparison {
   anchor: string;
   quote: string | null;
   outcome: CompareOutcome;
-  /** Pages of the revision holding the words, for `unchanged` and `moved`. */
+  /** Pages of the revision holding the words, for `unchanged` and `moved` (none on a flow source). */
   pages: number[];
+  /** A flow source: the heading chains holding the words, for `unchanged` and `moved`. */
+  sections?: string[];
   detail: string;
 }
 
 export interface CompareReport {
   session: string;
-  original: { sha256: string; pages: number };
-  revision: { id: string; sha256: string; pages: number; pagesWithoutText: number[] };
+  /** A flow source's kind beside its sha256 (its pages are 0). */
+  original: { sha256: string; pages: number; kind?: FlowKind };
+  revision: { id: string; sha256: string; pages: number; pagesWithoutText: number[]; kind?: FlowKind };
   claims: ClaimComparison[];
   counts: Record<CompareOutcome, number>;
   caveat: string;
@@ -60,6 +80,7 @@ export interface CompareReport {
 
 export async function compareRevision(session: Session, revisionId?: string): Promise<CompareReport> {
   const revision = findRevision(session, revisionId);
+  if (revision.kind !== undefined) return compareFlowRevision(session, revision, revision.kind);
   const record = loadExtraction(session, revision);
   const context = contextFromExtraction(record);
   const textless = pagesWithoutText(record);
@@ -126,9 +147,6 @@ export async function compareRevision(session: Session, revisionId?: string): Pr
     }
     claims.push({ ...base, outcome: "uncheckable", pages: [], detail: "a claim the comparison cannot read" });
   }
-  const counts = Object.fromEntries(
-    COMPARE_OUTCOMES.map((o) => [o, claims.filter((c) => c.outcome === o).length]),
-  );
   return {
     session: session.info.name,
     original: { sha256: session.info.original.sha256, pages: session.info.original.pages },
@@ -139,15 +157,46 @@ export async function compareRevision(session: Session, revisionId?: string): Pr
       pagesWithoutText: textless,
     },
     claims,
-    counts: counts as Record<CompareOutcome, number>,
+    counts: countOutcomes(claims),
     caveat: COMPARE_CAVEAT,
   };
 }
 
+/** The pool compared with a revision of a flow original (flow-compare.ts). */
+function compareFlowRevision(session: Session, revision: StoredRevision, kind: FlowKind): CompareReport {
+  const flow = new FoldedFlow(loadFlowDocument(session, revision));
+  const claims: ClaimComparison[] = readPool(session).map((claim) => ({
+    claim: claim.id,
+    kind: claim.kind,
+    anchor: claimAnchorName(claim),
+    quote: claim.text ?? null,
+    ...compareFlowClaim(flow, claim),
+  }));
+  const original = session.info.original;
+  return {
+    session: session.info.name,
+    original: { sha256: original.sha256, pages: 0, ...(original.kind ? { kind: original.kind } : {}) },
+    revision: { id: revision.id, sha256: revision.sha256, pages: 0, pagesWithoutText: [], kind },
+    claims,
+    counts: countOutcomes(claims),
+    caveat: COMPARE_CAVEAT,
+  };
+}
+
+function countOutcomes(claims: readonly ClaimComparison[]): Record<CompareOutcome, number> {
+  return Object.fromEntries(
+    COMPARE_OUTCOMES.map((o) => [o, claims.filter((c) => c.outcome === o).length]),
+  ) as Record<CompareOutcome, number>;
+}
+
 export function formatCompare(report: CompareReport): string {
   const r = report.revision;
+  const named = (d: { sha256: string; pages: number; kind?: FlowKind }) =>
+    d.kind === undefined
+      ? `pdf sha256 ${d.sha256.slice(0, 12)}, ${d.pages} pages`
+      : `${kindName(d.kind)} sha256 ${d.sha256.slice(0, 12)}`;
   const lines = [
-    `session ${report.session}: pool compared with revision ${r.id} (pdf sha256 ${r.sha256.slice(0, 12)}, ${r.pages} pages) of the original (pdf sha256 ${report.original.sha256.slice(0, 12)}, ${report.original.pages} pages)`,
+    `session ${report.session}: pool compared with revision ${r.id} (${named(r)}) of the original (${named(report.original)})`,
   ];
   if (r.pagesWithoutText.length > 0)
     lines.push(`  ${pageList(r.pagesWithoutText)} of the revision gave no text`);

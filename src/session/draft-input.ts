@@ -4,14 +4,15 @@
  * against the stored extraction record first; one that fails is EXCLUDED: shown, never offered.
  */
 import type { Reason, Verdict } from "../checks/verdicts.js";
-import { checkRecord } from "../checks/verify.js";
-import type { ProseAnchor } from "../prose/citation-forms.js";
-import { type Claim, claimAnchor, claimAnchorName, readPool } from "./pool.js";
-import { originalContext, type Session } from "./store.js";
+import { kindName } from "../document/flow/readers.js";
+import { checkLabel, loadOriginal, type OriginalDocument, type SessionOriginal } from "./original.js";
+import { type Claim, claimAnchorName, readPool } from "./pool.js";
+import type { Session } from "./store.js";
 
 export interface DraftMaterial {
   session: string;
-  document: { sha256: string; pages: number };
+  /** The original: a flow source's kind beside its sha256 (its pages are 0). */
+  document: OriginalDocument;
   /** True when nothing is on offer (the pool is empty, or every claim in it was excluded). */
   empty: boolean;
   quotations: { claim: string; anchor: string; text: string }[];
@@ -25,15 +26,18 @@ export interface DraftMaterial {
 export const EMPTY_POOL_LINE =
   "EMPTY POOL: no checked evidence is on offer; write without citing the paper, or check evidence into the session first";
 
+/**
+ * The material, and the claims on offer in it. On a flow original a quotation is offered under the
+ * section its claim named (`section "Methods"`), or as words of the whole document.
+ */
 export async function draftInput(
   session: Session,
-  loaded: ReturnType<typeof originalContext> = originalContext(session),
-): Promise<DraftMaterial & { offered: ProseAnchor[] }> {
-  const { record, context } = loaded;
+  original: SessionOriginal = loadOriginal(session),
+): Promise<DraftMaterial & { offered: Claim[] }> {
   const pool = readPool(session);
   const out: DraftMaterial = {
     session: session.info.name,
-    document: { sha256: record.sha256, pages: record.pageCount },
+    document: original.document,
     empty: false,
     quotations: [],
     pointers: [],
@@ -44,7 +48,7 @@ export async function draftInput(
   const offered: Claim[] = [];
   for (const claim of pool) {
     if (claim.kind === "equation") {
-      const again = await checkRecord(context, { kind: "equation", label: claim.label ?? "" });
+      const again = await checkLabel(original, "equation", claim.label ?? "");
       if (again.verdict !== "PASS") {
         out.excluded.push({
           claim: claim.id,
@@ -73,24 +77,39 @@ export async function draftInput(
   }
   out.empty = offered.length === 0;
   out.material = materialText(session, out);
-  return { ...out, offered: offered.map(claimAnchor) };
+  return { ...out, offered };
 }
 
 function materialText(session: Session, m: DraftMaterial): string {
-  const lines = [
-    `Checked evidence from the original of session ${session.info.name} (pdf sha256 ${m.document.sha256.slice(0, 12)}, ${m.document.pages} pages).`,
-    "Cite only the anchors below, as p. N, Eq. (L) or Fig. (L); copy a quotation's words exactly.",
-  ];
+  const kind = m.document.kind;
+  const lines =
+    kind === undefined
+      ? [
+          `Checked evidence from the original of session ${session.info.name} (pdf sha256 ${m.document.sha256.slice(0, 12)}, ${m.document.pages} pages).`,
+          "Cite only the anchors below, as p. N, Eq. (L) or Fig. (L); copy a quotation's words exactly.",
+        ]
+      : [
+          `Checked evidence from the original of session ${session.info.name} (${kindName(kind)} sha256 ${m.document.sha256.slice(0, 12)}; it has sections, not pages).`,
+          `Cite only the anchors below: a quotation in the sentence that names its section as written (section "Name"), or in a sentence naming no section when it is offered from the whole document; Eq. (L) or Fig. (L); copy a quotation's words exactly.`,
+        ];
   if (m.empty) {
     lines.push(EMPTY_POOL_LINE);
     return `${lines.join("\n")}\n`;
   }
   if (m.quotations.length > 0) {
-    lines.push("Quotations (the words are on the page named):");
+    lines.push(
+      kind === undefined
+        ? "Quotations (the words are on the page named):"
+        : "Quotations (the words are in the section named, its subsections included):",
+    );
     for (const q of m.quotations) lines.push(`  ${q.anchor}: "${q.text}"`);
   }
   if (m.pointers.length > 0) {
-    lines.push("Pages (the page exists; its wording is unchecked):");
+    lines.push(
+      kind === undefined
+        ? "Pages (the page exists; its wording is unchecked):"
+        : "Places (the section or printed page exists; its wording is unchecked):",
+    );
     for (const p of m.pointers) lines.push(`  ${p.anchor} -- wording unchecked`);
   }
   if (m.labels.length > 0) {

@@ -7,7 +7,8 @@
  *   extraction.json         the original's extraction record (a flow source: document.json, its parsed
  *                           document; claims on it are checked against that record)
  *   pool.jsonl              one claim per line
- *   revisions/<id>/         revision.pdf and extraction.json of a revision
+ *   revisions/<id>/         revision.pdf and extraction.json of a revision (a flow original's revision:
+ *                           revision.<its kind> and document.json)
  *
  * The original is never replaced: a different PDF given as the original is refused.
  */
@@ -207,8 +208,8 @@ const FLOW_EXTENSIONS: Record<FlowKind, string> = {
   text: "txt",
 };
 
-function storeFlow(dir: string, original: FlowOriginal): StoredPdf {
-  const file = `original.${FLOW_EXTENSIONS[original.kind]}`;
+function storeFlow(dir: string, original: FlowOriginal, name = "original"): StoredPdf {
+  const file = `${name}.${FLOW_EXTENSIONS[original.kind]}`;
   writeAtomic(join(dir, file), original.source.bytes);
   const sha256 = writeJsonFile(join(dir, "document.json"), "extraction", original.doc, FLOW_RECORD_SCHEMA);
   return {
@@ -227,29 +228,36 @@ function storeFlow(dir: string, original: FlowOriginal): StoredPdf {
   };
 }
 
-/** The parsed document of a flow original, checked against what session.json recorded for it. */
-export function loadFlowDocument(session: Session): FlowDocument {
-  const original = session.info.original;
-  const path = join(session.dir, original.extraction.file);
+/**
+ * The parsed document of a flow original (or of a flow revision), checked against what session.json
+ * recorded for it.
+ */
+export function loadFlowDocument(session: Session, stored: StoredPdf = session.info.original): FlowDocument {
+  const path = join(session.dir, stored.extraction.file);
   const { payload, sha256 } = readJsonFile(path, "extraction", [FLOW_RECORD_SCHEMA]);
-  if (sha256 !== original.extraction.sha256)
+  if (sha256 !== stored.extraction.sha256)
     throw corrupt(path, "is not the document record session.json names");
-  if (!validFlowDocument(payload, original.sha256))
-    throw corrupt(path, "is not the parsed document of the original (or another reader version made it)");
+  if (!validFlowDocument(payload, stored.sha256))
+    throw corrupt(
+      path,
+      "is not the parsed document of the file it was stored for (or another reader version made it)",
+    );
   return payload;
 }
 
 /**
- * Refuses a command that reads a PDF original when the session's original is a flow source: `what`
- * names the command.
+ * Refuses a revision of another family than the original: a PDF beside a flow original, or a flow
+ * source beside a PDF original (pages and sections are not compared with each other).
  */
-export function assertPdfOriginal(session: Session, what: string): void {
-  const kind = session.info.original.kind;
-  if (kind === undefined) return;
+function assertSameFamily(session: Session, doc: OpenedDocument | FlowOriginal): void {
+  const original = session.info.original.kind;
+  const given = "doc" in doc ? doc.kind : undefined;
+  if ((original === undefined) === (given === undefined)) return;
+  const name = (kind: FlowKind | undefined) => (kind === undefined ? "a PDF" : `a flow source (${kind})`);
   throw new CiteproofError(
     "CONTENT_NOT_SUPPORTED",
-    `session ${session.info.name}'s original is not a PDF (${kind}): ${what} reads a PDF original in this version`,
-    { kind },
+    `session ${session.info.name}'s original is ${name(original)}; a revision must be one too, and this file is ${name(given)}`,
+    { kind: given ?? "pdf" },
   );
 }
 
@@ -272,18 +280,20 @@ export function readStoredPdf(session: Session, pdf: StoredPdf): Uint8Array {
  */
 export async function addRevision(
   session: Session,
-  doc: OpenedDocument,
+  doc: OpenedDocument | FlowOriginal,
   options: AnchorsOptions = {},
 ): Promise<{ revision: StoredRevision; created: boolean }> {
-  if (doc.sha256 === session.info.original.sha256) {
+  assertSameFamily(session, doc);
+  const sha256 = originalSha256(doc);
+  if (sha256 === session.info.original.sha256) {
     throw new CiteproofError(
       "USAGE",
-      `this PDF is the original of session ${session.info.name}; a revision must be a different file`,
+      `this file is the original of session ${session.info.name}; a revision must be a different file`,
     );
   }
   return withSessionLock(session.dir, async () => {
     const current = openSession(session.dir);
-    const existing = current.info.revisions.find((r) => r.sha256 === doc.sha256);
+    const existing = current.info.revisions.find((r) => r.sha256 === sha256);
     if (existing) {
       session.info = current.info;
       return { revision: existing, created: false };
@@ -294,7 +304,10 @@ export async function addRevision(
     mkdirSync(tmp, { recursive: true });
     let stored: StoredPdf;
     try {
-      stored = await storePdf(tmp, "revision.pdf", "extraction.json", doc, options);
+      stored =
+        "doc" in doc
+          ? storeFlow(tmp, doc, "revision")
+          : await storePdf(tmp, "revision.pdf", "extraction.json", doc, options);
       rmSync(join(session.dir, folder), { recursive: true, force: true });
       renameSync(tmp, join(session.dir, folder));
     } catch (error) {

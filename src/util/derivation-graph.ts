@@ -34,6 +34,8 @@ export const DERIVED_RECORDS = {
   "printed-labels": ["text/printed-labels"],
   /** Results of quotation and page records. */
   results: ["reading/cited-pages-first", "reading/held-pages"],
+  /** Results of quotation and page records against a flow source: its reader, the flow checks, the plan. */
+  "flow-results": ["reading/flow-results", "document/flow/open", "checks/flow-verify"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DerivedRecordKind = keyof typeof DERIVED_RECORDS;

@@ -15,8 +15,20 @@ const text: PageText = {
   height: 612,
   text: "First line\nsecond line",
   lines: [
-    { startUtf16: 0, endUtf16: 10, box: { left: 72, bottom: 700.25, right: 140.5, top: 710 }, fontSize: 10 },
-    { startUtf16: 11, endUtf16: 22, box: { left: 72, bottom: 688, right: 150, top: 698.75 }, fontSize: 9.5 },
+    {
+      startUtf16: 0,
+      endUtf16: 10,
+      box: { left: 72, bottom: 700.25, right: 140.5, top: 710 },
+      fontSize: 10,
+      font: 0,
+    },
+    {
+      startUtf16: 11,
+      endUtf16: 22,
+      box: { left: 72, bottom: 688, right: 150, top: 698.75 },
+      fontSize: 9.5,
+      font: -1,
+    },
   ],
   lineEndHyphensUtf16: [],
   scriptBreaksUtf16: [3],
@@ -32,7 +44,7 @@ describe("page records", () => {
   it("packs the lines into one typed array and gives back an equal page", () => {
     const stored = packPageText(text);
     expect(stored.lines).toBeInstanceOf(Float64Array);
-    expect(stored.lines.length).toBe(14);
+    expect(stored.lines.length).toBe(16);
     const back = unpackPageText(roundTrip(stored), 4)!;
     expect(back).toEqual(text);
     expect(back.lines[1].box.top).toBe(698.75);

@@ -1,12 +1,12 @@
 // A session bound to an original that is not a PDF (here Markdown): its bytes and parsed document kept
 // under its sha256, claims checked against it with sections as locators (PASS enters the pool with its
 // section, a wrong section never does), drafts checked against it, another or a changed file refused,
-// and the commands that read a PDF original refused with a coded error.
+// and a PDF given as its revision refused with a coded error (drafts and revisions: flow-drafts.test.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Claim } from "../../src/session/pool.js";
-import { listFiles } from "../helpers/fixture-files.js";
+import { fixture, listFiles } from "../helpers/fixture-files.js";
 import { type SessionBench, sessionBench } from "./helpers.js";
 
 const NOTES = [
@@ -80,7 +80,7 @@ describe("a session whose original is a flow source", () => {
     expect(report.citations.map((c) => `${c.verdict} ${c.reason}`)).toEqual(["PASS found", "FAIL absent"]);
   });
 
-  it("refuses another file as the original, a changed original, and the commands that read a PDF original", async () => {
+  it("refuses another file as the original, a PDF as its revision, and a changed original", async () => {
     const other = bench.file("other.md", `${NOTES}\nOne more line.\n`);
     const evidence = bench.file("e.json", [
       { kind: "quotation", text: "hold a large share of the world's farmland" },
@@ -88,13 +88,9 @@ describe("a session whose original is a flow source", () => {
     expect(errorCode(await bench.session("verify", ["--evidence", evidence, "--pdf", other, "--json"]))).toBe(
       "ORIGINAL_MISMATCH",
     );
-    for (const [sub, args] of [
-      ["draft-input", []],
-      ["check-draft", [bench.file("d.txt", "x")]],
-      ["compare", []],
-      ["revise", [other]],
-    ] as const)
-      expect(errorCode(await bench.session(sub, [...args, "--json"])), sub).toBe("CONTENT_NOT_SUPPORTED");
+    expect(errorCode(await bench.session("revise", [fixture("paper"), "--json"]))).toBe(
+      "CONTENT_NOT_SUPPORTED",
+    );
     writeFileSync(join(bench.dir, "original.md"), `${NOTES}changed\n`);
     expect(errorCode(await bench.session("pool", ["--json"]))).toBe("SESSION_CORRUPT");
   });

@@ -37,7 +37,24 @@ describe("the derivation manifest", () => {
     expect(after.results).not.toBe(before.records.results.digest);
     expect(after["page-text"]).toBe(before.records["page-text"].digest);
     expect(after.flow).toBe(before.records.flow.digest);
+    expect(after["flow-results"]).toBe(before.records["flow-results"].digest);
     expect(after["token-index"]).toBe(before.records["token-index"].digest);
+  });
+
+  it("changes a flow source's results key, not its reader's, when a flow check module changes", () => {
+    const copy = join(tmp.dir, "flow-checks");
+    cpSync(src, copy, { recursive: true });
+    // A module the flow checks import only through another one.
+    expect(before.records["flow-results"].modules).toContain("checks/flow-scope");
+    appendFileSync(join(copy, "checks", "flow-scope.ts"), "\nexport const changed = 1;\n");
+    const after = keys(buildManifest(copy));
+    expect(after["flow-results"]).not.toBe(before.records["flow-results"].digest);
+    expect(after.flow).toBe(before.records.flow.digest);
+    // A reader's change changes both: a result depends on the document it was checked against.
+    appendFileSync(join(copy, "document", "flow", "markdown.ts"), "\nexport const changed = 1;\n");
+    const again = keys(buildManifest(copy));
+    expect(again.flow).not.toBe(before.records.flow.digest);
+    expect(again["flow-results"]).not.toBe(after["flow-results"]);
   });
 
   it("changes every key built on the extractor when an extraction module changes", () => {

@@ -230,7 +230,12 @@ export function extractCharacters(
   while (n > 0 && flags[n - 1] & CHAR_FLAG_GENERATED) n--;
   const text = UTF16.decode(units.subarray(0, n));
   const scriptBreaks = findScriptBreaks(units, n, glyphBoxes, fontSizes, flags);
-  const lines = buildLines(text, glyphBoxes.subarray(0, n * 4), fontSizes.subarray(0, n));
+  const lines = buildLines(
+    text,
+    glyphBoxes.subarray(0, n * 4),
+    fontSizes.subarray(0, n),
+    fontIndex.subarray(0, n),
+  );
   // Without geometry the per-character arrays served only the lines: nothing is copied out.
   const none = new Float32Array(0);
   return {

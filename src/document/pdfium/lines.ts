@@ -1,11 +1,20 @@
 /** A page's lines from its text and per-character boxes: pure, no engine. */
 import type { LineInfo } from "../model.js";
 
+/** A line's face is named only when this share of its characters is set in it (a run-in bold word is not). */
+const LINE_FONT_SHARE = 0.8;
+
 /**
  * One line per run of text between line breaks: the union of its characters' boxes (generated
- * characters, whose boxes are NaN, left out) and its most common font size (to 0.1 pt).
+ * characters, whose boxes are NaN, left out), its most common font size (to 0.1 pt) and, given each
+ * character's font, the font nearly all of it is set in (-1 when mixed).
  */
-export function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Float32Array): LineInfo[] {
+export function buildLines(
+  text: string,
+  glyphBoxes: Float32Array,
+  fontSizes: Float32Array,
+  fontIndex?: Int16Array,
+): LineInfo[] {
   const lines: LineInfo[] = [];
   const sizes: number[] = [];
   const weights: number[] = [];
@@ -55,8 +64,27 @@ export function buildLines(text: string, glyphBoxes: Float32Array, fontSizes: Fl
       endUtf16: i,
       box: Number.isFinite(left) ? { left, bottom, right, top } : { left: 0, bottom: 0, right: 0, top: 0 },
       fontSize,
+      ...(fontIndex ? { font: lineFont(glyphBoxes, fontIndex, start, i) } : {}),
     });
     start = i + 1;
   }
   return lines;
+}
+
+/** The font (an index into the page's fonts) of at least LINE_FONT_SHARE of a line's drawn characters, or -1. */
+function lineFont(glyphBoxes: Float32Array, fontIndex: Int16Array, from: number, to: number): number {
+  let font = -1;
+  let votes = 0;
+  let drawn = 0;
+  // A majority vote first (one pass), then the winner's share counted.
+  for (let k = from; k < to; k++) {
+    if (Number.isNaN(glyphBoxes[k * 4]) || fontIndex[k] < 0) continue;
+    drawn++;
+    if (votes === 0) font = fontIndex[k];
+    votes += fontIndex[k] === font ? 1 : -1;
+  }
+  if (drawn === 0 || font < 0) return -1;
+  let share = 0;
+  for (let k = from; k < to; k++) if (!Number.isNaN(glyphBoxes[k * 4]) && fontIndex[k] === font) share++;
+  return share >= drawn * LINE_FONT_SHARE ? font : -1;
 }

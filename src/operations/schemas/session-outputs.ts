@@ -8,11 +8,17 @@ import { POOL_LABELS } from "../../checks/check-text.js";
 import { EVIDENCE_KINDS } from "../../checks/evidence-record.js";
 import { checkResultSchema } from "../../checks/result.js";
 import { REASONS, VERDICTS } from "../../checks/verdicts.js";
+import { FLOW_KINDS } from "../../document/flow/model.js";
 import { DRAFT_FLAGS } from "../../session/check-draft.js";
 import { COMPARE_OUTCOMES } from "../../session/compare.js";
 import { textCheckOutput } from "./outputs.js";
 
-const pdfDocument = z.looseObject({ sha256: z.string(), pages: z.int() });
+/** The original (or a revision): a flow source's kind beside its sha256, its pages 0. */
+const pdfDocument = z.looseObject({
+  sha256: z.string(),
+  pages: z.int(),
+  kind: z.enum(FLOW_KINDS).optional(),
+});
 const count = z.int().nonnegative();
 
 const storedPdf = z.looseObject({
@@ -130,6 +136,7 @@ export const sessionCompareOutput = z.looseObject({
     sha256: z.string(),
     pages: z.int(),
     pagesWithoutText: z.array(z.int()),
+    kind: z.enum(FLOW_KINDS).optional(),
   }),
   claims: z.array(
     z.looseObject({
@@ -139,6 +146,7 @@ export const sessionCompareOutput = z.looseObject({
       quote: z.string().nullable(),
       outcome: z.enum(COMPARE_OUTCOMES),
       pages: z.array(z.int()),
+      sections: z.array(z.string()).optional(),
       detail: z.string(),
     }),
   ),

@@ -39,6 +39,20 @@ describe("buildLines", () => {
     expect(line.fontSize).toBe(9);
   });
 
+  it("names a line's font only when nearly all its drawn characters are set in it", () => {
+    const { text, glyphBoxes, fontSizes } = boxesFor([
+      { text: "Heading line", y: 700, size: 10 },
+      { text: "Bold run-in then body text", y: 680, size: 10 },
+      { text: "ab", y: 660, size: 10, generatedAt: [1] },
+    ]);
+    const fonts = new Int16Array(text.length).fill(0);
+    fonts.fill(1, 0, 12); // the first line wholly in font 1
+    fonts.fill(1, 13, 22); // "Bold run-" in font 1, the rest of its line in font 0
+    fonts[text.length - 1] = 1; // a generated character counts for nothing
+    expect(buildLines(text, glyphBoxes, fontSizes, fonts).map((l) => l.font)).toEqual([1, -1, 0]);
+    expect(buildLines(text, glyphBoxes, fontSizes)[0]).not.toHaveProperty("font");
+  });
+
   it("gives an empty line a zero box and size", () => {
     const { glyphBoxes, fontSizes } = boxesFor([{ text: "", y: 0, size: 0 }]);
     expect(buildLines("", glyphBoxes, fontSizes)).toEqual([
