@@ -9,6 +9,7 @@ import { errorDocument } from "../error-document.js";
 import { argumentName, asCiteproofError, type CiteproofError, type Naming } from "../errors.js";
 import { checkTextOperation } from "../operations/check-text.js";
 import { checkCitations, citeCheckOperation } from "../operations/cite-check.js";
+import { flagName } from "../operations/flag-name.js";
 import type { AnyOperation, OperationContext } from "../operations/operation.js";
 import { runOperation } from "../operations/run-operation.js";
 import { verifyOperation } from "../operations/verify.js";
@@ -116,7 +117,8 @@ const RUNNERS: Record<JobKind, KindRunner> = {
 
 export async function runJob(job: Job, env: BatchEnv): Promise<ResultLine> {
   const started = performance.now();
-  const ctx: OperationContext = { cwd: env.cwd, access: env.roots, open: env.open };
+  // A line is the single command's --json document, so its messages name settings as the CLI's flags.
+  const ctx: OperationContext = { cwd: env.cwd, access: env.roots, open: env.open, settingName: flagName };
   const runner = RUNNERS[job.kind];
   try {
     const result = await runner.run(job.spec, ctx);

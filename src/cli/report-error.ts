@@ -4,6 +4,7 @@
  */
 import { errorDocument } from "../error-document.js";
 import type { Naming } from "../errors.js";
+import { flagName } from "../operations/flag-name.js";
 import type { Output } from "./cli-io.js";
 
 export const EXIT_CLEAN = 0;
@@ -18,10 +19,7 @@ export function wantsJson(argv: readonly string[] = process.argv): boolean {
   return argv.includes("--json");
 }
 
-/** A setting named in a message, as a flag: `timeout_ms` is `--timeout-ms`. */
-export function flagName(option: string): string {
-  return `--${option.replace(/_/g, "-")}`;
-}
+export { flagName } from "../operations/flag-name.js";
 
 /**
  * How the CLI names an input field in a message: a top-level field by its flag (`text` is `--text`,
