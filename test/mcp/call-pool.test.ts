@@ -67,7 +67,7 @@ describe("CallPool", () => {
     );
     expect(JSON.parse((late.content[0] as { text: string }).text).error.code).toBe("CALL_TIMEOUT");
     // Ended, not left to run to its end: the work has failed by the time the answer is out.
-    await expect(running).rejects.toThrow(/aborted/);
+    await expect(running).rejects.toThrow(/stopped/);
     expect(
       (await callTool("verify", { pdf: PDF, evidence }, env, 60_000, undefined, { pool, left: never }))
         .isError,
@@ -88,7 +88,7 @@ describe("CallPool", () => {
       { pool, left: left.signal },
     );
     left.abort();
-    await expect(running).rejects.toThrow(/aborted/);
+    await expect(running).rejects.toThrow(/stopped/);
     expect((await answer).isError).toBe(true);
   });
 });
