@@ -74,6 +74,22 @@ describe("CallPool", () => {
     ).toBeFalsy();
   });
 
+  it("drops a call stopped while it waits for a worker; the one running goes on", async () => {
+    const one = new CallPool(1);
+    try {
+      const left = new AbortController();
+      const task = { name: "verify", args: { pdf: PDF, evidence }, env: uncached };
+      const running = one.run(task, never);
+      const waiting = one.run(task, left.signal);
+      left.abort();
+      await expect(waiting).rejects.toThrow(/stopped/);
+      expect((await running).isError).toBeFalsy();
+      expect(one.servedBy.size).toBe(1);
+    } finally {
+      await one.close();
+    }
+  });
+
   it("stops a pooled call whose client went away", async () => {
     const left = new AbortController();
     let running: Promise<unknown> | undefined;
