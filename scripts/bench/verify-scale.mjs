@@ -8,7 +8,8 @@
 // - the typical paper: 20 true quotations on a 16-page corpus paper, cold, warm and through
 //   `citeproof serve`, against a `pdftotext` + grep script, with the engine floor beside it and, when
 //   $NODE_EXTRA_CA_CERTS is set, Node's start, the cold run and the served call again without it;
-// - beside the 1000-page verify, citeproof's text-only extraction (no check) on 1 and 2+ workers.
+// - beside the 1000-page verify, citeproof's text-only extraction (no check) on 1 and 2+ workers,
+//   and one more cold verify with its CPU split by thread (lib/thread-cpu.cjs, Linux).
 // Figures: CPU (user + sys, every thread), wall and peak RSS of the whole process, medians of runs
 // alternating with their baseline.
 // Targets: 1000p cold verify wall <= 0.75x and CPU <= 1.4x pdftotext's, warm >= 12x faster (CPU);
@@ -37,6 +38,7 @@ const TIMEOUT = String(30 * 60_000);
 const TYPICAL = "acm-sigplan-lregex";
 const engineFloorScript = fileURLToPath(new URL("./lib/engine-floor-child.mjs", import.meta.url));
 const extractChild = fileURLToPath(new URL("./lib/extract-child.mjs", import.meta.url));
+const threadCpuPreload = fileURLToPath(new URL("./lib/thread-cpu.cjs", import.meta.url));
 
 const verifyOk = (r) => (r.code === 0 || r.code === 1) && r.stdout.startsWith("{");
 
@@ -185,7 +187,25 @@ async function thousand(lines, pdf) {
     `  ${line("warm", r.warm)}; cold/warm cpu ${s(coldCpu / warmCpu)}x (target >= 12) ${mark(coldCpu / warmCpu >= 12)}, wall ${s(coldWall / medianOf(r.warm, "wallS"))}x`,
   );
   lines.push(`  (medians of ${r.cold.length} alternating rounds of cold, warm and each baseline)`);
+  const split = await threadSplit(pdf, evidence);
+  if (split) lines.push(`  ${split}`);
   return { ptCpu };
+}
+
+/**
+ * One more cold verify, its CPU split by thread (Linux): the main thread, the engine workers, and
+ * V8's background threads (optimizing compiles of the main thread's code, GC helpers), which no CPU
+ * profile shows.
+ */
+async function threadSplit(pdf, evidence) {
+  if (!existsSync("/proc/self/task")) return undefined;
+  const cache = join(benchOut("verify-scale"), "1000p-1000q-threads");
+  rmSync(cache, { recursive: true, force: true });
+  const r = await measure(process.execPath, ["-r", threadCpuPreload, ...verifyArgs(pdf, evidence, cache)]);
+  const found = /^thread-cpu (\{.*\})$/m.exec(r.stderr);
+  if (!verifyOk(r) || !found) return "cold CPU by thread: not measured (the run failed)";
+  const t = JSON.parse(found[1]);
+  return `cold CPU by thread (one run): main ${s(t.mainS)} s, engine worker${t.workers === 1 ? "" : "s"} (${t.workers}) ${s(t.workersS)} s, V8 background (optimizing compiles, GC) ${s(t.backgroundS)} s, total ${s(t.totalS)} s`;
 }
 
 async function fiveThousand(lines, small, ptCpu1000) {

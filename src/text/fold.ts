@@ -209,7 +209,7 @@ class FoldBuffer {
 export function fold(original: string, options: FoldOptions = {}): FoldedText {
   // Folding can lengthen a character (a ligature to three letters, some case mappings to three units).
   const buffer = new FoldBuffer(original.length + 16);
-  foldInto(original, options, buffer);
+  foldInto(original, settingsOf(options), buffer);
   return buffer.result();
 }
 
@@ -226,29 +226,51 @@ export function foldedText(original: string, options: FoldOptions = {}): string 
   const buffer = scratch ?? new FoldBuffer(original.length + 16);
   scratch = undefined;
   buffer.length = 0;
-  foldInto(original, options, buffer);
+  foldInto(original, settingsOf(options), buffer);
   const text = unitsToString(buffer.out, buffer.length);
   if (buffer.out.length <= SCRATCH_KEPT_UNITS) scratch = buffer;
   return text;
 }
 
+/** The options as the fold loop reads them. */
+interface FoldSettings {
+  hyphens: Set<number> | undefined;
+  joined: boolean;
+  trim: boolean;
+  breaks: Float64Array | undefined;
+}
+
+/**
+ * Read here, not in foldInto: callers' option objects (and their offset arrays) come in several
+ * shapes, and one first seen after V8 optimized the long fold loop would throw that code away to be
+ * compiled again. The breaks are copied into one kind of array, every number kept as it is.
+ */
+function settingsOf(options: FoldOptions): FoldSettings {
+  return {
+    hyphens:
+      options.lineEndHyphensUtf16 && options.lineEndHyphensUtf16.length > 0
+        ? new Set(options.lineEndHyphensUtf16)
+        : undefined,
+    joined: options.hyphenReading !== "kept",
+    trim: options.trim === true,
+    breaks:
+      options.breaksUtf16 && options.breaksUtf16.length > 0
+        ? Float64Array.from(options.breaksUtf16)
+        : undefined,
+  };
+}
+
 /** Folds `original` onto the end of an empty buffer. */
-function foldInto(original: string, options: FoldOptions, buffer: FoldBuffer): void {
+function foldInto(original: string, settings: FoldSettings, buffer: FoldBuffer): void {
   const n = original.length;
-  const hyphens =
-    options.lineEndHyphensUtf16 && options.lineEndHyphensUtf16.length > 0
-      ? new Set(options.lineEndHyphensUtf16)
-      : undefined;
-  const joined = options.hyphenReading !== "kept";
-  const trim = options.trim === true;
-  const breaks = options.breaksUtf16 && options.breaksUtf16.length > 0 ? options.breaksUtf16 : undefined;
+  const { hyphens, joined, trim, breaks } = settings;
   let nextBreak = breaks ? 0 : -1;
   let pendingSpace = -1;
   let i = 0;
 
   while (i < n) {
     if (nextBreak >= 0) {
-      const list = breaks as readonly number[];
+      const list = breaks as Float64Array;
       while (nextBreak < list.length && list[nextBreak] < i) nextBreak++;
       if (nextBreak < list.length && list[nextBreak] === i && pendingSpace < 0 && buffer.length > 0)
         pendingSpace = i;
