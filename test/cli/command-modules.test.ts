@@ -108,8 +108,6 @@ describe("a command loads what its job needs", () => {
 /** The modules a verify whose every result is kept may load (see the test above). */
 const WARM_VERIFY_MODULES = [
   "dist/cli/main.cjs",
-  "dist/cli/serve-client.cjs",
-  "dist/cli/serve-socket.cjs",
   "dist/cli/stdout-guard.cjs",
   "dist/cli/serve-mode.cjs",
   "dist/cli/output-errors.js",
