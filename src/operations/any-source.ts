@@ -9,10 +9,10 @@
 
 import { CITE_CHECK_LIMITS } from "../checks/cite-check/limits.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
+import { DEFAULT_TIMEOUT_MS } from "../document/deadline-default.js";
 import { detectKind } from "../document/flow/detect.js";
 import { fetchedKind } from "../document/flow/media-type.js";
 import type { FlowDocument, FlowKind, SourceBytes, SourceKind } from "../document/flow/model.js";
-import { DEFAULT_TIMEOUT_MS } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import { asPdf } from "../source/file.js";
 import type { OperationContext } from "./operation.js";
