@@ -109,6 +109,10 @@ export async function bundleCli() {
     entryFileNames: "[name].js",
     chunkFileNames: "[name]-[hash].js",
     sourcemap: false,
+    // Without whitespace and comments: every byte of a file is read and pre-parsed at each call (a third
+    // less to read). Names are kept (no mangling) and no code is rewritten (no compression).
+    minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+    comments: false,
   });
   await build.close();
   const chunks = output.filter((o) => o.type === "chunk");

@@ -15,73 +15,91 @@ import {
   renderMessage,
 } from "./errors.js";
 
-const inputIssue = z.strictObject({
-  path: z.string(),
-  field: z.string().optional(),
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-  limit: z.number().optional(),
-});
-
-/** What every code's details may hold (errors.ts, ErrorDetails, says what each means). */
-const COMMON = {
-  path: z.string().optional(),
-  field: z.string().optional(),
-  option: z.string().optional(),
-  limit: z.number().optional(),
-  hint: z.string().optional(),
-  issues: z.array(inputIssue).optional(),
-  /** Past the issues listed (util/parse-input.ts, MAX_LISTED_ISSUES), how many more there are. */
-  unlisted_issues: z.number().int().positive().optional(),
-};
-
-const line = z.number().int().positive();
-const count = z.number().int().nonnegative();
-
 /**
- * The facts a code carries beyond the common ones: required where every error of the code knows
- * them (so its producers must give them), optional where only some do.
+ * The schemas are built when first asked for (an error checked against its shape, a program reading
+ * ERROR_DETAILS): building some forty zod objects costs milliseconds at every CLI start, and most
+ * runs report no error.
  */
-const OWN_FACTS = {
-  /** The two lines that share the id. */
-  BATCH_DUPLICATE_ID: { lines: z.array(line), id: z.string() },
-  /** The jobs file's line that is wrong. */
-  BATCH_JOB_INVALID: { line },
-  /** How many jobs no shard holds, and how many more than one does. */
-  BATCH_MERGE_MISMATCH: { missing: count, duplicated: count },
-  /** The results file's line that is not this batch's. */
-  BATCH_OUTPUT_FOREIGN: { line },
-  /** The part of the source that breaks its kind (a zip entry, an XML file), where one part does. */
-  CONTENT_INVALID: { part: z.string().optional() },
-  /** The part not supported, or the kind of source a command cannot read (a session's flow original). */
-  CONTENT_NOT_SUPPORTED: { part: z.string().optional(), kind: z.string().optional() },
-  /** The memory limit the page needed more than. */
-  ENGINE_MEMORY_LIMIT: { limitMb: z.number() },
-  /** The page the engine could not read, where one page failed. */
-  EXTRACTION_FAILED: { page: line.optional() },
-  /** The sha256 of the original the session is bound to, and of the PDF given. */
-  ORIGINAL_MISMATCH: { bound: z.string(), given: z.string() },
-  /** The run file's line that is damaged, where one line is. */
-  RUN_CORRUPT: { line: line.optional() },
-  /** The HTTP status the server answered, and the address asked. */
-  URL_HTTP_ERROR: { status: z.number().int(), url: z.string() },
-  /** The addresses the redirects led to, in order (the last one is the redirect refused). */
-  URL_TOO_MANY_REDIRECTS: { redirects: z.array(z.string()) },
-} satisfies Partial<Record<ErrorCode, z.ZodRawShape>>;
+function detailFields() {
+  const inputIssue = z.strictObject({
+    path: z.string(),
+    field: z.string().optional(),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    limit: z.number().optional(),
+  });
 
-type OwnFacts = typeof OWN_FACTS;
+  /** What every code's details may hold (errors.ts, ErrorDetails, says what each means). */
+  const common = {
+    path: z.string().optional(),
+    field: z.string().optional(),
+    option: z.string().optional(),
+    limit: z.number().optional(),
+    hint: z.string().optional(),
+    issues: z.array(inputIssue).optional(),
+    /** Past the issues listed (util/parse-input.ts, MAX_LISTED_ISSUES), how many more there are. */
+    unlisted_issues: z.number().int().positive().optional(),
+  };
+
+  const line = z.number().int().positive();
+  const count = z.number().int().nonnegative();
+
+  /**
+   * The facts a code carries beyond the common ones: required where every error of the code knows
+   * them (so its producers must give them), optional where only some do.
+   */
+  const ownFacts = {
+    /** The two lines that share the id. */
+    BATCH_DUPLICATE_ID: { lines: z.array(line), id: z.string() },
+    /** The jobs file's line that is wrong. */
+    BATCH_JOB_INVALID: { line },
+    /** How many jobs no shard holds, and how many more than one does. */
+    BATCH_MERGE_MISMATCH: { missing: count, duplicated: count },
+    /** The results file's line that is not this batch's. */
+    BATCH_OUTPUT_FOREIGN: { line },
+    /** The part of the source that breaks its kind (a zip entry, an XML file), where one part does. */
+    CONTENT_INVALID: { part: z.string().optional() },
+    /** The part not supported, or the kind of source a command cannot read (a session's flow original). */
+    CONTENT_NOT_SUPPORTED: { part: z.string().optional(), kind: z.string().optional() },
+    /** The memory limit the page needed more than. */
+    ENGINE_MEMORY_LIMIT: { limitMb: z.number() },
+    /** The page the engine could not read, where one page failed. */
+    EXTRACTION_FAILED: { page: line.optional() },
+    /** The sha256 of the original the session is bound to, and of the PDF given. */
+    ORIGINAL_MISMATCH: { bound: z.string(), given: z.string() },
+    /** The run file's line that is damaged, where one line is. */
+    RUN_CORRUPT: { line: line.optional() },
+    /** The HTTP status the server answered, and the address asked. */
+    URL_HTTP_ERROR: { status: z.number().int(), url: z.string() },
+    /** The addresses the redirects led to, in order (the last one is the redirect refused). */
+    URL_TOO_MANY_REDIRECTS: { redirects: z.array(z.string()) },
+  } satisfies Partial<Record<ErrorCode, z.ZodRawShape>>;
+  return { common, ownFacts };
+}
+
+type DetailFields = ReturnType<typeof detailFields>;
+type OwnFacts = DetailFields["ownFacts"];
 type DetailsSchema<C extends ErrorCode> = z.ZodObject<
-  typeof COMMON & (C extends keyof OwnFacts ? OwnFacts[C] : Record<never, never>),
+  DetailFields["common"] & (C extends keyof OwnFacts ? OwnFacts[C] : Record<never, never>),
   z.core.$strict
 >;
 
-/** The schema of each code's details. */
-export const ERROR_DETAILS = Object.fromEntries(
-  ERROR_CODES.map((code) => [
-    code,
-    z.strictObject({ ...COMMON, ...(OWN_FACTS as Partial<Record<ErrorCode, z.ZodRawShape>>)[code] }),
-  ]),
-) as unknown as { [C in ErrorCode]: DetailsSchema<C> };
+let fields: DetailFields | undefined;
+
+/** The schema of each code's details, each built when first read. */
+export const ERROR_DETAILS = {} as { readonly [C in ErrorCode]: DetailsSchema<C> };
+for (const code of ERROR_CODES) {
+  let schema: z.ZodType | undefined;
+  Object.defineProperty(ERROR_DETAILS, code, {
+    enumerable: true,
+    get() {
+      fields ??= detailFields();
+      const own = (fields.ownFacts as Partial<Record<ErrorCode, z.ZodRawShape>>)[code];
+      schema ??= z.strictObject({ ...fields.common, ...own });
+      return schema;
+    },
+  });
+}
 
 /** The details of an error of code `C`, typed. */
 export type DetailsOf<C extends ErrorCode> = z.infer<(typeof ERROR_DETAILS)[C]>;

@@ -6,15 +6,17 @@
  * this process, from the build's CommonJS bundle of them (dist/bundle/), which starts no ES module loader
  * either.
  */
-import { printServed, runThroughServe } from "./serve-client.cjs";
 import { servable, serveMode } from "./serve-mode.cjs";
+
+/** The socket client, loaded only for a call a server may take (`--serve never` runs here at once). */
+const serveClient = () => require("./serve-client.cjs") as typeof import("./serve-client.cjs");
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const mode = serveMode(args);
-  const served = mode === "auto" && servable(args) ? await runThroughServe(args) : undefined;
+  const served = mode === "auto" && servable(args) ? await serveClient().runThroughServe(args) : undefined;
   if (served) {
-    printServed(served);
+    serveClient().printServed(served);
     return;
   }
   // The call runs in this process, from the build's bundle of it (scripts/bundle-cli.mjs): a few files

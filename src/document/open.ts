@@ -3,13 +3,15 @@
  * cache or extract it in a worker thread under a deadline.
  */
 import { CiteproofError } from "../errors.js";
-import { DEFAULT_MAX_PDF_BYTES, type PdfBytes, readPdfFile } from "../source/file.js";
-import { defaultCacheDir, ExtractionCache } from "./cache.js";
+import type { PdfBytes } from "../source/file.js";
+import type { ExtractionCache } from "./cache.js";
+import { DEFAULT_TIMEOUT_MS } from "./deadline-default.js";
 import { extractInWorker, type PageSink } from "./extract-pages.js";
 import { resolveJobs } from "./jobs.js";
 import { EXTRACTOR_VERSION, type PageGeometry, type PageText } from "./model.js";
+import { documentCache, pdfSource } from "./pdf-bytes.js";
 
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { DEFAULT_TIMEOUT_MS, documentCache, pdfSource };
 
 /** Pages extracted since the last report (one at a time), and the document's page count when known. */
 export interface ReadProgress {
@@ -75,26 +77,6 @@ export interface OpenedDocument {
   cache: ExtractionCache | undefined;
   /** The bytes that were hashed and extracted: one snapshot for everything done with this document. */
   source: PdfBytes;
-}
-
-/** The extraction cache entry a document opened with these options uses; none with noCache or a password. */
-export function documentCache(
-  sha256: string,
-  options: Pick<OpenOptions, "cacheDir" | "noCache" | "password">,
-): ExtractionCache | undefined {
-  // Text decrypted with a password is never written to disk.
-  const cacheable = !options.noCache && options.password === undefined;
-  return cacheable ? new ExtractionCache(options.cacheDir ?? defaultCacheDir(), sha256) : undefined;
-}
-
-/** The bytes of a PDF named by path (read once, hashed), or the bytes given. */
-export async function pdfSource(
-  input: string | PdfBytes,
-  options: Pick<OpenOptions, "maxBytes">,
-): Promise<PdfBytes> {
-  return typeof input === "string"
-    ? await readPdfFile(input, options.maxBytes ?? DEFAULT_MAX_PDF_BYTES)
-    : input;
 }
 
 /** Opens a PDF from a path (or already-read bytes) and returns its text layer. */

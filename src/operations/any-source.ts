@@ -9,10 +9,10 @@
 
 import { CITE_CHECK_LIMITS } from "../checks/cite-check/limits.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
+import { DEFAULT_TIMEOUT_MS } from "../document/deadline-default.js";
+import { detectKind } from "../document/flow/detect.js";
 import { fetchedKind } from "../document/flow/media-type.js";
 import type { FlowDocument, FlowKind, SourceBytes, SourceKind } from "../document/flow/model.js";
-import { openFlow, sourceKind } from "../document/flow/open.js";
-import { DEFAULT_TIMEOUT_MS } from "../document/open.js";
 import { CiteproofError } from "../errors.js";
 import { asPdf } from "../source/file.js";
 import type { OperationContext } from "./operation.js";
@@ -48,7 +48,7 @@ export async function readAnySource(
   const fetched = isUrl(path) ? await fetchSource(ctx, path) : undefined;
   const source = fetched?.source ?? (await inputSource(ctx, path));
   if (claimedPdf) return { kind: "pdf", path, source: asPdf(source) };
-  const detected = sourceKind(source);
+  const detected = detectKind(source.bytes, source.origin).kind;
   const kind = fetched ? fetchedKind(detected, fetched.mediaType, path) : detected;
   if (kind === "pdf") return { kind, path, source };
   for (const [option, value] of Object.entries(pdfOnly))
@@ -69,6 +69,8 @@ export async function openAnySource(
   if (read.kind === "pdf") return { ...read, kind: "pdf" };
   const { kind, source } = read;
   await beforeReading(kind);
+  // The flow readers are loaded only for a flow source: a PDF's check never runs them.
+  const { openFlow } = await import("../document/flow/open.js");
   const doc = await openFlow(source, kind, {
     cacheDir: ctx.open.cacheDir,
     noCache: ctx.open.noCache,

@@ -7,7 +7,8 @@
  * `{{path}}` and never a flag or an argument of one interface; each interface names it when it prints.
  */
 import type { z } from "zod";
-import { DEFAULT_TIMEOUT_MS, type OpenOptions } from "../document/open.js";
+import { DEFAULT_TIMEOUT_MS } from "../document/deadline-default.js";
+import type { OpenOptions } from "../document/open.js";
 import type { ErrorCode } from "../errors.js";
 import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PathAccess } from "../source/allowed-root.js";

@@ -3,11 +3,11 @@ import { toEvidenceRecords } from "../checks/evidence-record.js";
 import type { FlowVerifyReport } from "../checks/flow-verify.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
-import { kindName } from "../document/flow/readers.js";
+import { kindName } from "../document/flow/kind-names.js";
 import { verifyPdf } from "../reading/cited-pages-first.js";
 import { readAnySource, sourcePath } from "./any-source.js";
 import { callDeadline, defineOperation } from "./operation.js";
-import type { verifyInput } from "./schemas/documents.js";
+import type { verifyInput } from "./schemas/verify.js";
 
 export type VerifyInput = z.infer<typeof verifyInput.object>;
 
@@ -23,7 +23,7 @@ export const verifyOperation = defineOperation<VerifyInput, VerifyReport | FlowV
     "message,evidence}]} in input order; verdict PASS (the words are on that page / the label is printed " +
     "as claimed), FLAG (the page exists, wording unchecked), FAIL (not there; evidence says what was " +
     "seen instead) or UNANCHORED (no page named, nothing checked).",
-  schema: () => import("./schemas/documents.js").then((m) => m.verifyInput),
+  schema: () => import("./schemas/verify.js").then((m) => m.verifyInput),
   output: () => import("./schemas/outputs.js").then((m) => m.verifyOutput),
   async run(input, ctx) {
     const records = toEvidenceRecords(input.evidence);

@@ -12,8 +12,8 @@ import type { OcrMode } from "../checks/cite-check/verdicts.js";
 import type { EvidenceRecord } from "../checks/evidence-record.js";
 import type { CheckResult } from "../checks/result.js";
 import type { VerifyReport } from "../checks/verify.js";
-import { engine } from "../document/engine-client.js";
-import { documentCache, type OpenOptions, pdfSource } from "../document/open.js";
+import type { OpenOptions } from "../document/open.js";
+import { documentCache, pdfSource } from "../document/pdf-bytes.js";
 import type { AnchorsOptions } from "../layout/anchors.js";
 import type { OcrEngineChoice } from "../ocr/tesseract.js";
 import type { PdfBytes } from "../source/file.js";
@@ -46,7 +46,7 @@ export async function verifyPdf(
   const cache = options.ocr ? undefined : documentCache(source.sha256, options);
   const pageCount = cache?.readDoc()?.pageCount;
   // Nothing of the document is cached: it will be extracted.
-  if (pageCount === undefined) engine().prestart();
+  if (pageCount === undefined) (await import("../document/engine-client.js")).engine().prestart();
   const kept = cache && keptResultsIn(cache, resultsRecordName());
   const results: (CheckResult | undefined)[] = records.map((record) => kept?.get(record));
   if (pageCount !== undefined && results.every((r) => r !== undefined))

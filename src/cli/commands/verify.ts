@@ -1,9 +1,7 @@
 import type { Command } from "commander";
-import { citationsFormat } from "../../checks/citation-formats.js";
 import { evidenceFileList, parseJsonInput } from "../../checks/evidence-record.js";
 import { CiteproofError } from "../../errors.js";
 import { verifyOperation } from "../../operations/verify.js";
-import { verifyCitationsOperation } from "../../operations/verify-citations.js";
 import type { CommandIo } from "../cli-io.js";
 import {
   addDocumentOptions,
@@ -49,12 +47,15 @@ export function register(program: Command, io: CommandIo): void {
       )
       .option("--json", "print the report as JSON"),
   ).action((pdf: string, flags: VerifyFlags) =>
-    runAction(io, flags.json, () => {
+    runAction(io, flags.json, async () => {
       const text = readTextInput(flags.evidence, "evidence file");
       const ctx = commandContext(io, flags);
       if (flags.citationsFormat !== undefined) {
         if (flags.ocr !== undefined)
           throw new CiteproofError("USAGE", "--ocr is not read with --citations-format");
+        // Another tool's citations: their readers are loaded only for them.
+        const { citationsFormat } = await import("../../checks/citation-formats.js");
+        const { verifyCitationsOperation } = await import("../../operations/verify-citations.js");
         const format = citationsFormat(flags.citationsFormat, "--citations-format");
         const documentIndex = nonNegativeInt(flags.documentIndex, "--document-index");
         const citations = parseJsonInput(text, flags.evidence);

@@ -4,7 +4,10 @@
  */
 
 import { CiteproofError } from "../../errors.js";
+import { KIND_NAMES as NAMES } from "./kind-names.js";
 import type { FlowKind, FlowReader } from "./model.js";
+
+export { kindName } from "./kind-names.js";
 
 const READERS: Partial<Record<FlowKind, () => Promise<FlowReader>>> = {
   html: () => import("./html.js").then((m) => m.htmlReader),
@@ -16,22 +19,6 @@ const READERS: Partial<Record<FlowKind, () => Promise<FlowReader>>> = {
   jats: () => import("./jats.js").then((m) => m.jatsReader),
   epub: () => import("./epub.js").then((m) => m.epubReader),
 };
-
-const NAMES: Record<FlowKind, string> = {
-  html: "HTML",
-  xhtml: "XHTML",
-  epub: "EPUB",
-  docx: "DOCX",
-  odt: "ODT",
-  jats: "JATS",
-  markdown: "Markdown",
-  text: "plain text",
-};
-
-/** The name of a kind as messages print it. */
-export function kindName(kind: FlowKind | "pdf"): string {
-  return kind === "pdf" ? "PDF" : NAMES[kind];
-}
 
 export async function readerOf(kind: FlowKind, origin: string): Promise<FlowReader> {
   const load = READERS[kind];

@@ -4,30 +4,20 @@ import { CITATIONS_FORMATS } from "../../checks/citation-formats.js";
 import { OCR_MODES } from "../../checks/cite-check/verdicts.js";
 import { MAX_RENDER_DPI, MIN_RENDER_DPI } from "../../document/render.js";
 import { inputSchema } from "../operation.js";
-import { boxSchema, evidenceField, passwordField, pdfAliasField, pdfField, sourceField } from "./fields.js";
+import {
+  boxSchema,
+  evidenceField,
+  ocrField,
+  passwordField,
+  pdfAliasField,
+  pdfField,
+  sourceField,
+} from "./fields.js";
 
 /** A draft longer than this is refused from a tool: a tool call carries a draft, not a library. */
 export const MAX_DRAFT_CHARS = 2_000_000;
 
-/** OCR of cited pages for the quotation checks of verify and check_text. */
-const ocrField = z
-  .enum(OCR_MODES)
-  .optional()
-  .describe(
-    "auto: OCR cited pages whose words are an image (no text layer, or only a stamp over a scan); " +
-      "tesseract: also pages where the text layer gives no PASS. A PASS on OCR text says so.",
-  );
-
-export const verifyInput = inputSchema(
-  z.strictObject({
-    source: sourceField,
-    pdf: pdfAliasField,
-    evidence: evidenceField,
-    ocr: ocrField,
-    password: passwordField,
-  }),
-  { evidence: "EVIDENCE_INVALID" },
-);
+export { verifyInput } from "./verify.js";
 
 export const anchorsInput = inputSchema(
   z.strictObject({

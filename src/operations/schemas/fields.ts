@@ -1,5 +1,6 @@
 /** Input fields several operations share, described once. */
 import { z } from "zod";
+import { OCR_MODES } from "../../checks/cite-check/verdicts.js";
 import { evidenceListSchema } from "../../checks/evidence-record.js";
 
 export const pdfField = z.string().min(1).describe("path of the PDF (for a tool: inside the allowed roots)");
@@ -25,3 +26,12 @@ export const boxSchema = z
 
 /** The evidence records of a call: the records' one schema, shared with the library's validateEvidence. */
 export const evidenceField = evidenceListSchema;
+
+/** OCR of cited pages for the quotation checks of verify and check_text. */
+export const ocrField = z
+  .enum(OCR_MODES)
+  .optional()
+  .describe(
+    "auto: OCR cited pages whose words are an image (no text layer, or only a stamp over a scan); " +
+      "tesseract: also pages where the text layer gives no PASS. A PASS on OCR text says so.",
+  );
