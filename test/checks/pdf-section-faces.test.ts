@@ -45,7 +45,7 @@ describe.skipIf(!hasEngine("pdflatex"))("PDF headings told by their lines' face 
     checkRecord(context, { kind: "quotation", section, text: words });
 
   it("reads unnumbered headings set larger and bold, a subsection under its section by size", () => {
-    expect(plainOutline.headings.map((h, i) => plainOutline.chainName(i))).toEqual([
+    expect(plainOutline.headings.map((_, i) => plainOutline.chainName(i))).toEqual([
       "Harbour survey",
       "Harbour survey > Quay walks",
       "Ledger study",
