@@ -139,6 +139,7 @@ const WARM_VERIFY_MODULES = [
   "dist/checks/setting-names.js",
   "dist/util/parse-input.js",
   "dist/operations/run-operation.js",
+  "dist/operations/flag-name.js",
   "dist/document/page-record.js",
   "dist/util/derivation-graph.js",
   "dist/util/derivation.js",
