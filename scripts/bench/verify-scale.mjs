@@ -12,7 +12,7 @@
 //   and one more cold verify with its CPU split by thread (lib/thread-cpu.cjs, Linux).
 // Figures: CPU (user + sys, every thread), wall and peak RSS of the whole process, medians of runs
 // alternating with their baseline.
-// Targets: 1000p cold verify wall <= 0.75x and CPU <= 1.4x pdftotext's, warm >= 12x faster (CPU);
+// Targets: 1000p cold verify wall <= 0.75x and CPU <= 1.5x pdftotext's, warm >= 12x faster (CPU);
 // 5000p cold with 3 off-page peak RSS <= 500 MB, CPU linear in pages; 16p cold wall <= 0.5 s and
 // <= 0.85x the pdftotext + grep script; through serve <= 60 ms a call.
 // `node scripts/bench/verify-scale.mjs typical` runs the typical paper alone (`thousand`: the
@@ -181,7 +181,7 @@ async function thousand(lines, pdf) {
   const warmCpu = medianOf(r.warm, "cpuS");
   lines.push(`verify 1000p 1000q (${mix(r.report)})`);
   lines.push(
-    `  ${line("cold", r.cold)}; vs pdftotext cpu ${s(coldCpu / ptCpu)}x (target <= 1.4) ${mark(coldCpu / ptCpu <= 1.4)}, wall ${s(coldWall / ptWall)}x (target <= 0.75) ${mark(coldWall / ptWall <= 0.75)}`,
+    `  ${line("cold", r.cold)}; vs pdftotext cpu ${s(coldCpu / ptCpu)}x (target <= 1.5) ${mark(coldCpu / ptCpu <= 1.5)}, wall ${s(coldWall / ptWall)}x (target <= 0.75) ${mark(coldWall / ptWall <= 0.75)}`,
   );
   lines.push(
     `  ${line("warm", r.warm)}; cold/warm cpu ${s(coldCpu / warmCpu)}x (target >= 12) ${mark(coldCpu / warmCpu >= 12)}, wall ${s(coldWall / medianOf(r.warm, "wallS"))}x`,
