@@ -40,7 +40,7 @@ async function addedCost(label, pdf, n, cached = false) {
   const d = decided[0];
   return [
     `${label}: extraction cpu ${s(base)} s, with anchors ${s(withAnchors)} s, added ${(added * 100).toFixed(1)}% ` +
-      `(target <= ${TARGET_ADDED * 100}%) ${mark(added <= TARGET_ADDED)}`,
+      `(target <= ${Math.round(TARGET_ADDED * 100)}%) ${mark(added <= TARGET_ADDED)}`,
     `  (deciding alone ${s(decideS)} s cpu = ${((decideS / base) * 100).toFixed(1)}% of extraction; ` +
       `${d.equations} equation labels, ${d.rejected} rejected candidates, ${d.figures} captions over ${d.pages} pages; ` +
       `medians of ${extract.length} alternating runs each)`,
