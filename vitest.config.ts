@@ -49,7 +49,6 @@ const SLOW = [
   "test/report/report.test.ts",
   "test/cli/first-contact.test.ts",
   "test/mcp/http.test.ts",
-  "test/mcp/call-pool.test.ts",
   "test/document/worker-start.test.ts",
   "test/docs/readme.test.ts",
   "test/drafts/bad-input.test.ts",

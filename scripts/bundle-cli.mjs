@@ -29,7 +29,6 @@ const ENTRIES = {
   cli: join(dist, "cli", "in-process.js"),
   "engine-worker": join(dist, "document", "engine-worker.js"),
   worker: join(dist, "batch", "worker.js"),
-  "call-worker": join(dist, "mcp", "call-worker.js"),
 };
 
 /**

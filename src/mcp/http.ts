@@ -21,7 +21,6 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { AbandonedCalls } from "../document/abandoned-calls.js";
 import { CiteproofError } from "../errors.js";
-import { CallPool } from "./call-pool.js";
 import { INVALID_PARAMS, refusalMessage, screenMessage } from "./messages.js";
 import { createMcpServer, type ServerEnv, type Work } from "./server.js";
 import { Slots } from "./slots.js";
@@ -54,8 +53,6 @@ export interface HttpServerOptions {
   log?: (line: string) => void;
   /** Origins (`https://app.example`) whose browser pages may call, besides loopback pages. */
   allowedOrigins?: readonly string[];
-  /** Worker threads running the tool calls (`--call-workers`); 0 or absent: the server's own thread. */
-  callWorkers?: number;
 }
 
 export interface RunningHttpServer {
@@ -81,8 +78,6 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
   // One for every request's server object: made per server, it costs a millisecond a request.
   const validator = new AjvJsonSchemaValidator();
   const abandoned = new AbandonedCalls();
-  const workers = Math.min(options.callWorkers ?? 0, limits.maxConcurrent);
-  const pool = workers > 0 ? new CallPool(workers) : undefined;
   const inFlight = new Set<Promise<void>>();
   const expected = digest(options.token);
   const local = isLoopback(options.host);
@@ -140,11 +135,8 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
     // A client that goes away mid-call abandons it: once only such calls run, their work is stopped,
     // so no call waits for a slot behind work nobody will read.
     const tracked = abandoned.begin();
-    const gone = new AbortController();
     const left = () => {
-      if (res.writableFinished) return;
-      tracked.abandon();
-      gone.abort();
+      if (!res.writableFinished) tracked.abandon();
     };
     req.socket.once("close", left);
     try {
@@ -161,8 +153,7 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
         return;
       }
       options.log?.(`citeproof mcp: ${describe(screened.message)}`);
-      const pooled = pool ? { pool, left: gone.signal } : undefined;
-      const mcp = createMcpServer(env, options.version, work, limits.callTimeoutMs, validator, pooled);
+      const mcp = createMcpServer(env, options.version, work, limits.callTimeoutMs, validator);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -200,7 +191,6 @@ export async function serveHttp(options: HttpServerOptions): Promise<RunningHttp
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       server.closeIdleConnections();
       await stopped;
-      await pool?.close();
     },
   };
 }

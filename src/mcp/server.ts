@@ -19,7 +19,6 @@ import { AGENT_OPERATIONS } from "../operations/agent-operations.js";
 import type { OperationContext } from "../operations/operation.js";
 import { toolInputSchema, toolOutputSchema } from "../operations/tool-schema.js";
 import { boundedLines, type DroppedLine, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
-import type { CallPool } from "./call-pool.js";
 import { refusalMessage, screenMessage } from "./messages.js";
 
 export const SERVER_NAME = "citeproof";
@@ -43,12 +42,6 @@ export interface InFlight {
 /** Calls and their work, as the HTTP server tracks them to hold a slot until the work has stopped. */
 export type Work = Required<InFlight>;
 
-/** Calls run on a pool's workers; `left` aborts once the request's client has gone (its call is stopped). */
-export interface Pooled {
-  pool: CallPool;
-  left: AbortSignal;
-}
-
 /** How a tool's messages name things: a setting as the server's user can change it, a field as an argument. */
 export const MCP_NAMING: Naming = {
   option: (option) =>
@@ -65,7 +58,6 @@ export const MCP_NAMING: Naming = {
  * `callTimeoutMs`: a deadline for each tool call (the HTTP server's `--call-timeout-ms`).
  * `jsonSchemaValidator`: one made once for the servers of many requests (the SDK's default compiles a
  * JSON Schema engine and its formats for each server object, a millisecond a request over HTTP).
- * `pooled`: the tool calls run on these workers instead of the server's thread.
  */
 export function createMcpServer(
   env: ServerEnv,
@@ -73,7 +65,6 @@ export function createMcpServer(
   inFlight?: InFlight,
   callTimeoutMs?: number,
   jsonSchemaValidator?: jsonSchemaValidator,
-  pooled?: Pooled,
 ): Server {
   const server = new Server(
     { name: SERVER_NAME, version },
@@ -99,15 +90,13 @@ export function createMcpServer(
     ),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const onWork = (work: Promise<unknown>) => {
+    const call = callTool(request.params.name, request.params.arguments, env, callTimeoutMs, (work) => {
       inFlight?.running?.add(work);
       void work.then(
         () => inFlight?.running?.delete(work),
         () => inFlight?.running?.delete(work),
       );
-    };
-    const { name, arguments: args } = request.params;
-    const call = callTool(name, args, env, callTimeoutMs, onWork, pooled);
+    });
     inFlight?.calls.add(call);
     try {
       return await call;
@@ -118,55 +107,43 @@ export function createMcpServer(
   return server;
 }
 
-/**
- * Runs one tool call, in this thread or on `pooled` workers (a pooled call past its deadline is
- * stopped at once); every failure becomes an error result, never an exception.
- */
+/** Runs one tool call; every failure becomes an error result, never an exception. */
 export async function callTool(
   name: string,
   args: unknown,
   env: ServerEnv,
   deadlineMs?: number,
   onWork?: (work: Promise<unknown>) => void,
-  pooled?: Pooled,
 ): Promise<CallToolResult> {
-  const expired = new AbortController();
   try {
-    const call = pooled
-      ? pooled.pool.run({ name, args, env }, AbortSignal.any([expired.signal, pooled.left]))
-      : callOperation(agentOperation(name), args, {
-          cwd: env.cwd,
-          access: env.roots,
-          open: env.open,
-          privateUrls: env.allowPrivateUrls === true ? "allow" : "refuse",
-        }).then(toResult);
+    const call = callOperation(agentOperation(name), args, {
+      cwd: env.cwd,
+      access: env.roots,
+      open: env.open,
+      privateUrls: env.allowPrivateUrls === true ? "allow" : "refuse",
+    });
     onWork?.(call);
-    return deadlineMs === undefined
-      ? await call
-      : await withDeadline(call, deadlineMs, () => expired.abort());
+    return toResult(deadlineMs === undefined ? await call : await withDeadline(call, deadlineMs));
   } catch (error) {
     const document = { error: errorDocument(error, MCP_NAMING) };
     return { isError: true, content: [{ type: "text", text: JSON.stringify(document) }] };
   }
 }
 
-/**
- * The call's answer, or CALL_TIMEOUT once the deadline passes (`onExpiry` is told; an in-thread call's
- * work is stopped by its own deadline).
- */
-async function withDeadline<T>(work: Promise<T>, ms: number, onExpiry: () => void): Promise<T> {
+/** The call's answer, or CALL_TIMEOUT once the deadline passes (the work's own deadline then stops it). */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // Rejected first: the race answers CALL_TIMEOUT, not the stopped work's own error.
-      reject(
-        new CiteproofError("CALL_TIMEOUT", `the tool call did not finish within ${ms} ms`, {
-          option: "call_timeout_ms",
-          limit: ms,
-        }),
-      );
-      onExpiry();
-    }, ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          new CiteproofError("CALL_TIMEOUT", `the tool call did not finish within ${ms} ms`, {
+            option: "call_timeout_ms",
+            limit: ms,
+          }),
+        ),
+      ms,
+    );
   });
   try {
     return await Promise.race([work, expired]);

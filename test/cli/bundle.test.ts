@@ -111,7 +111,7 @@ describe("the CLI's bundle", () => {
         /new URL\("\.\/([\w-]+\.js)", import\.meta\.url\)/g,
       ))
         started.add(m[1]);
-    expect([...started].sort()).toEqual(["call-worker.js", "engine-worker.js", "worker.js"]);
+    expect([...started].sort()).toEqual(["engine-worker.js", "worker.js"]);
     for (const name of started) expect(existsSync(join(bundle, name)), name).toBe(true);
   });
 

@@ -26,14 +26,3 @@ export function listFiles(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
     .sort();
 }
-
-/** Two quotations of interfaces.pdf, each on the page it names. */
-export const INTERFACES_QUOTATIONS = [
-  {
-    id: "q1",
-    kind: "quotation",
-    page: 1,
-    text: "Salt corrosion was the most common defect on the older hulls",
-  },
-  { id: "q2", kind: "quotation", page: 1, text: "Work on the northern quay begins in October" },
-];

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixture, INTERFACES_QUOTATIONS, repoRoot, tempDir } from "../helpers/fixture-files.js";
+import { fixture, repoRoot, tempDir } from "../helpers/fixture-files.js";
 import { cliPath } from "../helpers/run-cli.js";
 
 const TOKEN = "s3cret-token-for-tests-0123456789";
@@ -323,30 +323,6 @@ describe("citeproof mcp --http", () => {
       await fiftyConcurrentCalls(served);
     } finally {
       await stop(served);
-    }
-  });
-});
-
-describe("citeproof mcp --http --call-workers", () => {
-  it("answers calls on worker threads as the server's own thread does", async () => {
-    const inThread = await startServer();
-    const pooled = await startServer(["--call-workers", "2"]);
-    try {
-      const args = {
-        pdf: PDF,
-        evidence: [...INTERFACES_QUOTATIONS, { id: "p1", kind: "page", page: 2 }],
-      };
-      const answers = [];
-      for (const served of [inThread, pooled]) {
-        const c = await client(served.url);
-        answers.push(await Promise.all([1, 2].map(() => c.callTool({ name: "verify", arguments: args }))));
-        await c.close();
-      }
-      expect(answers[0][0].isError).toBeFalsy();
-      expect(answers[1]).toEqual(answers[0]);
-    } finally {
-      await stop(inThread);
-      await stop(pooled);
     }
   });
 });

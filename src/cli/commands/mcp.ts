@@ -8,7 +8,6 @@ import {
   addSharedDocumentOptions,
   type DocumentFlags,
   EXIT_CLEAN,
-  nonNegativeInt,
   positiveInt,
   readTextInput,
   runAction,
@@ -21,7 +20,6 @@ interface McpFlags extends DocumentFlags {
   host?: string;
   tokenFile?: string;
   maxConcurrent: string;
-  callWorkers?: string;
   queueTimeoutMs: string;
   maxBodyBytes: string;
   bodyTimeoutMs: string;
@@ -58,10 +56,6 @@ export function register(program: Command, io: CommandIo): void {
     )
     .option("--token-file <file>", "with --http: a file holding the bearer token every request must carry")
     .option("--max-concurrent <n>", "with --http: requests handled at once", "4")
-    .option(
-      "--call-workers <n>",
-      "with --http: worker threads running tool calls, at most --max-concurrent (default 0: the server's own thread)",
-    )
     .option(
       "--queue-timeout-ms <ms>",
       "with --http: how long a request waits for a free slot before 503",
@@ -119,7 +113,6 @@ async function serveUntilSignal(
     port,
     log,
     allowedOrigins: flags.allowOrigin,
-    callWorkers: nonNegativeInt(flags.callWorkers, "--call-workers") ?? 0,
     limits: {
       maxConcurrent: int(flags.maxConcurrent, "--max-concurrent"),
       queueTimeoutMs: int(flags.queueTimeoutMs, "--queue-timeout-ms"),
